@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts', 'src/**/*.test.ts'] } },
+      { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server', root: 'apps/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
