@@ -1,0 +1,11 @@
+/** One-time password purposes of spec §4: login, reset (forgot password) and profile. */
+export const OTP_PURPOSES = ['login', 'reset', 'profile'] as const;
+export type OtpPurpose = (typeof OTP_PURPOSES)[number];
+
+export const OTP_PURPOSE_LOGIN: OtpPurpose = 'login';
+export const OTP_PURPOSE_RESET: OtpPurpose = 'reset';
+export const OTP_PURPOSE_PROFILE: OtpPurpose = 'profile';
+
+export function isOtpPurpose(value: unknown): value is OtpPurpose {
+  return typeof value === 'string' && (OTP_PURPOSES as readonly string[]).includes(value);
+}

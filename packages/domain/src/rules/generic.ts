@@ -1,0 +1,89 @@
+/**
+ * The generic validators of spec §5 (required, min, max, minLength, maxLength, pattern, and the
+ * no-space rule) as pure checks and zod schemas. Every issue's `message` is a form error key of
+ * errors/error-keys.ts; a field reports only its first failing rule, in the order below.
+ */
+import * as z from 'zod';
+import type { FieldErrorKey, FormErrorKey } from '../errors/error-keys';
+
+/** Adds an issue whose message is a form or document error key. */
+export function addKeyIssue(ctx: z.RefinementCtx, key: FieldErrorKey, path?: PropertyKey[]): void {
+  ctx.addIssue(path ? { code: 'custom', message: key, path } : { code: 'custom', message: key });
+}
+
+/** zod's type error for a field: a missing value is `required`, a value of the wrong type `invalid`. */
+export const typeError = (issue: { input?: unknown }): FormErrorKey =>
+  issue.input === undefined || issue.input === null ? 'required' : 'invalid';
+
+/** Empty means undefined, null, a blank string or an empty array. */
+export function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === 'string') return value.trim() === '';
+  return Array.isArray(value) && value.length === 0;
+}
+
+export function containsSpace(value: string): boolean {
+  return /\s/.test(value);
+}
+
+export interface TextRules {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: RegExp;
+  noSpace?: boolean;
+}
+
+/**
+ * The first rule a text value breaks, or null. An empty value breaks only `required`; the other
+ * rules apply to what was typed (as Angular-style validators do).
+ */
+export function textIssue(value: string, rules: TextRules): FormErrorKey | null {
+  if (isEmpty(value)) return rules.required ? 'required' : null;
+  if (rules.maxLength !== undefined && value.length > rules.maxLength) return 'maxlength';
+  if (rules.minLength !== undefined && value.length < rules.minLength) return 'minlength';
+  if (rules.noSpace && containsSpace(value)) return 'cannotContainSpace';
+  if (rules.pattern && !rules.pattern.test(value)) return 'pattern';
+  return null;
+}
+
+/** A string field with the given rules: `textSchema({ required: true, maxLength: 50 })`. */
+export function textSchema(rules: TextRules = {}): z.ZodString {
+  return z.string({ error: typeError }).superRefine((value, ctx) => {
+    const key = textIssue(value, rules);
+    if (key) addKeyIssue(ctx, key);
+  });
+}
+
+export const requiredTextSchema = textSchema({ required: true });
+
+/** A value without any space: `cannotContainSpace` otherwise. */
+export const noSpaceSchema = textSchema({ noSpace: true });
+
+export interface NumberRules {
+  required?: boolean;
+  min?: number;
+  max?: number;
+}
+
+/** `min` below the minimum, `max` above the maximum (both inclusive), else null. */
+export function rangeIssue(value: number, rules: NumberRules): 'min' | 'max' | null {
+  if (rules.min !== undefined && value < rules.min) return 'min';
+  if (rules.max !== undefined && value > rules.max) return 'max';
+  return null;
+}
+
+/** A number field with an inclusive minimum and maximum. */
+export function numberSchema(rules: NumberRules = {}): z.ZodNumber {
+  return z.number({ error: typeError }).superRefine((value, ctx) => {
+    const key = rangeIssue(value, rules);
+    if (key) addKeyIssue(ctx, key);
+  });
+}
+
+/** A value that must be present (any type): `required` when empty. */
+export function requiredValue(value: unknown, ctx: z.RefinementCtx, path?: PropertyKey[]): boolean {
+  if (!isEmpty(value)) return true;
+  addKeyIssue(ctx, 'required', path);
+  return false;
+}
