@@ -1,0 +1,70 @@
+import { Suspense, useEffect } from 'react';
+import { Alert, AppShell, Box, Burger, Group } from '@mantine/core';
+import { useDisclosure, useNetwork } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { IconWifiOff } from '../../components/ui/icons';
+import { PageLoader } from '../../components/ui/page-loader';
+import { AppFooter } from './app-footer';
+import { AppLogo } from './app-logo';
+import { AppNavbar } from './app-navbar';
+import { LanguageSwitch } from './language-switch';
+import { UserMenu } from './user-menu';
+
+/** The signed-in frame for /home/**: header, section navigation (a drawer on phones), footer. */
+export function AppShellLayout() {
+  const { t } = useTranslation(['common', 'nav']);
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const { online } = useNetwork();
+
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <a className="skip-link" href="#main-content">{t('common:skip_to_content')}</a>
+      <AppShell.Header>
+        <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? t('common:menu_close') : t('common:menu_open')}
+              aria-expanded={opened}
+              aria-controls="app-navbar"
+            />
+            <AppLogo />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar id="app-navbar" p="sm" aria-label={t('common:main_navigation')}>
+        <AppNavbar />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
+        <Box className="app-main-body">
+          {online ? null : (
+            <Alert color="yellow" variant="light" icon={<IconWifiOff />} mb="md" role="status">
+              {t('common:offline')}
+            </Alert>
+          )}
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <AppFooter />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,85 @@
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { SCREENS, type Screen } from '@portal/domain/screens';
+import { setSignedOutHandler } from '../lib/api-client';
+import { i18n } from '../lib/i18n';
+import { namespaceOf, type ScreenHandle } from '../lib/screen-route';
+import { signInPathFor } from '../lib/session';
+import { PageLoader } from '../components/ui/page-loader';
+import { FEATURE_LOADERS } from './feature-loaders';
+import { AppShellLayout } from './layouts/app-shell-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { RootLayout } from './layouts/root-layout';
+import { NotFoundPage } from './routes/not-found';
+import { RequireAuth, requireAuthLoader } from './routes/require-auth';
+import { RouteError } from './routes/route-error';
+
+/**
+ * A SCREENS entry as a lazy route: on first visit its area's chunk and its language file are
+ * fetched side by side (not one after the other, which costs a round trip on 3G).
+ */
+export function screenRoute(screen: Screen): RouteObject {
+  const handle: ScreenHandle = { screen };
+  return {
+    path: screen.path,
+    handle,
+    lazy: async () => {
+      const [{ screens }] = await Promise.all([
+        FEATURE_LOADERS[screen.area](),
+        i18n.loadNamespaces(namespaceOf(screen.titleKey)).catch(() => undefined),
+      ]);
+      return { Component: screens[screen.id] ?? NotFoundPage };
+    },
+  };
+}
+
+/** Sign-in screens (and the secure-link page) use the auth frame; everything else the app shell. */
+export function usesAuthLayout(screen: Screen): boolean {
+  return screen.area === 'auth' || screen.area === 'system';
+}
+
+export function buildRoutes(screens: readonly Screen[] = SCREENS): RouteObject[] {
+  const authScreens = screens.filter(usesAuthLayout);
+  const shellScreens = screens.filter((screen) => !usesAuthLayout(screen));
+  const guarded = (children: RouteObject[]): RouteObject => ({ loader: requireAuthLoader, Component: RequireAuth, children });
+
+  return [
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: PageLoader,
+      children: [
+        { path: '/', loader: () => redirect('/home') },
+        {
+          Component: AuthLayout,
+          children: [
+            ...authScreens.filter((screen) => !screen.requiresAuth).map(screenRoute),
+            guarded(authScreens.filter((screen) => screen.requiresAuth).map(screenRoute)),
+            { path: '*', Component: NotFoundPage },
+          ],
+        },
+        guarded([
+          {
+            Component: AppShellLayout,
+            children: [
+              ...shellScreens.filter((screen) => screen.requiresAuth).map(screenRoute),
+            ],
+          },
+        ]),
+        ...shellScreens.filter((screen) => !screen.requiresAuth).map((screen) => ({
+          Component: AppShellLayout,
+          children: [screenRoute(screen)],
+        })),
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(buildRoutes());
+  // A session that ends during a call (refresh refused) goes to sign-in and comes back after.
+  setSignedOutHandler(() => {
+    const { pathname, search } = router.state.location;
+    if (!pathname.startsWith('/auth/signin')) void router.navigate(signInPathFor(pathname + search), { replace: true });
+  });
+  return router;
+}

@@ -1,0 +1,21 @@
+import { Navigate, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { ensureFreshLogin } from '../../lib/api-client';
+import { hasValidLogin, signInPathFor, useSession } from '../../lib/session';
+
+/**
+ * Before a signed-in screen opens: a valid stored login, or one refresh that makes it valid;
+ * otherwise to /auth/signin?next=<this path> (DESIGN.md §4).
+ */
+export async function requireAuthLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  if (await ensureFreshLogin(hasValidLogin)) return null;
+  const url = new URL(request.url);
+  throw redirect(signInPathFor(url.pathname + url.search));
+}
+
+/** While on a signed-in screen: leaves as soon as the login is cleared (sign-out, other tab, 401). */
+export function RequireAuth() {
+  const { hasLogin } = useSession();
+  const location = useLocation();
+  if (!hasLogin) return <Navigate to={signInPathFor(location.pathname + location.search)} replace />;
+  return <Outlet />;
+}

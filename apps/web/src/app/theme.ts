@@ -1,0 +1,29 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A deep insurer blue; shade 7 on white passes WCAG AA for text and filled buttons. */
+const brand: MantineColorsTuple = [
+  '#edf2fa', '#d9e2f2', '#b0c3e4', '#85a2d6', '#6287ca', '#4c76c3', '#3f6cc1', '#2f5aa9', '#264f98', '#1c3d6e',
+];
+
+/**
+ * Latin text uses the phone's own system font (nothing to download); Khmer falls through to the
+ * self-hosted Noto Sans Khmer, whose Khmer subset is fetched only when Khmer text is shown.
+ */
+const FONT_STACK = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans Khmer', sans-serif";
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { brand },
+  fontFamily: FONT_STACK,
+  headings: { fontFamily: FONT_STACK, fontWeight: '700' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  respectReducedMotion: true,
+  components: {
+    Button: { defaultProps: { size: 'md' } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+  },
+});

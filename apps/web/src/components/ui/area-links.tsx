@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { ScreenArea } from '@portal/domain/screens';
+import { IconClipboard, IconFile, IconHome, IconSchool, IconShield, IconUser, IconUserPlus, IconUsers } from './icons';
+
+/** The sections of the signed-in app, in menu order: base path, label key and icon. */
+export interface AreaLink {
+  area: ScreenArea;
+  to: string;
+  labelKey: string;
+  icon: ReactNode;
+}
+
+export const AREA_LINKS: readonly AreaLink[] = [
+  { area: 'home', to: '/home', labelKey: 'nav:home', icon: <IconHome /> },
+  { area: 'contacts', to: '/home/contact', labelKey: 'nav:contacts', icon: <IconUsers /> },
+  { area: 'proposals', to: '/home/proposal', labelKey: 'nav:proposals', icon: <IconFile /> },
+  { area: 'applications', to: '/home/application/application-list', labelKey: 'nav:applications', icon: <IconClipboard /> },
+  { area: 'servicing', to: '/home/servicing', labelKey: 'nav:servicing', icon: <IconShield /> },
+  { area: 'recruitment', to: '/home/recruitment', labelKey: 'nav:recruitment', icon: <IconUserPlus /> },
+  { area: 'compliance', to: '/home/compliance', labelKey: 'nav:compliance', icon: <IconSchool /> },
+  { area: 'profile', to: '/home/profile', labelKey: 'nav:profile', icon: <IconUser /> },
+];

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { loginRequestSchema } from '@portal/domain/contracts/auth/login';
+import { PASSWORD_MAX_LENGTH } from '@portal/domain/constants/field-limits';
+import { IconAlert, IconFingerprint } from '../../../components/ui/icons';
+import { isApiError } from '../../../lib/api-client';
+import { translateErrorKey, translateFormError } from '../../../lib/i18n';
+import { useLogin } from '../api/login';
+import { saveLoginChallenge } from '../hooks/login-challenge';
+
+/** 401 with either code: one message, so nobody can learn which usernames exist (DESIGN.md §3). */
+const WRONG_CREDENTIAL_CODES = new Set<number | string>([1024, 1032]);
+/** Throttled sign-in: say how long to wait. Other 429s (OTP send limit) keep their own message. */
+const LOCKED_KEYS = new Set(['account_locked', 'too_many_requests']);
+
+function signInErrorMessage(error: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
+  if (!isApiError(error)) return translateErrorKey('system_error');
+  if (error.status === 401 && WRONG_CREDENTIAL_CODES.has(error.code)) return t('auth:wrong_credentials');
+  if (error.status === 429 && error.retryAfter !== undefined && LOCKED_KEYS.has(error.messageKey)) {
+    return t('auth:locked', { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) });
+  }
+  return translateErrorKey(error.messageKey);
+}
+
+/** Step 1 of sign-in: username and password (DESIGN.md §3), then on to the OTP screen. */
+export function SignInForm({ next }: { next: string }) {
+  const { t } = useTranslation(['auth', 'validation', 'errors', 'common']);
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState: { errors } } = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '' },
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const response = await loginMutation.mutateAsync(values);
+      saveLoginChallenge(response, next);
+      await navigate('/otp');
+    } catch (error) {
+      if (isApiError(error) && error.status === 422 && error.errors?.length) {
+        for (const fieldError of error.errors) {
+          if (fieldError.field === 'username' || fieldError.field === 'password') {
+            setError(fieldError.field, { type: 'server', message: fieldError.key });
+          }
+        }
+        return;
+      }
+      setServerError(signInErrorMessage(error, t));
+    }
+  });
+
+  const passwordError = errors.password?.message === 'maxlength'
+    ? t('validation:maxlength_n', { max: PASSWORD_MAX_LENGTH })
+    : errors.password && translateFormError(errors.password.message);
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-describedby={serverError ? 'signin-error' : undefined}>
+      <Stack gap="md">
+        {serverError ? (
+          <Alert id="signin-error" color="red" variant="light" icon={<IconAlert />} data-testid="signin-error">
+            {serverError}
+          </Alert>
+        ) : null}
+        <TextInput
+          {...register('username')}
+          id="signin-username"
+          label={t('auth:username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          required
+          error={errors.username && translateFormError(errors.username.message)}
+        />
+        <PasswordInput
+          {...register('password')}
+          id="signin-password"
+          label={t('auth:password')}
+          autoComplete="current-password"
+          required
+          error={passwordError}
+          visibilityToggleButtonProps={{ 'aria-label': t('auth:show_password') }}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to="/auth/signin/forgot-password" size="sm">
+            {t('auth:forgot_password_link')}
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={loginMutation.isPending} data-testid="signin-submit">
+          {t('auth:signin_submit')}
+        </Button>
+        <Button
+          component={Link}
+          to="/auth/webauth/login-biometric"
+          variant="default"
+          fullWidth
+          leftSection={<IconFingerprint />}
+          classNames={{ root: 'button-wrap', inner: 'button-wrap-inner', label: 'button-wrap-label' }}
+        >
+          {t('auth:biometric_link')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
