@@ -34,6 +34,8 @@ export const API_PATHS: readonly ApiPath[] = [
   p('/api/auth/v1/delete/webauthn', 'auth'),
   p('/api/auth/v1/assertions', 'auth'),
   g('/api/auth/v1/webauthn', 'auth'),
+  // Passkey sign-in: the assertion is verified by POSTing it to the same path the list is read from.
+  p('/api/auth/v1/webauthn', 'auth'),
 
   g('/api/user/v1/profile', 'user'),
   p('/api/user/v1/profile', 'user'),

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import * as z from 'zod';
+import { findRepoRoot } from './lib/repo-root';
+
+/** Everything the server reads from its environment, validated once at start (ADR 001). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Absolute; PGlite files, the lock file and a generated JWT secret live here. */
+  dataDir: string;
+  /** Unset: embedded PGlite under dataDir. Set: node-postgres. */
+  databaseUrl: string | undefined;
+  /** PORTAL_DEMO=1: seed the demo agencies and one user per role on start. */
+  demo: boolean;
+  /** PORTAL_DEV_OUTBOX=1: register GET /api/dev/outbox and keep OTPs/links in the outbox payload. */
+  devOutbox: boolean;
+  jwtSecret: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Fastify's trustProxy: false, true, a hop count, or a comma-separated list of addresses. */
+  trustProxy: boolean | number | string;
+  chromiumPath: string;
+  /** The built SPA (apps/web/dist); served with an index.html fallback. */
+  webDist: string;
+  /** Language files served at /locales/<namespace>.json. */
+  localesDir: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  smsTransport: 'outbox';
+  /** Requests per minute per client address; 0 switches the limiter off (load benchmarks). */
+  rateLimitMax: number;
+  /** JSON body limit in bytes (1 MiB). */
+  bodyLimit: number;
+  /** WebAuthn relying-party id: the site's domain, `localhost` in development (WEBAUTHN_RP_ID). */
+  webauthnRpId: string;
+  /**
+   * Origins passkeys may be used from (WEBAUTHN_ORIGINS, comma-separated, e.g.
+   * `https://portal.example.com`). null: the request's own origin, when its host is the rpID.
+   */
+  webauthnOrigins: string[] | null;
+  /** Things worth a warning in the start log (never secrets). */
+  warnings: string[];
+}
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
+  PORTAL_DEMO: flag,
+  PORTAL_DEV_OUTBOX: flag,
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.string().optional(),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  WEB_DIST: z.string().optional(),
+  LOCALES_DIR: z.string().optional(),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SMS_TRANSPORT: z.enum(['outbox']).default('outbox'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1000),
+  WEBAUTHN_RP_ID: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+$/, 'must be a domain name').default('localhost'),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean) : null))
+    .refine((v) => v === null || v.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be comma-separated origins like https://portal.example.com'),
+});
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/**
+ * JWT_SECRET, or one generated on first start and kept in DATA_DIR/jwt-secret (mode 0600) so
+ * sign-ins survive a restart. Several servers behind a load balancer must share JWT_SECRET.
+ */
+function loadOrCreateJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  try {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it between our read and write: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid server configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const root = findRepoRoot();
+  const abs = (p: string, base: string) => (isAbsolute(p) ? p : resolve(base, p));
+  const dataDir = abs(e.DATA_DIR, cwd);
+  const warnings: string[] = [];
+  if (!e.JWT_SECRET && e.DATABASE_URL) {
+    warnings.push(`JWT_SECRET is unset: using a secret kept in ${join(dataDir, 'jwt-secret')}; servers sharing DATABASE_URL must share JWT_SECRET.`);
+  }
+  if (e.NODE_ENV === 'production' && e.PORTAL_DEV_OUTBOX) {
+    warnings.push('PORTAL_DEV_OUTBOX=1 lists one-time passwords at /api/dev/outbox: never set it on a real deployment.');
+  }
+  if (e.NODE_ENV === 'production' && e.WEBAUTHN_RP_ID === 'localhost') {
+    warnings.push("WEBAUTHN_RP_ID is 'localhost': passkeys work only on localhost; set it (and WEBAUTHN_ORIGINS) to the site's domain.");
+  }
+  if (e.NODE_ENV === 'production' && e.PORTAL_DEMO) {
+    warnings.push('PORTAL_DEMO=1 seeds demo users with a published password: never set it on a real deployment.');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    demo: e.PORTAL_DEMO,
+    devOutbox: e.PORTAL_DEV_OUTBOX,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    chromiumPath: e.CHROMIUM_PATH,
+    webDist: e.WEB_DIST ? abs(e.WEB_DIST, cwd) : join(root, 'apps/web/dist'),
+    localesDir: e.LOCALES_DIR ? abs(e.LOCALES_DIR, cwd) : join(root, 'packages/i18n/locales'),
+    nodeEnv: e.NODE_ENV,
+    smsTransport: e.SMS_TRANSPORT,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    bodyLimit: 1024 * 1024,
+    webauthnRpId: e.WEBAUTHN_RP_ID,
+    webauthnOrigins: e.WEBAUTHN_ORIGINS,
+    warnings,
+  };
+}

@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { AppConfig } from '../config';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+
+/** The one Drizzle type repositories use; both drivers produce it. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export type DbKind = 'pglite' | 'postgres';
+
+export type DbHandle =
+  | { kind: 'pglite'; db: Db; client: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Db; client: pg.Pool; close(): Promise<void> };
+
+export interface CreateDbOptions {
+  /** PGlite only: keep the database in memory (tests), no files and no lock. */
+  inMemory?: boolean;
+  /** node-postgres pool size. */
+  poolMax?: number;
+}
+
+async function createPglite(dataDir: string, inMemory: boolean): Promise<DbHandle> {
+  const lock: DataDirLock | undefined = inMemory ? undefined : lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(inMemory ? 'memory://' : join(dataDir, 'pgdata'), {
+      extensions: { pg_trgm },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client) as unknown as Db,
+    client,
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+function createPostgres(databaseUrl: string, poolMax: number): DbHandle {
+  const client = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  client.on('error', (error) => console.error(`[db] idle PostgreSQL connection error: ${error.message}`));
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db: drizzlePg(client) as unknown as Db,
+    client,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.end();
+    },
+  };
+}
+
+/**
+ * PGlite under DATA_DIR/pgdata when DATABASE_URL is unset (one process only: a lock file in
+ * DATA_DIR refuses a second one), otherwise a node-postgres pool. Close it on shutdown.
+ */
+export async function createDb(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  options: CreateDbOptions = {},
+): Promise<DbHandle> {
+  if (config.databaseUrl) return createPostgres(config.databaseUrl, options.poolMax ?? 10);
+  return createPglite(config.dataDir, options.inMemory ?? false);
+}

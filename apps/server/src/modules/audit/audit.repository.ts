@@ -1,0 +1,21 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, type AuditLogRow, type NewAuditLogRow } from '../../db/schema/audit-log.table';
+
+export class AuditRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: NewAuditLogRow): Promise<void> {
+    await this.db.insert(auditLog).values(row);
+  }
+
+  /** Newest first; for admin views and tests. */
+  findByEntity(entity: string, entityId: string, limit = 100): Promise<AuditLogRow[]> {
+    return this.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+      .orderBy(desc(auditLog.id))
+      .limit(limit);
+  }
+}

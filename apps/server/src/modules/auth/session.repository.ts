@@ -1,0 +1,56 @@
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { refreshToken, type NewRefreshTokenRow, type RefreshTokenRow } from '../../db/schema/refresh-token.table';
+
+/** Refresh tokens and their families (Drizzle only). */
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: NewRefreshTokenRow): Promise<void> {
+    await this.db.insert(refreshToken).values(row);
+  }
+
+  async findByHash(tokenHash: string): Promise<RefreshTokenRow | undefined> {
+    const rows = await this.db.select().from(refreshToken).where(eq(refreshToken.tokenHash, tokenHash)).limit(1);
+    return rows[0];
+  }
+
+  /** Spends a live token once: false when it was already spent or revoked (a replay or a race). */
+  async spend(id: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(refreshToken)
+      .set({ spentAt: now })
+      .where(and(eq(refreshToken.id, id), isNull(refreshToken.spentAt), isNull(refreshToken.revokedAt)))
+      .returning({ id: refreshToken.id });
+    return rows.length === 1;
+  }
+
+  async revokeFamily(familyId: string, reason: string, now: Date): Promise<void> {
+    await this.db
+      .update(refreshToken)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(refreshToken.familyId, familyId), isNull(refreshToken.revokedAt)));
+  }
+
+  /** Every session of the user except `keepFamilyId` (password changed or reset). */
+  async revokeUserFamilies(userId: string, reason: string, now: Date, keepFamilyId?: string | null): Promise<void> {
+    await this.db
+      .update(refreshToken)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(
+        eq(refreshToken.userId, userId),
+        isNull(refreshToken.revokedAt),
+        ...(keepFamilyId ? [ne(refreshToken.familyId, keepFamilyId)] : []),
+      ));
+  }
+
+  /** True when the session was revoked (logout, reuse, password change): its access tokens stop working. */
+  async isFamilyRevoked(familyId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: refreshToken.id })
+      .from(refreshToken)
+      .where(and(eq(refreshToken.familyId, familyId), isNotNull(refreshToken.revokedAt)))
+      .limit(1);
+    return rows.length > 0;
+  }
+}

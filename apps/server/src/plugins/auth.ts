@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { API_PATHS, toRouterPath } from '@portal/domain/api/api-paths';
+import {
+  ACCESS_POLICY, accessKey, decideAccess, isOpenInfrastructurePath, PUBLIC, type Access,
+} from '@portal/domain/api/access-policy';
+import type { AppConfig } from '../config';
+import { AppError } from '../lib/app-error';
+import { verifyAccessToken } from '../modules/auth/access-token';
+import { systemClock, type Clock } from '../modules/auth/clock';
+import { SessionRepository } from '../modules/auth/session.repository';
+import type { AuthUser, RouteRoles } from './auth-types';
+import { definePlugin } from './define-plugin';
+import { isApiPath } from './security-headers';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session (refresh family) of the caller's access token; null for secure-link tokens. */
+    sessionId: string | null;
+  }
+  interface FastifyInstance {
+    /** The time as sign-in, OTP and token checks see it; tests replace `now` instead of sleeping. */
+    authClock: Clock;
+  }
+}
+
+/** api/access-policy.ts keyed by Fastify's route form (`:id`), as request.routeOptions.url has it. */
+const POLICY_BY_ROUTE = new Map<string, Access | undefined>(
+  API_PATHS.map((entry) => [accessKey(entry.method, toRouterPath(entry.path)), ACCESS_POLICY[accessKey(entry.method, entry.path)]]),
+);
+
+/**
+ * Who may call a route. A spec path (API_PATHS) follows the access policy, whatever the route
+ * declares, so the 501 placeholders are guarded exactly like the real calls. Any other route
+ * follows its `config.roles`; without one, a non-API route (SPA, language files) and the open
+ * infrastructure paths (health, docs, dev outbox) are public and any other /api route is
+ * denied (401 anonymous, 403 signed in): new routes are closed until someone opens them.
+ */
+export function routeAccess(method: string, routeUrl: string, roles: RouteRoles | undefined): Access | undefined {
+  const key = accessKey(method === 'HEAD' ? 'GET' : method, routeUrl);
+  if (POLICY_BY_ROUTE.has(key)) return POLICY_BY_ROUTE.get(key);
+  if (roles !== undefined) return roles;
+  // Judged by the route, not the request: the SPA's `/*` also sees /api misses (and 404s them).
+  if (!isApiPath(routeUrl) || isOpenInfrastructurePath(routeUrl)) return PUBLIC;
+  return undefined;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Authentication and authorisation in one place (issue 3): `app.authenticate` verifies the
+ * access token (HS256 only, issuer, audience, typ, expiry; its session not revoked) and sets
+ * `request.user`; an onRequest hook, before any body is read, applies the access policy to
+ * every route: anonymous -> 401, signed in without an allowed role -> 403.
+ */
+export const authPlugin = definePlugin<{ config: AppConfig; clock?: Clock }>('auth', async (app, { config, clock }) => {
+  const sessions = new SessionRepository(app.db);
+  app.decorate('authClock', clock ?? systemClock());
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw AppError.http(401);
+    const claims = await verifyAccessToken(config.jwtSecret, token, app.authClock.now());
+    // A signed-out (or replayed, or password-changed) session's access tokens stop at once.
+    if (!claims || (claims.sid !== null && (await sessions.isFamilyRevoked(claims.sid)))) throw AppError.http(401);
+    const user: AuthUser = { id: claims.sub, roles: claims.roles, scopes: claims.scopes, agencyId: claims.agencyId };
+    request.user = user;
+    request.sessionId = claims.sid;
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const routeUrl = request.routeOptions.url;
+    // No route matched: the not-found handler answers 404 (nothing to protect, nothing to reveal).
+    if (routeUrl === undefined || request.is404) return;
+    const access = routeAccess(request.method, routeUrl, request.routeOptions.config.roles);
+    if (access === PUBLIC) return;
+    if (!bearerToken(request)) throw AppError.http(401);
+    await app.authenticate(request, reply);
+    const decision = decideAccess(access, request.user?.roles ?? null);
+    if (decision === 'unauthenticated') throw AppError.http(401);
+    if (decision === 'forbidden') throw AppError.http(403);
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HTTP_ERROR_KEYS } from '@portal/domain/errors/error-catalogue';
+import { AppError, isAppError } from '../lib/app-error';
+import { fieldErrorsFromValidation } from '../lib/field-errors';
+import { definePlugin } from './define-plugin';
+
+type HttpStatusWithKey = keyof typeof HTTP_ERROR_KEYS;
+
+function isHttpStatusWithKey(status: number): status is HttpStatusWithKey {
+  return Object.prototype.hasOwnProperty.call(HTTP_ERROR_KEYS, status);
+}
+
+/** Request validation failed: 422 with one `{ field, key }` per issue. */
+function validationError(error: FastifyError): AppError {
+  const part = error.validationContext ?? 'body';
+  const validation = error.validation ?? [];
+  if (hasZodFastifySchemaValidationErrors(error)) return AppError.validation(fieldErrorsFromValidation(error.validation, part));
+  // A plain JSON-schema route (a plugin's, not ours): ajv keywords, a missing property is `required`.
+  return AppError.validation(
+    fieldErrorsFromValidation(
+      validation.map((v) =>
+        v.keyword === 'required' && typeof v.params.missingProperty === 'string'
+          ? { keyword: 'required', instancePath: `${v.instancePath}/${v.params.missingProperty}`, message: 'required', params: {} }
+          : { keyword: v.keyword, instancePath: v.instancePath, message: v.message ?? '', params: {} },
+      ),
+      part,
+    ),
+  );
+}
+
+function pgErrorCode(error: unknown): string | undefined {
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const code = cause?.code ?? (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/** Any thrown value -> the AppError clients see. Unknown errors become a bare 500. */
+export function toAppError(error: unknown): AppError {
+  if (isAppError(error)) return error;
+  const e = error as FastifyError;
+  if (Array.isArray(e?.validation) && !isResponseSerializationError(e)) return validationError(e);
+  // Unique violation or serialization failure that a service did not map: a conflict, not a crash.
+  const pgCode = pgErrorCode(error);
+  if (pgCode === '23505' || pgCode === '40001') return AppError.http(409);
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return isHttpStatusWithKey(status) ? AppError.http(status) : new AppError(status, status, HTTP_ERROR_KEYS[400]);
+  }
+  if (status === 503) return AppError.http(503);
+  return AppError.http(500);
+}
+
+/** Logs (server side only) and sends the envelope. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    // Full detail stays in the log, tied to the request id the client saw in X-Request-Id.
+    request.log.error({ err: error }, 'request failed');
+  } else {
+    // Never the message of a client error: a JSON parse error quotes the body it choked on.
+    const code = (error as { code?: unknown })?.code;
+    request.log.info({ statusCode: appError.status, code: typeof code === 'string' ? code : appError.code }, 'request rejected');
+  }
+  if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
+  return reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toEnvelope());
+}
+
+/**
+ * One error handler for the whole API (DESIGN.md §3): every error answers the envelope
+ * `{ code, messageKey, errors? }` with no stack trace, message or internals. The not-found
+ * handler lives with the SPA fallback (static-files.ts).
+ */
+export const errorHandlerPlugin = definePlugin('error-handler', async (app) => {
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+});

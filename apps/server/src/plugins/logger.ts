@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { AppConfig } from '../config';
+import { definePlugin } from './define-plugin';
+
+/**
+ * Field names whose values never reach a log line, at any depth (case-insensitive). Request
+ * bodies are never logged at all; this catches a body, DTO or error detail logged by mistake.
+ */
+export const SENSITIVE_FIELDS = [
+  'password', 'confirmedPassword', 'currentPassword', 'newPassword', 'passwordHash', 'otp',
+  'refreshToken', 'accessToken', 'token', 'requestCode', 'credential', 'secret', 'jwtSecret',
+  'authorization', 'cookie', 'set-cookie', 'x-xsrf-token',
+] as const;
+
+const SENSITIVE = new Set(SENSITIVE_FIELDS.map((f) => f.toLowerCase()));
+const REDACTED = '[Redacted]';
+
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  ...SENSITIVE_FIELDS.filter((f) => !f.includes('-')).flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Copies plain objects and arrays, replacing sensitive fields; leaves class instances to their serializers. */
+export function scrub(value: unknown, depth = 0): unknown {
+  if (depth > 6) return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = SENSITIVE.has(key.toLowerCase()) ? REDACTED : scrub(v, depth + 1);
+  }
+  return out;
+}
+
+/** A URL for the log: sensitive query values (a secure-link token, say) replaced. */
+export function sanitizeUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  let changed = false;
+  for (const key of [...params.keys()]) {
+    if (SENSITIVE.has(key.toLowerCase())) {
+      params.set(key, REDACTED);
+      changed = true;
+    }
+  }
+  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+}
+
+/** Pino options for Fastify's `logger` (ADR 001): JSON lines, request id, redaction. */
+export function loggerOptions(
+  config: Pick<AppConfig, 'logLevel'>,
+  stream?: NodeJS.WritableStream,
+): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
+  return {
+    level: config.logLevel,
+    ...(stream ? { stream } : {}),
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    formatters: { log: (obj: Record<string, unknown>) => scrub(obj) as Record<string, unknown> },
+    serializers: {
+      req(req: FastifyRequest) {
+        return {
+          method: req.method,
+          url: sanitizeUrl(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+        };
+      },
+    },
+  };
+}
+
+export const requestIdOptions = {
+  genReqId: () => randomUUID(),
+  // Never trust a client's id: it would let a caller forge or collide log correlation ids.
+  requestIdHeader: false,
+} as const satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'>;
+
+/** Echoes the request id so a user's error report can be matched with the server log. */
+export const requestIdPlugin = definePlugin('request-id', async (app) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+});

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config';
+import { AppError } from '../lib/app-error';
+import { definePlugin } from './define-plugin';
+import { sendError } from './error-handler';
+import { isApiPath } from './security-headers';
+
+const LOCALE_FILE = /^([a-z][a-z0-9-]{0,63})\.json$/;
+const LOCALE_MAX_AGE_S = 300;
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+interface CachedLocale {
+  mtimeMs: number;
+  body: Buffer;
+  etag: string;
+}
+
+/** GET /locales/<namespace>.json from packages/i18n/locales, with an ETag and a short max-age. */
+function localesRoute(localesDir: string) {
+  const cache = new Map<string, CachedLocale>();
+  return async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
+    const match = LOCALE_FILE.exec(request.params.file);
+    if (!match) throw AppError.http(404);
+    const path = join(localesDir, `${match[1]}.json`);
+    let info;
+    try {
+      info = await stat(path);
+    } catch {
+      throw AppError.http(404);
+    }
+    if (!info.isFile()) throw AppError.http(404);
+    let entry = cache.get(path);
+    if (!entry || entry.mtimeMs !== info.mtimeMs) {
+      const body = await readFile(path);
+      entry = { mtimeMs: info.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      cache.set(path, entry);
+    }
+    reply.header('etag', entry.etag).header('cache-control', `public, max-age=${LOCALE_MAX_AGE_S}, must-revalidate`);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((t) => t.trim() === entry.etag)) {
+      return reply.status(304).send();
+    }
+    return reply.type('application/json; charset=utf-8').send(entry.body);
+  };
+}
+
+const WEB_MISSING_TEXT = (webDist: string) =>
+  'The advisor portal web app has not been built, so there is nothing to show here yet.\n\n' +
+  `Build it with "npm run build -w @portal/web" (expected ${join(webDist, 'index.html')}), or set WEB_DIST.\n` +
+  'The API is up: see /api/health and /api/docs.\n';
+
+/**
+ * Language files, the built SPA (long cache for hashed /assets/*, no-cache for index.html) and
+ * the one not-found handler: a non-API GET falls back to index.html (client-side routes), any
+ * other miss is the 404 envelope. Without a web build, a clear 503 text instead of a crash.
+ */
+export const staticFilesPlugin = definePlugin<{ config: AppConfig }>('static-files', async (app, { config }) => {
+  app.get('/locales/:file', { config: { roles: 'public' }, schema: { hide: true } }, localesRoute(config.localesDir));
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      prefix: '/',
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      dotfiles: 'ignore',
+      allowedPath: (pathName) => !isApiPath(pathName),
+      setHeaders: (reply, path) => {
+        const rel = path.slice(config.webDist.length).replaceAll('\\', '/');
+        reply.header('cache-control', rel.startsWith('/assets/') ? ASSET_CACHE : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'web build not found: non-API pages answer 503 until it is built');
+  }
+
+  // Misses count against the same per-address limit (a scanner walking paths is throttled too).
+  const preHandler = config.rateLimitMax > 0 ? app.rateLimit() : async () => undefined;
+  app.setNotFoundHandler({ preHandler }, async (request, reply) => {
+    // A missing hashed asset must not come back as HTML (the browser would run it as a script).
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');
+    if (!isPage) return sendError(AppError.http(404), request, reply);
+    if (!hasWeb) {
+      return reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(WEB_MISSING_TEXT(config.webDist));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error';
+import { definePlugin } from './define-plugin';
+import { isApiPath } from './security-headers';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/; // 32 random bytes, base64url
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function validCookieToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies[XSRF_COOKIE];
+  return token && TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+/**
+ * Double-submit cross-site request token (DESIGN.md §3). Any response to a request without a
+ * valid XSRF-TOKEN cookie sets one (readable by the SPA, SameSite=Strict); every non-GET /api
+ * call must echo it in X-XSRF-TOKEN, else 403. A cross-site page can neither read the cookie
+ * nor set the header, so it cannot forge a call.
+ */
+export const xsrfPlugin = definePlugin('xsrf', async (app) => {
+  await app.register(cookie);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const token = validCookieToken(request);
+    if (!token) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(32).toString('base64url'), {
+        path: '/',
+        sameSite: 'strict',
+        httpOnly: false,
+        secure: request.protocol === 'https',
+      });
+    }
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
+    const header = request.headers[XSRF_HEADER];
+    if (!token || typeof header !== 'string' || !sameToken(header, token)) {
+      throw AppError.http(403);
+    }
+  });
+});

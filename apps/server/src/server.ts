@@ -1,0 +1,78 @@
+import { buildApp, type AppInstance } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import { createDb, type DbHandle } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { migrateDb } from './db/migrate';
+import { seedDemo } from './db/seed-demo';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Start: config, database (migrated, demo-seeded when PORTAL_DEMO=1), then listen. */
+async function start(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  let handle: DbHandle;
+  try {
+    handle = await createDb(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(75); // EX_TEMPFAIL
+    }
+    throw error;
+  }
+
+  let app: AppInstance | undefined;
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      console.error(`[server] ${signal} again: exiting now`);
+      process.exit(130);
+    }
+    stopping = true;
+    app?.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      console.error('[server] shutdown took too long: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    try {
+      await app?.close();
+    } finally {
+      // Always close the database: PGlite must flush its files and drop the DATA_DIR lock.
+      await handle.close();
+      clearTimeout(force);
+    }
+    process.exit(0);
+  };
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+
+  try {
+    await migrateDb(handle);
+    app = await buildApp(config, { db: handle });
+    for (const warning of config.warnings) app.log.warn(warning);
+    if (config.demo) {
+      const seeded = await seedDemo(handle.db);
+      app.log.info(seeded, 'demo data seeded (PORTAL_DEMO=1)');
+    }
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined }, 'advisor portal API ready');
+  } catch (error) {
+    if (app) app.log.fatal({ err: error }, 'start failed');
+    else console.error('[server] start failed:', error);
+    await app?.close().catch(() => undefined);
+    await handle.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+await start();

@@ -1,0 +1,80 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+import { createDb } from '../src/db/client';
+import { DataDirLockedError } from '../src/db/data-dir-lock';
+import { tempDir } from './helpers/test-app';
+
+describe('loadConfig', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('has the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32) });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: dir.path,
+      databaseUrl: undefined,
+      demo: false,
+      devOutbox: false,
+      logLevel: 'info',
+      trustProxy: false,
+      chromiumPath: '/usr/bin/chromium',
+      nodeEnv: 'development',
+      smsTransport: 'outbox',
+    });
+    expect(config.webDist).toMatch(/apps\/web\/dist$/);
+    expect(config.localesDir).toMatch(/packages\/i18n\/locales$/);
+  });
+
+  it('reads flags, proxies and URLs', () => {
+    const config = loadConfig({
+      DATA_DIR: dir.path,
+      JWT_SECRET: 'y'.repeat(40),
+      PORTAL_DEMO: '1',
+      PORTAL_DEV_OUTBOX: 'true',
+      TRUST_PROXY: '2',
+      PORT: '3999',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+    });
+    expect(config).toMatchObject({ demo: true, devOutbox: true, trustProxy: 2, port: 3999, databaseUrl: 'postgres://u@h:5432/db' });
+    expect(config.warnings.join(' ')).not.toContain('y'.repeat(40));
+  });
+
+  it('fails fast, naming every bad variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dir.path, PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATA_DIR: dir.path, PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'JWT_SECRET', 'LOG_LEVEL', 'DATABASE_URL']) expect(message).toContain(name);
+      expect(message).not.toContain('short');
+    }
+  });
+
+  it('generates a JWT secret once, kept in DATA_DIR with mode 0600', () => {
+    const first = loadConfig({ DATA_DIR: dir.path });
+    const second = loadConfig({ DATA_DIR: dir.path });
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(statSync(join(dir.path, 'jwt-secret')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('PGlite data directory lock', () => {
+  const dir = tempDir();
+  afterAll(() => dir.remove());
+
+  it('refuses a second open of the same DATA_DIR and reopens after close', async () => {
+    const first = await createDb({ databaseUrl: undefined, dataDir: dir.path });
+    try {
+      await expect(createDb({ databaseUrl: undefined, dataDir: dir.path })).rejects.toThrow(DataDirLockedError);
+    } finally {
+      await first.close();
+    }
+    const again = await createDb({ databaseUrl: undefined, dataDir: dir.path });
+    await again.close();
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODULES } from '../src/modules/module-list';
+import { sanitizeUrl, scrub } from '../src/plugins/logger';
+import { createTestApp, xsrfHeaders, type TestApp } from './helpers/test-app';
+import { probeRoutes } from './helpers/probe-routes';
+
+const SECRETS = {
+  username: 'demo.aap',
+  password: 'Secret-Password-123!',
+  otp: '918273',
+  refreshToken: 'refresh-token-value-abc',
+  accessToken: 'access-token-value-def',
+  requestCode: 'request-code-value-ghi',
+};
+
+describe('log redaction', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ modules: [...MODULES, probeRoutes] });
+  });
+  afterAll(() => t.close());
+
+  it('never writes passwords, OTPs, tokens, cookies or the authorization header', async () => {
+    const xsrf = xsrfHeaders();
+    const headers = { ...xsrf, authorization: 'Bearer header-token-value-jkl', cookie: `${xsrf.cookie}; session=cookie-value-mno` };
+    await t.app.inject({ method: 'POST', url: '/api/auth/v1/login', headers, payload: SECRETS });
+    await t.app.inject({ method: 'POST', url: '/api/auth/v1/login/mfa', headers, payload: SECRETS });
+    await t.app.inject({ method: 'POST', url: '/api/test/echo', headers, payload: SECRETS });
+    await t.app.inject({ method: 'POST', url: '/api/test/validate', headers, payload: SECRETS });
+    // A malformed body: Node's JSON.parse error quotes the text it choked on.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: `{"password":"${SECRETS.password}", "otp": "${SECRETS.otp}" oops`,
+    });
+    await t.app.inject({ method: 'GET', url: `/secure-link?token=${SECRETS.requestCode}&lang=km` });
+    t.app.log.info({ body: SECRETS, nested: { deeper: { credential: 'credential-value-pqr' } } }, 'a careless log line');
+
+    const text = t.logs.text();
+    expect(t.logs.lines.length).toBeGreaterThan(5);
+    for (const secret of [...Object.values(SECRETS).slice(1), 'header-token-value-jkl', 'cookie-value-mno', 'credential-value-pqr', xsrf['x-xsrf-token']]) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(text).toContain('[Redacted]');
+    expect(text).toContain('lang=km');
+  });
+
+  it('scrubs sensitive keys at any depth but leaves other values alone', () => {
+    expect(scrub({ a: 1, Password: 'x', list: [{ newPassword: 'y', ok: 'z' }] })).toEqual({
+      a: 1,
+      Password: '[Redacted]',
+      list: [{ newPassword: '[Redacted]', ok: 'z' }],
+    });
+    expect(sanitizeUrl('/x?otp=1&page=2')).toBe('/x?otp=%5BRedacted%5D&page=2');
+    expect(sanitizeUrl('/x?page=2')).toBe('/x?page=2');
+  });
+});

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS, toRouterPath } from '@portal/domain/api/api-paths';
+import { APP_VERSION } from '@portal/domain/version';
+import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from './helpers/test-app';
+import { specApiPaths } from './helpers/spec-paths';
+
+/** Paths the API has beyond spec §7. */
+const EXTRA_PATHS = ['/api/health', '/api/dev/outbox'];
+
+function concrete(path: string): string {
+  return toRouterPath(path).replace(/:(\w+)/g, 'sample-$1');
+}
+
+describe('OpenAPI document and the spec §7 call list', () => {
+  let t: TestApp;
+  let doc: { openapi: string; info: { title: string; version: string }; paths: Record<string, Record<string, unknown>> };
+  beforeAll(async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    doc = res.json();
+  });
+  afterAll(() => t.close());
+
+  it('has the title and the app version', () => {
+    expect(doc.openapi).toBe('3.0.3');
+    expect(doc.info).toMatchObject({ title: 'Advisor Portal API', version: APP_VERSION });
+  });
+
+  it('lists exactly the spec §7 paths (plus health and the dev outbox)', () => {
+    const spec = specApiPaths();
+    expect(spec.length).toBeGreaterThan(90);
+    expect(new Set(Object.keys(doc.paths))).toEqual(new Set([...spec, ...EXTRA_PATHS]));
+  });
+
+  it('agrees with the domain path table, method by method', () => {
+    expect(new Set(API_PATHS.map((p) => p.path))).toEqual(new Set(specApiPaths()));
+    for (const { method, path } of API_PATHS) {
+      expect(doc.paths[path]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('serves the Swagger UI at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+  });
+
+  it('has a route for every spec call', () => {
+    const missing = API_PATHS.filter(({ method, path }) => !t.app.hasRoute({ method, url: toRouterPath(path) }));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers 501 with the envelope on every spec call no module implements yet', async () => {
+    const headers = { ...xsrfHeaders(), ...(await bearerFor(t)) };
+    const pending = API_PATHS.filter(({ method, path }) => t.app.notImplemented.has(`${method} ${path}`));
+    const wrong: string[] = [];
+    for (const { method, path } of pending) {
+      const res = await t.app.inject({ method, url: concrete(path), headers, ...(method === 'POST' ? { payload: {} } : {}) });
+      const body = res.statusCode === 501 ? res.json() : undefined;
+      if (body?.code !== 501 || body?.messageKey !== 'not_implemented') wrong.push(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { ROLES } from '../../codes/roles';
+
+/** The signed-in user as the client keeps it (`currentUser`, `alias`). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  /** The user type (spec §3 `alias`). */
+  alias: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/**
+ * What every successful sign-in answers (password + OTP, passkey, refresh): DESIGN.md §3.
+ * The client stores `{ accessToken, refreshToken }` under `token`.
+ */
+export const authSessionSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  /** Seconds until the access token expires. */
+  expiresIn: z.number().int(),
+  /** The API areas the caller's roles reach (api/access-policy.ts `scopesForRoles`). */
+  scopes: z.array(z.string()),
+  user: sessionUserSchema,
+});
+export type AuthSession = z.infer<typeof authSessionSchema>;

@@ -1,0 +1,12 @@
+import * as z from 'zod';
+
+/** One registered passkey as its owner sees it (no key material). */
+export const passkeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  transports: z.array(z.string()),
+  backedUp: z.boolean(),
+  createdDate: z.string(),
+  lastUsedDate: z.string().nullable(),
+});
+export type PasskeySummary = z.infer<typeof passkeySummarySchema>;

@@ -1,0 +1,16 @@
+import * as z from 'zod';
+import { otpTimingSchema, usernameSchema } from './auth-fields';
+
+/**
+ * POST /api/auth/v1/otp/reset — forgot password, step 1. The answer is the same whether or not
+ * the username exists (no OTP is sent then), so it cannot be used to find usernames.
+ */
+export const requestResetOtpRequestSchema = z.object({
+  username: usernameSchema,
+});
+export type RequestResetOtpRequest = z.infer<typeof requestResetOtpRequestSchema>;
+
+export const requestResetOtpResponseSchema = z.object({
+  requestCode: z.string(),
+}).extend(otpTimingSchema.shape);
+export type RequestResetOtpResponse = z.infer<typeof requestResetOtpResponseSchema>;
