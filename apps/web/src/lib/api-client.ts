@@ -190,12 +190,26 @@ function endSession(): void {
   onSignedOut?.();
 }
 
+/**
+ * A 401 means "your session is over" only when the envelope says `unauthenticated`; a 401 with
+ * a catalogue code (1024 wrong credentials, 1031 wrong code) is an answer to show, and retrying
+ * it would spend another attempt.
+ */
+async function isExpiredSession(response: Response): Promise<boolean> {
+  try {
+    const body = (await response.clone().json()) as { messageKey?: unknown };
+    return body.messageKey === 'unauthenticated';
+  } catch {
+    return true;
+  }
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const useAuth = options.auth ?? true;
   const stored = useAuth ? readStoredLogin() : null;
   let response = await send(path, options, stored?.accessToken ?? null);
 
-  if (response.status === 401 && useAuth && stored) {
+  if (response.status === 401 && useAuth && stored && (await isExpiredSession(response))) {
     const renewed = await refreshLogin(stored);
     if (!renewed) {
       endSession();
