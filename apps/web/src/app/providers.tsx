@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@portal/domain/constants/ui';
 import { isApiError } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Client errors (4xx) will not change on a retry; network trouble and 5xx may. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -24,7 +24,7 @@ export const queryClient = new QueryClient({
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications autoClose={TOAST_DURATION_MS} position="top-center" limit={3} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>

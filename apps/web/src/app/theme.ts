@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** A deep insurer blue; shade 7 on white passes WCAG AA for text and filled buttons. */
 const brand: MantineColorsTuple = [
@@ -26,4 +26,14 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
   },
+});
+
+/**
+ * Mantine's light-scheme "dimmed" text (gray.6) and error text (red.6) fall below WCAG AA's
+ * 4.5:1 on white; advisors read these hints outdoors on phones, so use the next darker shades.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057', '--mantine-color-error': t.colors.red[8] ?? '#e03131' },
+  dark: {},
 });
