@@ -4,6 +4,7 @@ import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { IconWifiOff } from '../../components/ui/icons';
+import { IdleSessionGuard } from '../../features/auth/components/idle-session-guard';
 import { PageLoader } from '../../components/ui/page-loader';
 import { AppFooter } from './app-footer';
 import { AppLogo } from './app-logo';
@@ -65,6 +66,7 @@ export function AppShellLayout() {
         </Box>
         <AppFooter />
       </AppShell.Main>
+      <IdleSessionGuard />
     </AppShell>
   );
 }

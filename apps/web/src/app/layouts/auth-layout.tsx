@@ -3,6 +3,7 @@ import { Box, Container, Group, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/ui/page-loader';
+import { IdleSessionGuard } from '../../features/auth/components/idle-session-guard';
 import { AppFooter } from './app-footer';
 import { AppLogo } from './app-logo';
 import { LanguageSwitch } from './language-switch';
@@ -27,6 +28,7 @@ export function AuthLayout() {
         </Paper>
       </Container>
       <AppFooter />
+      <IdleSessionGuard />
     </Box>
   );
 }

@@ -1,12 +1,17 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Anchor, Button, Stack, Text, ThemeIcon } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Anchor, Button, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { IconAlert, IconCheck, IconFingerprint, IconLock } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { safeNextPath, useSession } from '../../lib/session';
 import type { ScreenComponents } from '../../lib/screen-route';
+import { ForgotPasswordFlow } from './components/forgot-password-form';
+import { forgetSignedOutReason, readSignedOutReason, SIGNED_OUT_REASON_IDLE } from './components/idle-session-guard';
 import { OtpForm } from './components/otp-form';
+import { PasskeyRegisterFlow } from './components/passkey-register-flow';
+import { PasskeySignInForm } from './components/passkey-signin-form';
+import { ResetPasswordForm } from './components/reset-password-form';
 import { SignInForm } from './components/signin-form';
 import { readLoginChallenge } from './hooks/login-challenge';
 
@@ -15,10 +20,19 @@ function SignInScreen() {
   const [params] = useSearchParams();
   const { hasLogin, user } = useSession();
   const next = safeNextPath(params.get('next'));
+  // The note is read once (it survives the guard's own redirect) and forgotten after the render.
+  const [noted] = useState(readSignedOutReason);
+  useEffect(forgetSignedOutReason, []);
+  const idle = params.get('reason') === SIGNED_OUT_REASON_IDLE || noted === SIGNED_OUT_REASON_IDLE;
   return (
     <>
       <PageHeader titleKey="auth:signin_title" subtitle={t('auth:signin_subtitle')} />
-      {hasLogin && user ? (
+      {idle ? (
+        <Alert color="yellow" variant="light" icon={<IconLock />} mb="md" role="status" data-testid="signed-out-idle">
+          {t('auth:signed_out_idle')}
+        </Alert>
+      ) : null}
+      {hasLogin && user && !idle ? (
         <Alert variant="light" mb="md">
           <Stack gap={4}>
             <Text size="sm">{t('common:signed_in_as', { name: user.displayName || user.username })}</Text>
@@ -50,54 +64,96 @@ function OtpScreen() {
   );
 }
 
-/** A sign-in screen that explains itself and offers the way on (its own issue adds the form). */
-function AuthInfoScreen({ titleKey, textKey, icon, action }: { titleKey: string; textKey: string; icon: ReactNode; action: ReactNode }) {
-  const { t } = useTranslation(['auth', 'common']);
+/** The icon above a sign-in screen's title. */
+function ScreenIcon({ children, color }: { children: ReactNode; color?: string }) {
+  return <ThemeIcon variant="light" size={48} radius="xl" mb="md" color={color}>{children}</ThemeIcon>;
+}
+
+function ForgotPasswordScreen() {
   return (
     <>
-      <ThemeIcon variant="light" size={48} radius="xl" mb="md">{icon}</ThemeIcon>
-      <PageHeader titleKey={titleKey} />
+      <ScreenIcon><IconLock size={26} /></ScreenIcon>
+      <PageHeader titleKey="auth:forgot_password_title" />
+      <ForgotPasswordFlow />
+    </>
+  );
+}
+
+function ResetPasswordScreen() {
+  return (
+    <>
+      <ScreenIcon><IconLock size={26} /></ScreenIcon>
+      <PageHeader titleKey="auth:reset_password_title" />
+      <ResetPasswordForm />
+    </>
+  );
+}
+
+function ResetPasswordSuccessScreen() {
+  const { t } = useTranslation(['auth']);
+  return (
+    <>
+      <ScreenIcon color="green"><IconCheck size={26} /></ScreenIcon>
+      <PageHeader titleKey="auth:reset_password_success_title" />
       <Stack gap="lg">
-        <Text>{t(textKey)}</Text>
-        {action}
+        <Text role="status">{t('auth:reset_password_success_text')}</Text>
+        <Button component={Link} to="/auth/signin" fullWidth data-testid="reset-success-signin">{t('auth:back_to_signin')}</Button>
       </Stack>
     </>
   );
 }
 
-function BackToSignIn({ primary = false }: { primary?: boolean }) {
-  const { t } = useTranslation(['auth']);
+function RegisterBiometricScreen() {
   return (
-    <Button component={Link} to="/auth/signin" variant={primary ? 'filled' : 'default'} fullWidth>
-      {t('auth:back_to_signin')}
-    </Button>
+    <>
+      <ScreenIcon><IconFingerprint size={26} /></ScreenIcon>
+      <PageHeader titleKey="auth:register_biometric_title" />
+      <PasskeyRegisterFlow />
+    </>
   );
 }
 
-function ContinueToDashboard() {
-  const { t } = useTranslation(['auth']);
-  return <Button component={Link} to="/home" fullWidth>{t('auth:continue_to_dashboard')}</Button>;
+function LoginBiometricScreen() {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <ScreenIcon><IconFingerprint size={26} /></ScreenIcon>
+      <PageHeader titleKey="auth:login_biometric_title" />
+      <PasskeySignInForm next={safeNextPath(params.get('next'))} />
+    </>
+  );
+}
+
+/** A secure link (candidate sign-up, document upload) that has expired or was already used. */
+function LinkExpiredScreen() {
+  const { t } = useTranslation(['auth', 'common']);
+  return (
+    <>
+      <ScreenIcon color="orange"><IconAlert size={26} /></ScreenIcon>
+      <PageHeader titleKey="auth:link_expired_title" />
+      <Stack gap="md">
+        <Text>{t('auth:link_expired_text')}</Text>
+        <Text size="sm" c="dimmed">{t('auth:link_expired_why')}</Text>
+        <Title order={2} size="h4">{t('auth:link_expired_next_title')}</Title>
+        <List type="ordered" spacing="xs">
+          <List.Item>{t('auth:link_expired_step_newest')}</List.Item>
+          <List.Item>{t('auth:link_expired_step_ask')}</List.Item>
+          <List.Item>{t('auth:link_expired_step_safe')}</List.Item>
+        </List>
+        <Text size="sm">{t('auth:link_expired_staff')}</Text>
+        <Button component={Link} to="/auth/signin" variant="default" fullWidth>{t('common:go_signin')}</Button>
+      </Stack>
+    </>
+  );
 }
 
 export const screens: ScreenComponents = {
   signin: SignInScreen,
   otp: OtpScreen,
-  'forgot-password': () => (
-    <AuthInfoScreen titleKey="auth:forgot_password_title" textKey="auth:forgot_password_text" icon={<IconLock size={26} />} action={<BackToSignIn />} />
-  ),
-  'reset-password': () => (
-    <AuthInfoScreen titleKey="auth:reset_password_title" textKey="auth:reset_password_text" icon={<IconLock size={26} />} action={<BackToSignIn />} />
-  ),
-  'reset-password-success': () => (
-    <AuthInfoScreen titleKey="auth:reset_password_success_title" textKey="auth:reset_password_success_text" icon={<IconCheck size={26} />} action={<BackToSignIn primary />} />
-  ),
-  'register-biometric': () => (
-    <AuthInfoScreen titleKey="auth:register_biometric_title" textKey="auth:register_biometric_text" icon={<IconFingerprint size={26} />} action={<ContinueToDashboard />} />
-  ),
-  'login-biometric': () => (
-    <AuthInfoScreen titleKey="auth:login_biometric_title" textKey="auth:login_biometric_text" icon={<IconFingerprint size={26} />} action={<BackToSignIn />} />
-  ),
-  'link-expired': () => (
-    <AuthInfoScreen titleKey="auth:link_expired_title" textKey="auth:link_expired_text" icon={<IconAlert size={26} />} action={null} />
-  ),
+  'forgot-password': ForgotPasswordScreen,
+  'reset-password': ResetPasswordScreen,
+  'reset-password-success': ResetPasswordSuccessScreen,
+  'register-biometric': RegisterBiometricScreen,
+  'login-biometric': LoginBiometricScreen,
+  'link-expired': LinkExpiredScreen,
 };

@@ -14,6 +14,7 @@ import { safeNextPath, storeLogin } from '../../../lib/session';
 import { useLoginMfa } from '../api/login-mfa';
 import { useResendOtp } from '../api/resend-otp';
 import { clearLoginChallenge, updateResendAt, type LoginChallenge } from '../hooks/login-challenge';
+import { offerPasskeyAfterSignIn } from '../hooks/passkey-offer';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 
 const OTP_LENGTH = 6;
@@ -42,7 +43,9 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
       queryClient.clear();
       storeLogin({ accessToken: session.accessToken, refreshToken: session.refreshToken }, session.user);
       clearLoginChallenge();
-      await navigate(safeNextPath(challenge.next), { replace: true });
+      const next = safeNextPath(challenge.next);
+      await navigate(next, { replace: true });
+      void offerPasskeyAfterSignIn(t, () => void navigate(`/auth/webauth/register-biometric?next=${encodeURIComponent(next)}`));
     } catch (error) {
       if (isApiError(error) && error.status === 401 && error.code === 1031) {
         setServerError(t('auth:otp_invalid'));

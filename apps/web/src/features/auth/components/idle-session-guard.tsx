@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { keepSessionAlive, readIdleSettings, startIdleMonitor, type IdleMonitor } from '../../../lib/idle-timer';
+import { signInPathFor, useSession } from '../../../lib/session';
+import { logout } from '../api/logout';
+import { useCountdown } from '../hooks/use-countdown';
+
+/** The query value (and sessionStorage note) the sign-in screen reads to say why the user is there. */
+export const SIGNED_OUT_REASON_IDLE = 'idle';
+const REASON_KEY = 'signedOutReason';
+
+/** Where an idle sign-out lands: sign-in, back to this page afterwards, with the reason shown. */
+export function idleSignInPath(path: string): string {
+  return `${signInPathFor(path)}&reason=${SIGNED_OUT_REASON_IDLE}`;
+}
+
+/**
+ * The reason is also noted for this tab: clearing the login makes the guarded screen redirect
+ * to sign-in on its own, and that redirect may win over ours and drop the query value.
+ */
+function noteSignedOutReason(reason: string): void {
+  try {
+    sessionStorage.setItem(REASON_KEY, reason);
+  } catch {
+    // Without storage the query value still carries it.
+  }
+}
+
+/** The noted reason, if any. */
+export function readSignedOutReason(): string | null {
+  try {
+    return sessionStorage.getItem(REASON_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function forgetSignedOutReason(): void {
+  try {
+    sessionStorage.removeItem(REASON_KEY);
+  } catch {
+    // Nothing noted.
+  }
+}
+
+function IdleWatch() {
+  const { t } = useTranslation(['common']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const monitor = useRef<IdleMonitor | null>(null);
+  const here = useRef(location.pathname + location.search);
+  const secondsLeft = useCountdown(deadline ?? 0);
+
+  const signOut = async (reasonIdle: boolean) => {
+    monitor.current?.stop();
+    setDeadline(null);
+    if (reasonIdle) {
+      noteSignedOutReason(SIGNED_OUT_REASON_IDLE);
+      await navigate(idleSignInPath(here.current), { replace: true });
+    }
+    await logout();
+    queryClient.clear();
+    if (!reasonIdle) await navigate('/auth/signin', { replace: true });
+  };
+  const signOutRef = useRef(signOut);
+
+  useEffect(() => {
+    here.current = location.pathname + location.search;
+    signOutRef.current = signOut;
+  });
+
+  useEffect(() => {
+    const settings = readIdleSettings();
+    const started = startIdleMonitor({
+      ...settings,
+      onWarning: (at) => setDeadline(at),
+      onActive: () => setDeadline(null),
+      onTimeout: () => void signOutRef.current(true),
+      onKeepAlive: () => void keepSessionAlive(settings.keepAliveMs),
+    });
+    monitor.current = started;
+    return () => {
+      started.stop();
+      monitor.current = null;
+    };
+  }, []);
+
+  return (
+    <Modal
+      opened={deadline !== null}
+      onClose={() => monitor.current?.stayActive()}
+      title={t('common:idle_title')}
+      centered
+      closeOnClickOutside={false}
+      withCloseButton={false}
+      trapFocus
+      returnFocus
+      zIndex={400}
+      data-testid="idle-warning"
+    >
+      <Stack gap="md">
+        <Text data-testid="idle-countdown">{t('common:idle_text', { seconds: secondsLeft })}</Text>
+        <Group justify="flex-end" gap="sm" wrap="wrap">
+          <Button variant="default" onClick={() => void signOut(false)} data-testid="idle-sign-out">
+            {t('common:sign_out')}
+          </Button>
+          <Button onClick={() => monitor.current?.stayActive()} data-autofocus data-testid="idle-stay">
+            {t('common:idle_stay')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Idle handling for every signed-in screen (spec §4/§9): the warning before the idle limit with
+ * "Stay signed in", then sign-out to /auth/signin with the reason; keep-alive pings while the
+ * user is active. Mounted by the layouts; does nothing while no login is stored.
+ */
+export function IdleSessionGuard() {
+  const { hasLogin } = useSession();
+  return hasLogin ? <IdleWatch /> : null;
+}
