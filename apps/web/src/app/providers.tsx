@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { MantineProvider, Notification, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@portal/domain/constants/ui';
 import { isApiError } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
@@ -21,13 +21,30 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Labels Mantine draws itself (a toast's close button) follow the chosen language. */
+function TranslatedMantineProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('common:close');
+  const translatedTheme = useMemo(
+    () => mergeThemeOverrides(theme, {
+      components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }) },
+    }),
+    [closeLabel],
+  );
+  return (
+    <MantineProvider theme={translatedTheme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <TranslatedMantineProvider>
         <Notifications autoClose={TOAST_DURATION_MS} position="top-center" limit={3} />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
+      </TranslatedMantineProvider>
     </I18nextProvider>
   );
 }
