@@ -1,0 +1,48 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { findContactsResponseSchema, type FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
+import { api } from '../../../lib/api-client';
+import { contactKeys, type ContactListKeyFilters } from './contact-keys';
+
+/** Rows per call: enough to fill a phone screen twice, small enough for 3G. */
+export const CONTACT_PAGE_SIZE = 20;
+
+/**
+ * GET /api/contact/v2/find — the caller's contacts, most recently changed first, a page at a
+ * time (keyset cursor: as fast on the 5,000th row as on the first). `q` (3+ characters) searches
+ * the Latin and Khmer names, the phone and the ID number; `contactType` and `gender` filter.
+ */
+export interface FindContactsParams {
+  q?: string | undefined;
+  contactType?: string | undefined;
+  gender?: string | undefined;
+  cursor?: string | undefined;
+  size?: number;
+}
+
+export async function findContacts(query: FindContactsParams, signal?: AbortSignal): Promise<FindContactsResponse> {
+  const body = await api.get<unknown>('/api/contact/v2/find', {
+    query: { q: query.q, contactType: query.contactType, gender: query.gender, cursor: query.cursor, size: query.size },
+    ...(signal ? { signal } : {}),
+  });
+  return findContactsResponseSchema.parse(body);
+}
+
+export function findContactsQueryOptions(filters: ContactListKeyFilters) {
+  return infiniteQueryOptions({
+    queryKey: contactKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => findContacts({
+      q: filters.q || undefined,
+      contactType: filters.contactType,
+      gender: filters.gender,
+      cursor: pageParam,
+      size: CONTACT_PAGE_SIZE,
+    }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+}
+
+/** While a new search loads, the previous rows stay on screen (no flash of an empty list on 3G). */
+export function useFindContacts(filters: ContactListKeyFilters) {
+  return useInfiniteQuery({ ...findContactsQueryOptions(filters), placeholderData: keepPreviousData });
+}
