@@ -1,19 +1,33 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
 import type { ScreenComponents } from '../../lib/screen-route';
+import { BeneficiaryScreen } from './components/beneficiary-screen';
+import { ClaimHistoryScreen } from './components/claim-history-screen';
+import { CustomerMilestoneScreen } from './components/customer-milestone-screen';
+import { DashboardScreen } from './components/dashboard-screen';
+import { IssuanceDetailScreen } from './components/issuance-detail-screen';
+import { LifeInsuredScreen, PolicyOwnerScreen } from './components/people-screens';
+import { PlanCoverageScreen } from './components/plan-coverage-screen';
+import { PolicyDetailScreen } from './components/policy-detail-screen';
+import { PolicyValueScreen } from './components/policy-value-screen';
+import { PremiumListScreen } from './components/premium-list-screen';
+import { PremiumPaymentScreen } from './components/premium-payment-screen';
+import { SearchScreen } from './components/search-screen';
 
-/** Policy servicing area (spec §2); each screen shows its title and an empty state until it is built. */
+/**
+ * Policy servicing (spec §2, issue 7): the dashboard, search, and the policy with its parts. Every
+ * screen about one policy reads the same cached detail call.
+ */
 export const screens: ScreenComponents = {
-  servicing: () => <PlaceholderScreen descriptionKey="servicing:empty" />,
-  'policy-detail': () => <PlaceholderScreen descriptionKey="servicing:policy_detail_empty" />,
-  'policy-owner': () => <PlaceholderScreen descriptionKey="servicing:policy_owner_empty" />,
-  'life-insured': () => <PlaceholderScreen descriptionKey="servicing:life_insured_empty" />,
-  beneficiary: () => <PlaceholderScreen descriptionKey="servicing:beneficiary_empty" />,
-  'claim-history': () => <PlaceholderScreen descriptionKey="servicing:claim_history_empty" />,
-  'issuance-detail': () => <PlaceholderScreen descriptionKey="servicing:issuance_detail_empty" />,
-  'policy-value': () => <PlaceholderScreen descriptionKey="servicing:policy_value_empty" />,
-  'plan-coverage': () => <PlaceholderScreen descriptionKey="servicing:plan_coverage_empty" />,
-  'premium-payment': () => <PlaceholderScreen descriptionKey="servicing:premium_payment_empty" />,
-  'servicing-search': () => <PlaceholderScreen descriptionKey="servicing:search_empty" />,
-  'premium-list': () => <PlaceholderScreen descriptionKey="servicing:premium_list_empty" />,
-  'customer-milestone': () => <PlaceholderScreen descriptionKey="servicing:customer_milestone_empty" />,
+  servicing: DashboardScreen,
+  'servicing-search': SearchScreen,
+  'policy-detail': PolicyDetailScreen,
+  'policy-owner': PolicyOwnerScreen,
+  'life-insured': LifeInsuredScreen,
+  beneficiary: BeneficiaryScreen,
+  'claim-history': ClaimHistoryScreen,
+  'issuance-detail': IssuanceDetailScreen,
+  'policy-value': PolicyValueScreen,
+  'plan-coverage': PlanCoverageScreen,
+  'premium-payment': PremiumPaymentScreen,
+  'premium-list': PremiumListScreen,
+  'customer-milestone': CustomerMilestoneScreen,
 };
