@@ -9,7 +9,7 @@ import { usePolicyNumber } from '../hooks/policy-paths';
 import { showDate } from './format';
 import { MILESTONE_TYPE_KEYS } from './labels';
 import { MilestoneRow } from './milestone-row';
-import { addDays } from './iso-dates';
+import { addDays } from '@portal/domain/format/calendar-arithmetic';
 import { PolicyFrame } from './policy-frame';
 import { EmptyNote, LoadingBlocks, QueryError } from './query-state';
 

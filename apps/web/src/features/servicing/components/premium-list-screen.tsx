@@ -12,7 +12,7 @@ import { PREMIUM_MODE_KEYS, TONE_TEXT } from './labels';
 import { PaymentRow } from './payment-row';
 import { PolicyFrame } from './policy-frame';
 import { PolicyRow } from './policy-row';
-import { premiumSchedule } from './premium-schedule';
+import { premiumSchedule } from '@portal/domain/rules/premium-schedule';
 import { EmptyNote, LoadingBlocks, QueryError } from './query-state';
 
 /** The premiums falling due over the next year, from the paid-to date and the premium mode. */

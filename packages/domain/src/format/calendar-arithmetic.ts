@@ -1,4 +1,4 @@
-import { daysInMonth, parseCalendarDate, toIsoDate } from '@portal/domain/format/date';
+import { daysInMonth, parseCalendarDate, toIsoDate } from './date';
 
 /**
  * Calendar arithmetic on ISO dates (YYYY-MM-DD), without a date library: the dates are calendar
