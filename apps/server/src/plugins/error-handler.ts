@@ -4,6 +4,7 @@ import { HTTP_ERROR_KEYS } from '@portal/domain/errors/error-catalogue';
 import { AppError, isAppError } from '../lib/app-error';
 import { fieldErrorsFromValidation } from '../lib/field-errors';
 import { definePlugin } from './define-plugin';
+import { FALLBACK_SECURITY_HEADERS } from './security-headers';
 
 type HttpStatusWithKey = keyof typeof HTTP_ERROR_KEYS;
 
@@ -43,6 +44,8 @@ export function toAppError(error: unknown): AppError {
   // Unique violation or serialization failure that a service did not map: a conflict, not a crash.
   const pgCode = pgErrorCode(error);
   if (pgCode === '23505' || pgCode === '40001') return AppError.http(409);
+  // Data exception (a NUL byte, a number or date out of range): the client's value, not a crash.
+  if (pgCode?.startsWith('22')) return AppError.http(400);
   const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
     return isHttpStatusWithKey(status) ? AppError.http(status) : new AppError(status, status, HTTP_ERROR_KEYS[400]);
@@ -51,17 +54,41 @@ export function toAppError(error: unknown): AppError {
   return AppError.http(500);
 }
 
+/**
+ * A failed query as the log may keep it: Drizzle puts every bound value (names, phones, hashes)
+ * in the message and `params`, and the driver's `detail` quotes the offending row. The log gets
+ * the SQL, the stack and the driver's code and message only.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error) || !('query' in error) || !('params' in error)) return error;
+  const cause = (typeof error.cause === 'object' && error.cause !== null ? error.cause : {}) as Record<string, unknown>;
+  const safe = Object.assign(new Error(`Failed query: ${String(error.query)}`), {
+    db: { code: cause.code, message: cause.message, table: cause.table, column: cause.column, constraint: cause.constraint },
+  });
+  safe.name = error.name;
+  const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  safe.stack = [`${safe.name}: ${safe.message}`, ...frames].join('\n');
+  return safe;
+}
+
 /** Logs (server side only) and sends the envelope. */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = toAppError(error);
+  const pgCode = pgErrorCode(error);
   if (appError.status >= 500) {
     // Full detail stays in the log, tied to the request id the client saw in X-Request-Id.
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
+  } else if (pgCode) {
+    // The database refused the request (a value validation let through, a duplicate, a
+    // serialization conflict): worth a look, as the service should have answered it itself.
+    request.log.warn({ statusCode: appError.status, code: pgCode, err: loggableError(error) }, 'request rejected by the database');
   } else {
     // Never the message of a client error: a JSON parse error quotes the body it choked on.
     const code = (error as { code?: unknown })?.code;
     request.log.info({ statusCode: appError.status, code: typeof code === 'string' ? code : appError.code }, 'request rejected');
   }
+  // An error raised before routing (frameworkErrors) never met helmet's hook: same headers all the same.
+  if (!reply.hasHeader('content-security-policy')) reply.headers({ ...FALLBACK_SECURITY_HEADERS, 'x-request-id': request.id });
   if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
   return reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toEnvelope());
 }
