@@ -38,8 +38,17 @@ export interface TextRules {
  * The first rule a text value breaks, or null. An empty value breaks only `required`; the other
  * rules apply to what was typed (as Angular-style validators do).
  */
+/**
+ * Characters no typed text needs and that attackers use: C0 controls other than tab and line
+ * breaks (NUL among them, which PostgreSQL refuses), DEL, and the bidirectional overrides and
+ * isolates that make text display in another order than it is stored ("Trojan Source").
+ */
+// eslint-disable-next-line no-control-regex
+export const UNSAFE_TEXT_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
+
 export function textIssue(value: string, rules: TextRules): FormErrorKey | null {
   if (isEmpty(value)) return rules.required ? 'required' : null;
+  if (UNSAFE_TEXT_CHARACTERS.test(value)) return 'invalid';
   if (rules.maxLength !== undefined && value.length > rules.maxLength) return 'maxlength';
   if (rules.minLength !== undefined && value.length < rules.minLength) return 'minlength';
   if (rules.noSpace && containsSpace(value)) return 'cannotContainSpace';

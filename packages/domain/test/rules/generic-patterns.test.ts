@@ -98,3 +98,25 @@ describe('generic validators', () => {
     expect(isEmpty(value)).toBe(expected);
   });
 });
+
+describe('unsafe characters in free text', () => {
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['bell', 'a\u0007b'],
+    ['escape', 'a\u001bb'],
+    ['delete', 'a\u007fb'],
+    ['right-to-left override', '\u202Eevil'],
+    ['left-to-right embedding', 'a\u202Ab'],
+    ['first strong isolate', 'a\u2068b'],
+  ])('refuses %s as invalid', (_name, value) => {
+    expect(textIssue(value, {})).toBe('invalid');
+  });
+
+  it.each([
+    ['tab and line breaks', 'Street 1\r\nPhnom Penh\tKH'],
+    ['Khmer with its combining marks', 'ផ្ទះលេខ ១២ ផ្លូវ ៣៤'],
+    ['a right-to-left mark-free Latin address', '#12, St. 271'],
+  ])('accepts %s', (_name, value) => {
+    expect(textIssue(value, {})).toBeNull();
+  });
+});
