@@ -1,8 +1,56 @@
 /**
- * Shared settings for the benchmarks (the bench issue adds the runs themselves).
- * Results are JSON files in bench/results/, ignored by git except for .gitkeep.
+ * The shape of bench/results/<timestamp>.json, written by run.mjs (lib/report.mjs), for tools that
+ * read the figures (the README table). run.mjs itself is plain JavaScript (node run.mjs, no build).
  */
-export const RESULTS_DIR = new URL('./results/', import.meta.url);
+export interface LoadSummary {
+  /** Average requests per second over the run. */
+  rps: number;
+  /** Latency percentiles in milliseconds. */
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Status counts, only when some answer was not 2xx. */
+  statusCodes?: Record<string, number>;
+}
 
-/** Load tests only ever target this machine's loopback (see README: Benchmarks). */
-export const DEFAULT_TARGET = 'http://127.0.0.1:3000';
+export interface BenchRun {
+  db: 'pglite' | 'postgres';
+  route: string;
+  connections: number;
+  /** The raw node:http baseline, measured right before the route. */
+  raw: LoadSummary;
+  result: LoadSummary;
+  /** route ÷ raw requests per second. */
+  ratio: number | null;
+  /** route p99 ÷ raw p99. */
+  p99Ratio: number | null;
+  /** PGlite ÷ PostgreSQL requests per second (PGlite rows only). */
+  dbRatio: number | null;
+}
+
+export interface BenchGoal {
+  label: string;
+  route: string;
+  db: 'pglite' | 'postgres';
+  connections: number;
+  metric: 'ratio' | 'p99' | 'p99Ratio' | 'dbRatio';
+  op: '>=' | '>' | '<=' | '<';
+  value: number;
+  measured: number | null;
+  /** null: not measured in this run (e.g. no PostgreSQL). */
+  met: boolean | null;
+}
+
+export interface BenchReport {
+  startedAt: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverage: number[] };
+  settings: { contacts: number; duration: number; connections: number[]; routes: { name: string; note: string; paths: string[] }[] };
+  databases: Record<string, { seedSeconds: number } | { skipped: string }>;
+  runs: BenchRun[];
+  goals: BenchGoal[];
+}
+
+/** Load runs only ever target this machine's loopback (lib/load.mjs refuses anything else). */
+export const LOOPBACK = '127.0.0.1';

@@ -1,3 +1,152 @@
-// `npm run bench`: no benchmark is written yet; they arrive with the bench issue (see README.md).
-console.error('No benchmarks yet: they arrive with the bench issue. See bench/README.md.');
-process.exitCode = 1;
+// `npm run bench`: the built portal server under load, on PGlite and on PostgreSQL 15, against a
+// raw node:http ceiling measured in the same run (issue 4, issue 11). Prints a table and the goals,
+// writes bench/results/<timestamp>.json and bench/results/latest.md.
+//
+// Needs apps/server/dist/server.mjs (npm run build -w @portal/server). Settings (environment):
+//   BENCH_CONTACTS=100000     volume contacts for demo.aap (1-3 activities each)
+//   BENCH_POLICIES=100000     volume policies for demo.aap (10 payments each; policy routes only)
+//   BENCH_DURATION=10         seconds per autocannon run
+//   BENCH_CONNECTIONS=10,100  connection counts
+//   BENCH_DBS=pglite,postgres which databases
+//   BENCH_DATABASE_URL=...    an existing (scratch) PostgreSQL database instead of starting one
+//   BENCH_DATA_DIR=...        keep the PGlite data here between runs (top-up instead of reload)
+//   BENCH_ROUTES=search,page  only the routes whose names contain one of these words
+//   BENCH_SERVER=...          another build of the server than apps/server/dist/server.mjs
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { load } from './lib/load.mjs';
+import { postgresUnavailable, startPostgres } from './lib/postgres.mjs';
+import { SERVER_ENTRY, seedVolume, serverBuilt, signIn, startPortal } from './lib/portal.mjs';
+import { seedPolicyVolume } from './lib/policy-volume.mjs';
+import { freePort, logPath, startChild, waitForHttp, BENCH_DIR } from './lib/proc.mjs';
+import { consoleTable, goalsText, judgeGoals, withRatios, writeResults } from './lib/report.mjs';
+import { GOALS, ROUTES } from './routes.mjs';
+
+const WARMUP_SECONDS = 2;
+
+function settings() {
+  const env = process.env;
+  const list = (value, fallback) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+  const filters = list(env.BENCH_ROUTES, '');
+  return {
+    contacts: Number(env.BENCH_CONTACTS ?? 100_000),
+    duration: Number(env.BENCH_DURATION ?? 10),
+    connections: list(env.BENCH_CONNECTIONS, '10,100').map(Number),
+    dbs: list(env.BENCH_DBS, 'pglite,postgres'),
+    routes: filters.length === 0 ? ROUTES : ROUTES.filter((r) => filters.some((f) => r.name.includes(f))),
+  };
+}
+
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length > 0) await cleanups.pop()().catch((error) => console.error(`[bench] cleanup: ${error.message}`));
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    console.error(`[bench] ${signal}: stopping`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+async function benchDatabase(db, s, raw, logDir, runs) {
+  console.log(`\n[bench] ${db.kind}: loading ${s.contacts.toLocaleString('en-US')} contacts`);
+  const seedStarted = performance.now();
+  await seedVolume(db, s.contacts, logDir);
+  if (s.routes.some((r) => r.name.startsWith('policy'))) await seedPolicyVolume(db, logDir);
+  const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+  const portal = await startPortal(db, logDir);
+  cleanups.push(portal.stop);
+  try {
+    const { token, cookie } = await signIn(portal.base);
+    for (const route of s.routes) {
+      // As the SPA calls: the XSRF cookie on every call, the token where the route needs it.
+      const headers = { cookie, ...(route.auth ? { authorization: `Bearer ${token}` } : {}) };
+      for (const path of route.paths) {
+        const res = await fetch(`${portal.base}${path}`, { method: route.method, headers });
+        if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+      }
+      const target = { method: route.method, paths: route.paths, headers };
+      await load({ base: portal.base, ...target, connections: 10, duration: WARMUP_SECONDS });
+      for (const connections of s.connections) {
+        // Baseline first, then the route, so both see the machine as it is now.
+        const rawResult = await load({ base: raw.base, paths: ['/'], connections, duration: s.duration });
+        const result = await load({ base: portal.base, ...target, connections, duration: s.duration });
+        runs.push({ db: db.kind, route: route.name, connections, raw: rawResult, result });
+        console.log(`[bench] ${db.kind} ${route.name} @${connections}: ${result.rps} req/s p99 ${result.p99} ms (raw ${rawResult.rps} req/s p99 ${rawResult.p99} ms)${result.non2xx + result.errors > 0 ? ` ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes ?? {})}, ${result.errors} errors` : ''}`);
+      }
+    }
+  } finally {
+    cleanups.splice(cleanups.indexOf(portal.stop), 1);
+    await portal.stop();
+  }
+  return { seedSeconds };
+}
+
+async function main() {
+  if (!serverBuilt()) {
+    console.error(`[bench] ${SERVER_ENTRY} is missing. Build it first:\n  npm run build -w @portal/server`);
+    process.exitCode = 1;
+    return;
+  }
+  const s = settings();
+  const startedAt = new Date().toISOString();
+  const logDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  console.log(`[bench] ${s.contacts} contacts, ${s.duration} s per run, connections ${s.connections.join('/')}; logs in ${logDir}`);
+
+  const rawPort = await freePort();
+  const rawServer = startChild(process.execPath, [join(BENCH_DIR, 'raw-server.mjs'), String(rawPort)], { log: logPath(logDir, 'raw') });
+  cleanups.push(rawServer.stop);
+  const raw = { base: `http://127.0.0.1:${rawPort}` };
+  await waitForHttp(`${raw.base}/`, { child: rawServer.child });
+
+  const databases = {};
+  const runs = [];
+  if (s.dbs.includes('pglite')) {
+    const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-bench-pglite-'));
+    if (!process.env.BENCH_DATA_DIR) cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    databases.pglite = await benchDatabase({ kind: 'pglite', dataDir }, s, raw, logDir, runs);
+  }
+  if (s.dbs.includes('postgres')) {
+    let url = process.env.BENCH_DATABASE_URL;
+    const why = url ? null : postgresUnavailable();
+    if (why) {
+      databases.postgres = { skipped: why };
+      console.log(`[bench] PostgreSQL skipped: ${why}`);
+    } else {
+      if (!url) {
+        const pg = await startPostgres(logDir);
+        cleanups.push(pg.stop);
+        url = pg.url;
+        console.log('[bench] PostgreSQL 15 started on loopback');
+      }
+      const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-pgdata-'));
+      cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      databases.postgres = await benchDatabase({ kind: 'postgres', url, dataDir }, s, raw, logDir, runs);
+    }
+  }
+  await cleanup();
+
+  const withAll = withRatios(runs);
+  const report = {
+    startedAt,
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.versions.node, loadAverage: loadavg().map((l) => Number(l.toFixed(2))) },
+    settings: { contacts: s.contacts, duration: s.duration, connections: s.connections, routes: s.routes.map((r) => ({ name: r.name, note: r.note, paths: r.paths })) },
+    databases,
+    runs: withAll,
+    goals: judgeGoals(GOALS, withAll),
+  };
+  const files = writeResults(report);
+  console.log(`\n${consoleTable(withAll)}\n\nGoals:\n${goalsText(report.goals)}\n\n[bench] wrote ${files.json} and ${files.md}`);
+  const failed = runs.filter((r) => r.result.non2xx + r.result.errors > 0);
+  if (failed.length === 0) rmSync(logDir, { recursive: true, force: true });
+  else console.log(`[bench] ${failed.length} run(s) saw errors or non-2xx answers; server logs kept in ${logDir}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`[bench] failed: ${error.stack ?? error.message}`);
+  await cleanup();
+  process.exitCode = 1;
+}

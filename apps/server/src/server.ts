@@ -4,6 +4,7 @@ import { createDb, type DbHandle } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateDb } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
+import { importDemoPolicies } from './importers/demo-policies';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -63,6 +64,9 @@ async function start(): Promise<void> {
     if (config.demo) {
       const seeded = await seedDemo(handle.db);
       app.log.info(seeded, 'demo data seeded (PORTAL_DEMO=1)');
+      // The demo policies, through the same importer as a real feed (idempotent; dates rebased to today).
+      const policies = await importDemoPolicies(handle.db);
+      app.log.info({ policies: policies && { ...policies, rejections: policies.rejections.slice(0, 5) } }, 'demo policy feed imported');
     }
     await app.listen({ port: config.port, host: config.host });
     app.log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined }, 'advisor portal API ready');

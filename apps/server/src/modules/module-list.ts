@@ -1,7 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { activityRoutes } from './activities/activities.routes';
 import { authRoutes } from './auth/auth.routes';
+import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './health/health.routes';
+import { policyRoutes } from './policies/policies.routes';
+import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
  * Every feature module, registered in this order after the app-wide plugins (auth included)
@@ -12,4 +16,8 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   devOutboxRoutes,
   authRoutes,
+  contactRoutes,
+  activityRoutes,
+  pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
+  policyRoutes,
 ];

@@ -9,6 +9,10 @@
  * - phone as typed: 13 (`097-123-4567` is 12; `855971234567` is 12);
  * - address: 300;
  * - email: 64 (spec §5), ID number: 9 or a birth certificate (spec §5).
+ * Text is tidied first (trimmed, runs of spaces made one), then checked and stored tidied.
+ *
+ * The stored phone is E.164 (`+85512345678`), which the phone rule (digits and hyphens) does not
+ * accept back: an edit form shows it as dialled at home, `0${nationalNumber(phone)}` (format/phone).
  */
 import * as z from 'zod';
 import { CONTACT_TYPES, GENDERS } from '../../codes/client';

@@ -1,0 +1,2 @@
+DROP INDEX "contact_owner_modified_idx";--> statement-breakpoint
+CREATE INDEX "contact_owner_modified_search_idx" ON "contact" USING btree ("owner_user_id","modified_date" DESC NULLS FIRST,"id" DESC NULLS FIRST,"contact_type","gender","search_text","phone_local") WHERE "contact"."deleted_at" IS NULL;

@@ -1,0 +1,91 @@
+// Ratios, goals, the console table, and the files in bench/results/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_DIR } from './proc.mjs';
+
+const round = (value, digits = 2) => (value === null || value === undefined || Number.isNaN(value) ? null : Number(value.toFixed(digits)));
+
+/** Adds `ratio`, `p99Ratio` and `dbRatio` (PGlite ÷ PostgreSQL) to every run. */
+export function withRatios(runs) {
+  const pgRps = new Map(runs.filter((r) => r.db === 'postgres').map((r) => [`${r.route}|${r.connections}`, r.result.rps]));
+  return runs.map((r) => {
+    const pg = pgRps.get(`${r.route}|${r.connections}`);
+    return {
+      ...r,
+      ratio: round(r.result.rps / r.raw.rps, 3),
+      p99Ratio: round(r.result.p99 / Math.max(r.raw.p99, 1), 2),
+      dbRatio: r.db === 'pglite' && pg ? round(r.result.rps / pg, 3) : null,
+    };
+  });
+}
+
+const COMPARE = { '>=': (a, b) => a >= b, '>': (a, b) => a > b, '<=': (a, b) => a <= b, '<': (a, b) => a < b };
+
+export function judgeGoals(goals, runs) {
+  return goals.map((goal) => {
+    const run = runs.find((r) => r.db === goal.db && r.route === goal.route && r.connections === goal.connections);
+    let measured = null;
+    if (run) measured = goal.metric === 'p99' ? run.result.p99 : run[goal.metric];
+    return { ...goal, measured, met: measured === null ? null : COMPARE[goal.op](measured, goal.value) };
+  });
+}
+
+const HEADER = ['database', 'route', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'raw req/s', 'raw p99 ms', 'route ÷ raw', 'p99 ÷ raw p99', 'PGlite ÷ PG', 'non-2xx'];
+
+function rowsOf(runs) {
+  return runs.map((r) => [
+    r.db, r.route, r.connections, r.result.rps, r.result.p50, r.result.p99, r.raw.rps, r.raw.p99,
+    r.ratio ?? '', r.p99Ratio ?? '', r.dbRatio ?? '', r.result.non2xx + r.result.errors,
+  ].map(String));
+}
+
+export function consoleTable(runs) {
+  const rows = [HEADER, ...rowsOf(runs)];
+  const widths = HEADER.map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join('  ')).join('\n');
+}
+
+function goalLine(g) {
+  const status = g.met === null ? 'not measured' : g.met ? 'met' : 'NOT met';
+  return `${g.label}: ${g.measured ?? '-'} -> ${status}`;
+}
+
+export function goalsText(goals) {
+  return goals.map((g) => `  ${goalLine(g)}`).join('\n');
+}
+
+export function markdown(report) {
+  const { machine, settings } = report;
+  const lines = [
+    `# Benchmark: ${report.startedAt}`,
+    '',
+    `Machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB RAM, Node ${machine.node}, load average at start ${machine.loadAverage.join(' / ')}.`,
+    `Settings: ${settings.contacts.toLocaleString('en-US')} contacts for demo.aap, ${settings.duration} s per run, connections ${settings.connections.join(' and ')}, autocannon 9 in-process, raw node:http baseline measured right before each route run.`,
+    '',
+    ...Object.entries(report.databases).map(([db, info]) => `- ${db}: ${info.skipped ? `skipped (${info.skipped})` : `volume loaded in ${info.seedSeconds} s`}`),
+    '',
+    `| ${HEADER.join(' | ')} |`,
+    `|${HEADER.map(() => '---').join('|')}|`,
+    ...rowsOf(report.runs).map((row) => `| ${row.join(' | ')} |`),
+    '',
+    '## Goals',
+    '',
+    ...report.goals.map((g) => `- ${goalLine(g)}`),
+    '',
+    'Absolute numbers on a shared machine are noisy; the ratios are the figures. Routes: bench/routes.mjs.',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Writes bench/results/<timestamp>.json and bench/results/latest.md; returns their paths. */
+export function writeResults(report) {
+  const dir = join(BENCH_DIR, 'results');
+  mkdirSync(dir, { recursive: true });
+  const stamp = report.startedAt.replace(/[:.]/g, '-');
+  const json = join(dir, `${stamp}.json`);
+  const md = join(dir, 'latest.md');
+  writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(md, markdown(report));
+  return { json, md };
+}
