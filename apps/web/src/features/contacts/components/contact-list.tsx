@@ -8,7 +8,7 @@ import { IconAlert, IconInbox, IconUserPlus } from '../../../components/ui/icons
 import { useFindContacts } from '../api/find-contacts';
 import { apiErrorText } from '../hooks/form-errors';
 import { useContactSearch } from '../hooks/use-contact-search';
-import { useLoadMore } from '../hooks/use-load-more';
+import { useLoadMore } from '../../../hooks/use-load-more';
 import { ContactRow } from './contact-row';
 import { CONTACT_TYPE_LABELS, GENDER_LABELS } from './labels';
 

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useClientPayments } from '../api/find-client-payments';
 import { useServicingSummary } from '../api/get-servicing-summary';
 import { usePolicyNumber } from '../hooks/policy-paths';
-import { useLoadMore } from '../hooks/use-load-more';
+import { useLoadMore } from '../../../hooks/use-load-more';
 import { showDate, showMoney } from './format';
 import { PREMIUM_MODE_KEYS, TONE_TEXT } from './labels';
 import { PaymentRow } from './payment-row';

@@ -4,7 +4,7 @@ import { POLICY_STATUSES, isPolicyStatus } from '@portal/domain/codes/policy-cod
 import { SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSearchCustomers } from '../api/search-customers';
-import { useLoadMore } from '../hooks/use-load-more';
+import { useLoadMore } from '../../../hooks/use-load-more';
 import { usePolicySearch } from '../hooks/use-policy-search';
 import { POLICY_STATUS_KEYS } from './labels';
 import { PolicyRow } from './policy-row';
