@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { SEARCH_MIN_LENGTH } from '../constants/ui';
 import type { FormErrorKey } from '../errors/error-keys';
 import { addKeyIssue, typeError } from './generic';
+import { COUNTRY_CODE } from '../constants/locale';
 
 /** The term as it is searched: trimmed, inner runs of spaces collapsed. */
 export function normaliseSearchTerm(term: string): string {
@@ -48,3 +49,22 @@ export const optionalSearchTermSchema = z
     }
     return normaliseSearchTerm(term);
   });
+
+const PHONE_LIKE = /^\+?[\d\s().-]+$/;
+
+/**
+ * The digits a phone-like search term stands for as dialled at home: `+855 12 345 678`,
+ * `855-12-345678`, `0085512345678` -> `12345678` (found inside `012345678`); `012 345` ->
+ * `012345`. Null when the term is not phone-like or has fewer than 3 digits.
+ */
+export function phoneSearchDigits(term: string): string | null {
+  if (!PHONE_LIKE.test(term)) return null;
+  let digits = term.replace(/\D/g, '');
+  for (const prefix of [`00${COUNTRY_CODE}`, COUNTRY_CODE]) {
+    if (digits.startsWith(prefix) && digits.length - prefix.length >= SEARCH_MIN_LENGTH) {
+      digits = digits.slice(prefix.length);
+      break;
+    }
+  }
+  return digits.length >= SEARCH_MIN_LENGTH ? digits : null;
+}

@@ -1,6 +1,5 @@
-import { COUNTRY_CODE } from '@portal/domain/constants/locale';
-import { SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { nationalNumber } from '@portal/domain/format/phone';
+import { searchPatterns, type SearchPatterns } from '../../lib/search-patterns';
 
 /**
  * How policies are found (issue 7): the importer writes `search_text` and `search_phones` on each
@@ -41,32 +40,7 @@ export function policySearchPhones(clients: readonly SearchableClient[]): string
   return [...new Set(phones)].join(SEPARATOR);
 }
 
-/** `%`, `_` and `\` match themselves (LIKE's default escape character is the backslash). */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const PHONE_LIKE = /^\+?[\d\s().-]+$/;
-
-/**
- * The digits a phone-like term stands for as dialled at home: `+855 12 345 678` -> `12345678`
- * (found inside `012345678`), `012 345` -> `012345`. Null when not phone-like or under 3 digits.
- */
-export function phoneSearchDigits(term: string): string | null {
-  if (!PHONE_LIKE.test(term)) return null;
-  let digits = term.replace(/\D/g, '');
-  for (const prefix of [`00${COUNTRY_CODE}`, COUNTRY_CODE]) {
-    if (digits.startsWith(prefix) && digits.length - prefix.length >= SEARCH_MIN_LENGTH) {
-      digits = digits.slice(prefix.length);
-      break;
-    }
-  }
-  return digits.length >= SEARCH_MIN_LENGTH ? digits : null;
-}
-
-export interface PolicySearchPatterns {
-  text: string;
-  phoneDigits: string | null;
+export interface PolicySearchPatterns extends SearchPatterns {
   /**
    * A term with 5 digits or more (a policy, ID or phone number) matches few policies: the search
    * then reads the trigram indexes and sorts the few matches, instead of walking the policy-number
@@ -81,10 +55,8 @@ export const SELECTIVE_DIGITS = 5;
 
 /** LIKE patterns for a normalised term (trimmed, single spaces, at least 3 characters). */
 export function policySearchPatterns(term: string): PolicySearchPatterns {
-  const digits = phoneSearchDigits(term);
   return {
-    text: `%${escapeLike(term.toLowerCase())}%`,
-    phoneDigits: digits === null ? null : `%${digits}%`,
+    ...searchPatterns(term),
     selective: term.replace(/\D/g, '').length >= SELECTIVE_DIGITS,
   };
 }
