@@ -1,0 +1,28 @@
+/**
+ * How long the server keeps short-lived security records (OWASP ASVS 5.0 V14 "data protection":
+ * keep sensitive data no longer than needed). Each period is longer than every rule that reads
+ * the rows (the lockout and OTP throttles look back at most 24 hours), so a sweep never changes
+ * an answer; it only drops what no rule can read any more.
+ */
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+export const RETENTION = {
+  /** Sign-in events: the throttles read 24 hours back; a month is kept for investigations. */
+  loginAttemptsMs: 30 * DAY_MS,
+  /** OTP requests: useless after expiry; the hourly send cap reads one hour back. */
+  otpCodesMs: DAY_MS,
+  /** Refresh tokens: a day after their family's absolute end (reuse detection needs the spent rows until then). */
+  refreshTokensAfterFamilyEndMs: DAY_MS,
+  /** Passkey challenges: single use, minutes long. */
+  webauthnChallengesMs: DAY_MS,
+  /**
+   * Outbox messages: a day. Every message the portal sends carries a one-time code or link that
+   * expired long before (minutes to hours), and the bodies are plain text.
+   */
+  outboxMessagesMs: DAY_MS,
+} as const;
+
+/** How often a running server sweeps, and how long after start the first sweep runs. */
+export const RETENTION_SWEEP_EVERY_MS = HOUR_MS;
+export const RETENTION_FIRST_SWEEP_AFTER_MS = 60 * 1000;

@@ -1,0 +1,26 @@
+import { RETENTION } from './retention.policy';
+import type { RetentionRepository } from './retention.repository';
+
+export interface RetentionSweepResult {
+  loginAttempts: number;
+  otpCodes: number;
+  refreshTokens: number;
+  webauthnChallenges: number;
+  outboxMessages: number;
+}
+
+/** One sweep: every table of `RETENTION`, each against its own cutoff measured back from `now`. */
+export class RetentionService {
+  constructor(private readonly repository: RetentionRepository) {}
+
+  async sweep(now: Date = new Date()): Promise<RetentionSweepResult> {
+    const before = (ms: number) => new Date(now.getTime() - ms);
+    return {
+      loginAttempts: await this.repository.loginAttemptsBefore(before(RETENTION.loginAttemptsMs)),
+      otpCodes: await this.repository.otpCodesExpiredBefore(before(RETENTION.otpCodesMs)),
+      refreshTokens: await this.repository.refreshTokensOfFamiliesEndedBefore(before(RETENTION.refreshTokensAfterFamilyEndMs)),
+      webauthnChallenges: await this.repository.webauthnChallengesExpiredBefore(before(RETENTION.webauthnChallengesMs)),
+      outboxMessages: await this.repository.outboxMessagesBefore(before(RETENTION.outboxMessagesMs)),
+    };
+  }
+}
