@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { migrateDb } from './db/migrate';
 import { MODULES } from './modules/module-list';
+import { pdfPlugin } from './providers/pdf/pdf-plugin';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
@@ -75,6 +76,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(openApiPlugin);
   await app.register(authPlugin, { config });
   await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {});
+  await app.register(pdfPlugin); // app.pdf: the warm Chromium pool, launched on the first render
   for (const module of deps.modules ?? MODULES) await app.register(module);
   await app.register(notImplementedRoutes);
   await app.register(staticFilesPlugin, { config });

@@ -6,7 +6,6 @@ import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './health/health.routes';
 import { retentionPlugin } from './maintenance/retention.plugin';
 import { policyRoutes } from './policies/policies.routes';
-import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
  * Every feature module, registered in this order after the app-wide plugins (auth included)
@@ -19,7 +18,6 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   authRoutes,
   contactRoutes,
   activityRoutes,
-  pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
   policyRoutes,
   retentionPlugin,
 ];

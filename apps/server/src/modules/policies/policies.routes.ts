@@ -15,7 +15,6 @@ import {
 } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { AppError } from '../../lib/app-error';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
-import { pdfPlugin } from '../../providers/pdf/pdf-plugin';
 import { PoliciesRepository } from './policies.repository';
 import { PoliciesService, type PolicyCaller, type UploadedFile } from './policies.service';
 
@@ -34,7 +33,6 @@ function callerOf(request: FastifyRequest): PolicyCaller {
  * (an advisor's own, staff their agency's; others answer 404).
  */
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(pdfPlugin);
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: PENDING_UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024 } });
   }
