@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Makes sure Debian's Chromium is installed: the server renders PDFs with it and the e2e
 // suite drives it. Never a test tool's own browser download (that cannot work offline).
-//   node scripts/ensure-chromium.mjs        exit 0 when Chromium is there (installed if needed)
+//   node scripts/ensure-chromium.mjs              exit 0 when Chromium is there (installed if needed)
+//   node scripts/ensure-chromium.mjs --pdf-tools  and pdftotext/pdftoppm too (the API tests read PDFs)
 import { accessSync, constants } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { run } from './lib/proc.mjs';
@@ -56,6 +57,29 @@ export async function ensureChromium() {
   return true;
 }
 
+/**
+ * The PDF tools the API tests read PDFs with (Debian `poppler-utils`: `pdftotext` for the text
+ * layer, `pdftoppm` for page images): installed with apt-get when missing and we are root.
+ */
+export async function ensurePdfTools() {
+  const tools = ['/usr/bin/pdftotext', '/usr/bin/pdftoppm'];
+  if (tools.every(isExecutable)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !isExecutable('/usr/bin/apt-get')) {
+    console.error('[pdf-tools] pdftotext/pdftoppm are missing: sudo apt-get install -y poppler-utils');
+    return false;
+  }
+  console.log('[pdf-tools] installing poppler-utils with apt-get');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  let code = await run('apt-get', ['install', '-y', 'poppler-utils'], { env, label: 'apt-get install' });
+  if (code !== 0) {
+    await run('apt-get', ['update'], { env, label: 'apt-get update' });
+    code = await run('apt-get', ['install', '-y', 'poppler-utils'], { env, label: 'apt-get install' });
+  }
+  return code === 0 && tools.every(isExecutable);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  process.exitCode = (await ensureChromium()) ? 0 : 1;
+  const wantsPdfTools = process.argv.includes('--pdf-tools');
+  process.exitCode = (await ensureChromium()) && (!wantsPdfTools || (await ensurePdfTools())) ? 0 : 1;
 }

@@ -8,7 +8,7 @@
 //   npm test -- --skip e2e         all but some
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureChromium, ensurePdfTools } from './ensure-chromium.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { freePort } from './lib/free-port.mjs';
 import { ROOT, run, stopChildrenOnSignals } from './lib/proc.mjs';
@@ -119,6 +119,9 @@ async function main() {
   // Chromium: the e2e suite drives it and the server renders PDFs with it (API tests too).
   if (suites.some((s) => s.name === 'e2e' || s.name === 'api') && !(await ensureChromium())) {
     console.error('[test] Chromium is missing: the e2e suite (and any PDF test) will fail.');
+  }
+  if (suites.some((s) => s.name === 'api') && !(await ensurePdfTools())) {
+    console.error('[test] pdftotext/pdftoppm are missing: the PDF content tests will fail.');
   }
 
   const results = [];
