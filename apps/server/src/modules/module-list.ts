@@ -3,8 +3,10 @@ import { activityRoutes } from './activities/activities.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
+import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
 import { policyRoutes } from './policies/policies.routes';
+import { productRoutes } from './products/products.routes';
 import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
@@ -18,6 +20,8 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   authRoutes,
   contactRoutes,
   activityRoutes,
+  productRoutes, // seeds the catalogue tables and decorates app.catalogue (not encapsulated: the engine and proposals read it)
+  engineRoutes,
   pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
   policyRoutes,
 ];
