@@ -6,6 +6,7 @@ import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
 import { policyRoutes } from './policies/policies.routes';
+import { proposalRoutes } from './proposals/proposals.routes';
 import { productRoutes } from './products/products.routes';
 import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
@@ -24,4 +25,5 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   engineRoutes,
   pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
   policyRoutes,
+  proposalRoutes,
 ];
