@@ -6,8 +6,8 @@ import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
 import { policyRoutes } from './policies/policies.routes';
-import { proposalRoutes } from './proposals/proposals.routes';
 import { productRoutes } from './products/products.routes';
+import { proposalRoutes } from './proposals/proposals.routes';
 import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
