@@ -95,7 +95,10 @@ export function calculatePremium(
       premiumTerm = termOption.premiumTerms[0] ?? premiumTerm;
     }
     if (!termOption.premiumTerms.includes(premiumTerm)) errors.add('premiumTerm', 'invalid');
-    if (lifeInsured && lifeInsured.age + policyTerm > product.maxMaturityAge) errors.add('policyTerm', 'max');
+    // Only for an age within its limits (a broken age limit is the error to report, not the term).
+    if (lifeInsured && !errors.has('lifeInsured.dateOfBirth') && lifeInsured.age + policyTerm > product.maxMaturityAge) {
+      errors.add('policyTerm', 'max');
+    }
   }
 
   // --- riders -----------------------------------------------------------------------------
