@@ -34,15 +34,32 @@ export const productRoutes = definePlugin('products', async (app) => {
 
 const productCalls: FastifyPluginAsyncZod<{ store: CatalogueStore }> = async (app, { store }) => {
   const service = new ProductsService(store);
+  // The answers depend only on the (immutable) catalogue version and the query: each is checked
+  // against its response schema and serialised once, then sent as the same JSON string.
+  const cache = new Map<string, string>();
+  // Fastify sends a string payload as it is (no second serialisation); the route types want the object.
+  const cached = (key: string, build: () => unknown, schema: { parse(value: unknown): unknown }): never => {
+    const id = `${store.current.version}|${key}`;
+    let json = cache.get(id);
+    if (json === undefined) {
+      json = JSON.stringify(schema.parse(build()));
+      if (cache.size < 200) cache.set(id, json);
+    }
+    return json as never;
+  };
 
   app.get('/api/product/v1/types', {
     schema: { summary: 'Package types (health, life, save) with their products', tags, security, response: { 200: findProductTypesResponseSchema, ...errors } },
-  }, async () => service.types());
+  }, async (_request, reply) => reply.type('application/json; charset=utf-8').send(cached('types', () => service.types(), findProductTypesResponseSchema)));
 
   app.get('/api/product/v1/', {
     schema: {
       summary: 'Base products with plans, terms, limits and riders; include=rates adds the whole catalogue for the browser engine', tags, security,
       querystring: findBasePlansQuerySchema, response: { 200: findBasePlansResponseSchema, ...errors },
     },
-  }, async (request) => service.basePlans(request.query));
+  }, async (request, reply) => {
+    const { productCode, packageType, include } = request.query;
+    const key = `plans|${productCode ?? ''}|${packageType ?? ''}|${include ?? ''}`;
+    return reply.type('application/json; charset=utf-8').send(cached(key, () => service.basePlans(request.query), findBasePlansResponseSchema));
+  });
 };
