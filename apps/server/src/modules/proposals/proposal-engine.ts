@@ -26,6 +26,8 @@ export interface QuoteEngine {
  * The engine on the catalogue the products module holds (`app.catalogue.current`, read back
  * from the catalogue tables), the same data the browser engine receives from GET /api/product/v1/.
  */
+const namesOf = new WeakMap<Catalogue, CatalogueNames>();
+
 export function catalogueQuoteEngine(catalogue: () => Catalogue): QuoteEngine {
   return {
     async calculate(request, today) {
@@ -35,14 +37,18 @@ export function catalogueQuoteEngine(catalogue: () => Catalogue): QuoteEngine {
     },
     async names() {
       const c = catalogue();
+      const known = namesOf.get(c);
+      if (known) return known;
       const products = new Map(c.products.map((p) => [p.code, p]));
       const riders = new Map(c.riders.map((r) => [r.code, r]));
-      return {
+      const names: CatalogueNames = {
         product: (code) => products.get(code) ?? null,
         plan: (productCode, planKey) => products.get(productCode)?.plans.find((p) => p.planKey === planKey) ?? null,
         rider: (code) => riders.get(code) ?? null,
         packageType: (code) => products.get(code)?.packageType ?? null,
       };
+      namesOf.set(c, names);
+      return names;
     },
   };
 }

@@ -52,10 +52,18 @@ export interface PaymentView {
   expiresAt: Date;
 }
 
-/** The KHQR string as an SVG QR code (error correction M), as a data URL. */
+const QR_CACHE_MAX = 500;
+const qrCache = new Map<string, string>();
+
+/** The KHQR string as an SVG QR code (error correction M), as a data URL; the latest 500 are kept (a PDF and a detail ask again). */
 export async function qrSvgDataUrl(text: string): Promise<string> {
+  const cached = qrCache.get(text);
+  if (cached) return cached;
   const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
-  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+  const url = `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
+  if (qrCache.size >= QR_CACHE_MAX) qrCache.delete(qrCache.keys().next().value as string);
+  qrCache.set(text, url);
+  return url;
 }
 
 /** Makes the merchant KHQR (Bakong) string for an amount in USD cents, with the reference as the bill number. */

@@ -245,11 +245,11 @@ export class ProposalsService {
   /** The benefit illustration PDF in `lang` (else the caller's preferred language); records `presented` once. */
   async report(caller: ProposalCaller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer; lang: Language }> {
     const row = await this.requireVisible(caller, id);
-    const language = lang ?? toLanguage((await this.proposals.findAdvisor(caller.user.id))?.preferredLang);
-    const now = this.now();
-    const payment = await this.payments.forProposal(row, now);
-    const names = await this.engine.names();
     const advisor = await this.proposals.findAdvisor(row.ownerUserId);
+    const reader = row.ownerUserId === caller.user.id ? advisor : await this.proposals.findAdvisor(caller.user.id);
+    const language = lang ?? toLanguage(reader?.preferredLang);
+    const now = this.now();
+    const [payment, names] = await Promise.all([this.payments.forProposal(row, now), this.engine.names()]);
     const page = proposalReportHtml({
       lang: language,
       generatedAt: now,
