@@ -29,8 +29,10 @@ test.describe('proposals', () => {
     expect(created.status(), await created.text()).toBe(201);
     const contact = (await created.json()) as { id: string };
 
-    // The quote starts from the contact: the life insured is chosen already.
-    await page.goto(`/home/proposal?contactId=${contact.id}`);
+    // The quote starts from the contact's page: the life insured is chosen already.
+    await page.goto(`/home/contact/contact-detail/${contact.id}`);
+    await page.getByRole('link', { name: text('proposals:new_proposal', lang), exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/home/proposal' && url.searchParams.get('contactId') === contact.id);
     await expectMainHeading(page, 'proposals:title', lang);
     await expect(field(page, 'proposals:life_insured')).toHaveValue(contact.id);
     await field(page, 'proposals:product').selectOption('TERM');
