@@ -85,8 +85,8 @@ ul { margin: 4pt 0; padding-left: 14pt; }
 
 /**
  * The proposal's benefit illustration (issue 5) as one HTML document for the Chromium pool:
- * page 1 the people, the plan and the premiums per mode; page 2 the coverage table; page 3 (and
- * on, for long terms) the year-by-year projection; the last page the KHQR payment code, notes and
+ * page 1 the people, the plan and the premiums per mode; page 2 the coverage table, the notes and
+ * the KHQR payment code; page 3 (and on, for long terms) the year-by-year projection and the
  * signatures. Every value is escaped by `html`; the Khmer font is inlined (no network).
  */
 export function proposalReportHtml(input: ProposalReportInput): string {
@@ -204,18 +204,6 @@ export function proposalReportHtml(input: ProposalReportInput): string {
   </table>
   <h2>${t.declaration}</h2>
   <ul class="note">${t.notes.map((n) => html`<li>${n}</li>`)}</ul>
-</section>
-<section class="sheet">
-  ${header(t.projection)}
-  <h2>${t.projection}</h2>
-  <p class="lead">${t.projectionIntro}</p>
-  <table class="projection">
-    <thead><tr><th class="num">${t.year}</th><th class="num">${t.age}</th><th class="num">${t.premiumPaid}</th><th class="num">${t.totalPremiums}</th><th class="num">${t.deathBenefit}</th><th class="num">${t.riderCover}</th><th class="num">${t.maturityBenefit}</th></tr></thead>
-    <tbody>${projectionRows}</tbody>
-  </table>
-</section>
-<section class="sheet">
-  ${header(t.payment)}
   <h2>${t.payment}</h2>
   <p class="lead">${t.paymentIntro}</p>
   <div class="pay">
@@ -228,6 +216,15 @@ export function proposalReportHtml(input: ProposalReportInput): string {
       <dt>${t.proposalNumber}</dt><dd>${p.proposalNumber}</dd>
     </dl>
   </div>
+</section>
+<section class="sheet">
+  ${header(t.projection)}
+  <h2>${t.projection}</h2>
+  <p class="lead">${t.projectionIntro}</p>
+  <table class="projection">
+    <thead><tr><th class="num">${t.year}</th><th class="num">${t.age}</th><th class="num">${t.premiumPaid}</th><th class="num">${t.totalPremiums}</th><th class="num">${t.deathBenefit}</th><th class="num">${t.riderCover}</th><th class="num">${t.maturityBenefit}</th></tr></thead>
+    <tbody>${projectionRows}</tbody>
+  </table>
   <h2>${t.signatures}</h2>
   <div class="signs">
     <div>${t.signedOwner}: ${personName(lang, p.policyOwner)}</div>
