@@ -3,9 +3,12 @@ import { activityRoutes } from './activities/activities.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
+import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
 import { retentionPlugin } from './maintenance/retention.plugin';
 import { policyRoutes } from './policies/policies.routes';
+import { productRoutes } from './products/products.routes';
+import { proposalRoutes } from './proposals/proposals.routes';
 
 /**
  * Every feature module, registered in this order after the app-wide plugins (auth included)
@@ -18,6 +21,9 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   authRoutes,
   contactRoutes,
   activityRoutes,
+  productRoutes, // seeds the catalogue tables and decorates app.catalogue (not encapsulated: the engine and proposals read it)
+  engineRoutes,
   policyRoutes,
+  proposalRoutes,
   retentionPlugin,
 ];

@@ -18,7 +18,7 @@ import { changedTables, tableSnapshot } from './response-checks';
 const t = await createRoutedApp();
 afterAll(() => t.close());
 
-type Kind = 'contact' | 'activity' | 'policy';
+type Kind = 'contact' | 'activity' | 'policy' | 'proposal' | 'proposalNumber';
 
 interface OwnedRecord {
   kind: Kind;
@@ -46,6 +46,8 @@ function kindOf(route: RouteEntry, param: string): Kind | undefined {
   if (param === 'policyNumber') return 'policy';
   if (param === 'contactId') return 'contact';
   if (param === 'activityId') return 'activity';
+  if (param === 'proposalNum') return 'proposalNumber';
+  if (param === 'id' && route.area === 'proposal') return 'proposal';
   if (param === 'id' && (route.area === 'contact' || route.area === 'activity' || route.area === 'policy')) return route.area;
   return undefined;
 }
@@ -110,11 +112,13 @@ async function ownerRecordsNow(): Promise<string[]> {
   const contact = records.get('contact');
   const activity = records.get('activity');
   const policy = records.get('policy');
+  const proposal = records.get('proposal');
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } }).then((r) => `${r.statusCode} ${r.body}`);
   return Promise.all([
     contact ? get(`/api/contact/v1/find/${contact.ref}`) : '',
     activity ? get(`/api/contact/v2/activity/find/${activity.ref}`) : '',
     policy ? get(`/api/policy/v1/search/details/${policy.ref}`) : '',
+    proposal ? get(`/api/proposal/v1/find/${proposal.ref}`) : '',
   ]);
 }
 
@@ -158,6 +162,20 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       secrets: [a.id, 'Confidential visit note 42'],
     });
 
+    // A proposal for that contact (issue 5), named by id and by proposal number.
+    const proposalBody = {
+      lifeInsuredContactId: c.id, productCode: 'TERM', faceAmount: '25000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual',
+      riders: [{ code: 'TBUR' }],
+    };
+    const proposal = await asOwner('/api/proposal/v1/create', proposalBody);
+    expect(proposal.statusCode, proposal.body).toBe(201);
+    const p = proposal.json() as { id: string; proposalNumber: string; version: number };
+    const proposalSecrets = [p.id, p.proposalNumber, 'Privatecontact', 'ឯកជន'];
+    records.set('proposal', {
+      kind: 'proposal', ref: p.id, searchTerm: p.proposalNumber, updateBody: { ...proposalBody, faceAmount: '30000', version: p.version }, secrets: proposalSecrets,
+    });
+    records.set('proposalNumber', { kind: 'proposalNumber', ref: p.proposalNumber, searchTerm: p.proposalNumber, secrets: proposalSecrets });
+
     // Policies arrive only through the feed: two of demo.aap's demo policies, one with an outstanding requirement.
     const { generateDemoPolicyFeed, demoFeedJson } = await import('../../src/importers/demo-policy-feed');
     const { parsePolicyFeedText } = await import('../../src/importers/policy-feed-reader');
@@ -185,7 +203,7 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       const record = kind ? records.get(kind) : undefined;
       if (!param || !record) continue;
       const res = await request(route, owner.token, record, { path: { [param]: record.ref } });
-      // The client-pending letter needs Chromium; without it the answer is 503, still past the ownership check.
+      // The client-pending letter and the proposal PDF need Chromium; without it the answer is 503, still past the ownership check.
       expect([200, 503], `${t.routes.label(route)} as the owner: ${res.body.slice(0, 120)}`).toContain(res.statusCode);
     }
     ownerViewBefore = await ownerRecordsNow();
@@ -241,7 +259,7 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       const problems: string[] = [];
       for (const key of queryKeys(route)) {
         const kinds: Kind[] = key === 'q'
-          ? ([route.area === 'policy' ? 'policy' : 'contact'] as Kind[])
+          ? ([route.area === 'policy' ? 'policy' : route.area === 'proposal' ? 'proposal' : 'contact'] as Kind[])
           : QUERY_REFS[key] ? [QUERY_REFS[key] as Kind] : [];
         for (const kind of kinds) {
           const record = records.get(kind) as OwnedRecord;

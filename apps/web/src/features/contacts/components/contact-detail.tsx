@@ -21,7 +21,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 
 /** Every field of a contact, formatted (phone +855 in threes, dates DD/MM/YYYY), its activities and actions. */
 export function ContactDetail({ contact }: { contact: FindContactWithActivitiesResponse }) {
-  const { t } = useTranslation(['contacts', 'common']);
+  const { t } = useTranslation(['contacts', 'common', 'proposals']);
   const id = encodeURIComponent(contact.id);
   const name = latinName(contact);
   const kh = khmerName(contact);
@@ -57,6 +57,8 @@ export function ContactDetail({ contact }: { contact: FindContactWithActivitiesR
         </DataList>
         <Group gap="sm" mt="md" wrap="wrap">
           <Button component={Link} to={`/home/contact/contact-update/${id}`} data-testid="contact-edit">{t('contacts:edit')}</Button>
+          {/* A proposal starts from this contact (the proposals screen reads ?contactId=). */}
+          <Button component={Link} to={`/home/proposal?contactId=${id}`} variant="light" data-testid="contact-new-proposal">{t('proposals:new_proposal')}</Button>
           <RemoveContactButton contactId={contact.id} name={name} />
         </Group>
       </Card>
