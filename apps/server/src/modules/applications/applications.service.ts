@@ -3,7 +3,7 @@ import { BANK_BRANCHES } from '@portal/domain/codes/bank-branches';
 import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
 import type { Language } from '@portal/domain/codes/languages';
 import { isBankCode } from '@portal/domain/codes/referrers';
-import { emptyWizardCompletion, WIZARD_STEPS, wizardStepByName, type WizardCompletion } from '@portal/domain/codes/wizard-steps';
+import { emptyWizardCompletion, LAST_WIZARD_STEP, WIZARD_STEPS, wizardStepByName, type WizardCompletion } from '@portal/domain/codes/wizard-steps';
 import type { ApplicationResponse, ApplicationSummary } from '@portal/domain/contracts/applications/application-response';
 import { emptyStepData, STEP_DRAFT_SCHEMAS, type ApplicationStepData, type PersonDraft } from '@portal/domain/contracts/applications/application-steps';
 import type { CreateApplicationRequest } from '@portal/domain/contracts/applications/create-application';
@@ -252,8 +252,11 @@ export class ApplicationsService {
     const before = isUuid(id) ? await this.applications.findVisible(writeScope(caller.user), id) : undefined;
     if (!before) throw AppError.http(404);
     if (before.status === APPLICATION_STATUS_SUBMITTED) return this.toResponse(before);
-    const items = await this.review(before);
-    if (items.length > 0) throw AppError.validation(items.map((i) => ({ field: `${i.stepName}.${i.field}`, key: i.key })));
+    // All six steps marked complete (spec §2), and every rule still holding now (documents, expiry dates, …).
+    const incomplete = WIZARD_STEPS.filter((s) => s.index < LAST_WIZARD_STEP && before.completion[s.completionFlag] !== true)
+      .map((s) => ({ field: s.name, key: 'required' }));
+    const items = (await this.review(before)).map((i) => ({ field: `${i.stepName}.${i.field}`, key: i.key }));
+    if (incomplete.length > 0 || items.length > 0) throw AppError.validation([...incomplete, ...items]);
     const at = this.now();
     const pdf = await this.renderForm({ ...before, status: 'S', submittedAt: at }, body.language);
     const completion: WizardCompletion = Object.fromEntries(WIZARD_STEPS.map((s) => [s.completionFlag, true])) as WizardCompletion;
