@@ -4,9 +4,13 @@ import { applicationRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
+import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
 import { retentionPlugin } from './maintenance/retention.plugin';
 import { policyRoutes } from './policies/policies.routes';
+import { productRoutes } from './products/products.routes';
+import { proposalRoutes } from './proposals/proposals.routes';
+import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
  * Every feature module, registered in this order after the app-wide plugins (auth included)
@@ -19,7 +23,11 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   authRoutes,
   contactRoutes,
   activityRoutes,
+  productRoutes, // seeds the catalogue tables and decorates app.catalogue (not encapsulated: the engine and proposals read it)
+  engineRoutes,
+  pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
   policyRoutes,
+  proposalRoutes,
   applicationRoutes,
   retentionPlugin,
 ];

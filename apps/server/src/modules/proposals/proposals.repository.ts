@@ -1,0 +1,173 @@
+import { and, asc, desc, eq, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appUser } from '../../db/schema/app-user.table';
+import { contact } from '../../db/schema/contact.table';
+import { proposalPayment, type ProposalPaymentRow } from '../../db/schema/proposal-payment.table';
+import { proposalStatusHistory } from '../../db/schema/proposal-status-history.table';
+import { proposal, proposalNumberSeq, type NewProposalRow, type ProposalRow } from '../../db/schema/proposal.table';
+import type { ProposalStatus } from '@portal/domain/contracts/proposals/proposal-fields';
+import type { KeysetPosition } from '../contacts/keyset-cursor';
+
+/** Whose proposals a call may touch: an advisor's own, or (agency staff) the agency's. */
+export type ProposalScope = { ownerUserId: string } | { agencyId: string };
+
+/** The fields a save writes (create and update alike). */
+export type ProposalValues = Omit<NewProposalRow,
+  'id' | 'proposalNumber' | 'ownerUserId' | 'agencyId' | 'status' | 'createdDate' | 'modifiedDate' | 'createdBy' | 'modifiedBy' | 'version'>;
+
+export interface ContactForProposal {
+  id: string;
+  firstName: string;
+  lastName: string;
+  firstNameKh: string | null;
+  lastNameKh: string | null;
+  gender: 'M' | 'F';
+  dateOfBirth: string;
+}
+
+export interface StatusEntryRecord {
+  status: ProposalStatus;
+  at: Date;
+  byName: string | null;
+}
+
+export interface AdvisorRecord {
+  displayName: string;
+  displayNameKh: string | null;
+  agentCode: string | null;
+  preferredLang: 'en' | 'km';
+}
+
+const PROPOSAL_NUMBER_SEQUENCE = proposalNumberSeq.seqName ?? 'proposal_number_seq';
+
+function visible(scope: ProposalScope): SQL {
+  return 'ownerUserId' in scope ? eq(proposal.ownerUserId, scope.ownerUserId) : eq(proposal.agencyId, scope.agencyId);
+}
+
+const newestFirst = [desc(proposal.modifiedDate), desc(proposal.id)];
+
+export class ProposalsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One of the advisor's own contacts (not removed). */
+  async findContact(ownerUserId: string, id: string): Promise<ContactForProposal | undefined> {
+    const [row] = await this.db
+      .select({
+        id: contact.id, firstName: contact.firstName, lastName: contact.lastName, firstNameKh: contact.firstNameKh,
+        lastNameKh: contact.lastNameKh, gender: contact.gender, dateOfBirth: contact.dateOfBirth,
+      })
+      .from(contact)
+      .where(and(eq(contact.ownerUserId, ownerUserId), eq(contact.id, id), isNull(contact.deletedAt)))
+      .limit(1);
+    return row;
+  }
+
+  async findAdvisor(userId: string): Promise<AdvisorRecord | undefined> {
+    const [row] = await this.db
+      .select({ displayName: appUser.displayName, displayNameKh: appUser.displayNameKh, agentCode: appUser.agentCode, preferredLang: appUser.preferredLang })
+      .from(appUser).where(eq(appUser.id, userId)).limit(1);
+    return row;
+  }
+
+  /** Inserts the proposal (a new number from the sequence) and its first status. */
+  async insert(values: ProposalValues & { ownerUserId: string; agencyId: string | null; at: Date }): Promise<ProposalRow> {
+    const { at, ownerUserId, agencyId, ...fields } = values;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.insert(proposal).values({
+        ...fields,
+        proposalNumber: sql`'PR' || lpad(nextval(${sql.raw(`'${PROPOSAL_NUMBER_SEQUENCE}'`)})::text, 8, '0')`,
+        ownerUserId,
+        agencyId,
+        status: 'quoted',
+        createdDate: at,
+        modifiedDate: at,
+        createdBy: ownerUserId,
+        modifiedBy: ownerUserId,
+      }).returning();
+      if (!row) throw new Error('proposal insert returned no row');
+      await tx.insert(proposalStatusHistory).values({ proposalId: row.id, status: 'quoted', at, byUserId: ownerUserId });
+      return row;
+    });
+  }
+
+  /** Writes when `version` is still the stored one; undefined otherwise. Status goes back to `quoted`. */
+  async update(scope: ProposalScope, id: string, version: number, values: ProposalValues & { by: string; at: Date }): Promise<ProposalRow | undefined> {
+    const { by, at, ...fields } = values;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(proposal)
+        .set({ ...fields, status: 'quoted', modifiedDate: at, modifiedBy: by, version: sql`${proposal.version} + 1` })
+        .where(and(visible(scope), eq(proposal.id, id), eq(proposal.version, version)))
+        .returning();
+      if (row) await tx.insert(proposalStatusHistory).values({ proposalId: row.id, status: 'quoted', at, byUserId: by });
+      return row;
+    });
+  }
+
+  async findVisible(scope: ProposalScope, id: string): Promise<ProposalRow | undefined> {
+    const [row] = await this.db.select().from(proposal).where(and(visible(scope), eq(proposal.id, id))).limit(1);
+    return row;
+  }
+
+  async findVisibleByNumber(scope: ProposalScope, proposalNumber: string): Promise<ProposalRow | undefined> {
+    const [row] = await this.db.select().from(proposal).where(and(visible(scope), eq(proposal.proposalNumber, proposalNumber))).limit(1);
+    return row;
+  }
+
+  async history(proposalId: string): Promise<StatusEntryRecord[]> {
+    return this.db
+      .select({ status: proposalStatusHistory.status, at: proposalStatusHistory.at, byName: appUser.displayName })
+      .from(proposalStatusHistory)
+      .leftJoin(appUser, eq(appUser.id, proposalStatusHistory.byUserId))
+      .where(eq(proposalStatusHistory.proposalId, proposalId))
+      .orderBy(asc(proposalStatusHistory.at), asc(proposalStatusHistory.id));
+  }
+
+  /**
+   * Moves the proposal to `status` unless it already is there, recording it in the history. Does
+   * not change the version or modified date (a status set by reading the PDF or asking for
+   * the payment code is not an edit, and must not make an open edit form stale).
+   */
+  async setStatus(id: string, from: readonly ProposalStatus[], status: ProposalStatus, by: string, at: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const moved = await tx.update(proposal).set({ status })
+        .where(and(eq(proposal.id, id), sql`${proposal.status} IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`))
+        .returning({ id: proposal.id });
+      if (moved.length === 0) return false;
+      await tx.insert(proposalStatusHistory).values({ proposalId: id, status, at, byUserId: by });
+      return true;
+    });
+  }
+
+  /** Keyset list, newest change first; `pattern` is a lower-case LIKE pattern on the search text. */
+  list(scope: ProposalScope, options: { pattern?: string; status?: ProposalStatus; after?: KeysetPosition }, limit: number): Promise<ProposalRow[]> {
+    const conditions: (SQL | undefined)[] = [visible(scope)];
+    if (options.pattern) conditions.push(or(like(proposal.searchText, options.pattern), sql`lower(${proposal.proposalNumber}) LIKE ${options.pattern}`));
+    if (options.status) conditions.push(eq(proposal.status, options.status));
+    if (options.after) {
+      conditions.push(sql`(${proposal.modifiedDate}, ${proposal.id}) < (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::uuid)`);
+    }
+    return this.db.select().from(proposal).where(and(...conditions)).orderBy(...newestFirst).limit(limit);
+  }
+
+  async findPayment(proposalId: string): Promise<ProposalPaymentRow | undefined> {
+    const [row] = await this.db.select().from(proposalPayment).where(eq(proposalPayment.proposalId, proposalId)).limit(1);
+    return row;
+  }
+
+  /**
+   * Keeps the payment of a proposal: inserts it the first time, replaces the KHQR string when the
+   * amount changed. Two concurrent first calls both end with the one stored row (ON CONFLICT).
+   */
+  async savePayment(row: Omit<ProposalPaymentRow, 'createdDate' | 'modifiedDate'> & { at: Date }): Promise<ProposalPaymentRow> {
+    const { at, ...values } = row;
+    await this.db.insert(proposalPayment).values({ ...values, createdDate: at, modifiedDate: at }).onConflictDoUpdate({
+      target: proposalPayment.proposalId,
+      set: { amountCents: values.amountCents, khqr: values.khqr, khqrMd5: values.khqrMd5, proposalVersion: values.proposalVersion, expiresAt: values.expiresAt, modifiedDate: at },
+      setWhere: sql`${proposalPayment.proposalVersion} <> ${values.proposalVersion} OR ${proposalPayment.expiresAt} <= ${at.toISOString()}::timestamptz`,
+    });
+    const saved = await this.findPayment(values.proposalId);
+    if (!saved) throw new Error('proposal payment was not stored');
+    return saved;
+  }
+}

@@ -1,0 +1,272 @@
+import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
+import type { Language } from '@portal/domain/codes/languages';
+import { toLanguage } from '@portal/domain/codes/languages';
+import type { CalculatePremiumRequest } from '@portal/domain/contracts/engine/calculate-premium';
+import type { CreateProposalRequest, ProposalParty, ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
+import type { FindProposalsQuery, FindProposalsResponse, ProposalSummary } from '@portal/domain/contracts/proposals/find-proposals';
+import { proposalReportFileName } from '@portal/domain/contracts/proposals/find-proposal-report';
+import { PROPOSAL_NUMBER_PATTERN, type OpcPaymentResponse } from '@portal/domain/contracts/proposals/opc-payment';
+import type { UpdateProposalRequest } from '@portal/domain/contracts/proposals/update-proposal';
+import { instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
+import { centsToDecimal, parseMoneyToCents } from '@portal/domain/format/money';
+import type { FieldError } from '@portal/domain/errors/error-envelope';
+import { AppError, isAppError } from '../../lib/app-error';
+import { escapeLike } from '../../lib/search-patterns';
+import type { AuthUser } from '../../plugins/auth-types';
+import type { ProposalRow } from '../../db/schema/proposal.table';
+import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
+import type { AuditService } from '../audit/audit.service';
+import { decodeCursor, isUuid, keysetPage } from '../contacts/keyset-cursor';
+import type { QuoteEngine } from './proposal-engine';
+import { proposalReportHtml } from './proposal-report';
+import type { ProposalPaymentService } from './proposal-payment';
+import type { ContactForProposal, ProposalScope, ProposalsRepository, ProposalValues } from './proposals.repository';
+
+export interface ProposalCaller {
+  user: AuthUser;
+  ip: string;
+}
+
+const AUDIT_ENTITY = 'proposal';
+
+/** An advisor sees their own proposals; agency staff (service, admin) the agency's. */
+export function proposalScope(user: AuthUser): ProposalScope {
+  const staff = user.roles.includes(ROLE_AS) || user.roles.includes(ROLE_AA);
+  return staff && user.agencyId ? { agencyId: user.agencyId } : { ownerUserId: user.id };
+}
+
+function party(c: ContactForProposal): ProposalParty {
+  return {
+    contactId: c.id, firstName: c.firstName, lastName: c.lastName, firstNameKh: c.firstNameKh,
+    lastNameKh: c.lastNameKh, gender: c.gender, dateOfBirth: c.dateOfBirth,
+  };
+}
+
+const latin = (p: ProposalParty) => `${p.firstName} ${p.lastName}`;
+const khmer = (p: ProposalParty) => (p.firstNameKh || p.lastNameKh ? [p.lastNameKh, p.firstNameKh].filter(Boolean).join(' ') : null);
+
+/** Engine fields about a person name the proposal field that chose the person. */
+function toProposalField(error: FieldError): FieldError {
+  if (error.field === 'lifeInsured' || error.field.startsWith('lifeInsured.')) return { field: 'lifeInsuredContactId', key: error.key };
+  if (error.field === 'policyOwner' || error.field.startsWith('policyOwner.')) return { field: 'policyOwnerContactId', key: error.key };
+  return error;
+}
+
+export function toProposalSummary(row: ProposalRow): ProposalSummary {
+  return {
+    id: row.id,
+    proposalNumber: row.proposalNumber,
+    status: row.status,
+    productCode: row.productCode,
+    planKey: row.planKey,
+    faceAmount: centsToDecimal(row.faceAmountCents),
+    premiumMode: row.premiumMode,
+    premium: centsToDecimal(row.premiumCents),
+    lifeInsuredName: latin(row.lifeInsured),
+    lifeInsuredNameKh: khmer(row.lifeInsured),
+    policyOwnerName: latin(row.policyOwner),
+    modifiedDate: instantToOffsetDateTime(row.modifiedDate),
+  };
+}
+
+/**
+ * Proposals (issue 5). A proposal the caller may not see (another advisor's, another agency's,
+ * unknown, malformed id) is a 404. Every save recalculates with the engine as of today and stores
+ * its answer. Reads and changes of a proposal (which holds personal data: names, dates of birth)
+ * are audited with field names and ids only.
+ */
+export class ProposalsService {
+  constructor(
+    private readonly proposals: ProposalsRepository,
+    private readonly engine: QuoteEngine,
+    private readonly payments: ProposalPaymentService,
+    private readonly audit: AuditService,
+    private readonly pdf: () => PdfRenderer,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private record(caller: ProposalCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
+    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+  }
+
+  async requireVisible(caller: ProposalCaller, id: string): Promise<ProposalRow> {
+    const row = isUuid(id) ? await this.proposals.findVisible(proposalScope(caller.user), id) : undefined;
+    if (!row) throw AppError.http(404);
+    return row;
+  }
+
+  /** The stored values of a save: the people as they are now, and the engine's answer as of today. */
+  private async quote(caller: ProposalCaller, body: CreateProposalRequest): Promise<ProposalValues> {
+    const insured = await this.proposals.findContact(caller.user.id, body.lifeInsuredContactId);
+    const separate = body.policyOwnerContactId !== undefined && body.policyOwnerContactId !== body.lifeInsuredContactId;
+    const owner = separate ? await this.proposals.findContact(caller.user.id, body.policyOwnerContactId as string) : insured;
+    const missing: FieldError[] = [];
+    if (!insured) missing.push({ field: 'lifeInsuredContactId', key: 'invalid' });
+    if (separate && !owner) missing.push({ field: 'policyOwnerContactId', key: 'invalid' });
+    if (!insured || !owner || missing.length > 0) throw AppError.validation(missing);
+
+    const request: CalculatePremiumRequest = {
+      productCode: body.productCode,
+      ...(body.planKey ? { planKey: body.planKey } : {}),
+      lifeInsured: { dateOfBirth: insured.dateOfBirth, gender: insured.gender },
+      ...(separate ? { policyOwner: { dateOfBirth: owner.dateOfBirth, gender: owner.gender } } : {}),
+      faceAmount: body.faceAmount,
+      ...(body.policyTerm !== undefined ? { policyTerm: body.policyTerm } : {}),
+      ...(body.premiumTerm !== undefined ? { premiumTerm: body.premiumTerm } : {}),
+      ...(body.riders ? { riders: body.riders.map((r) => (r.faceAmount ? { code: r.code, faceAmount: r.faceAmount } : { code: r.code })) } : {}),
+    };
+    let quote;
+    try {
+      quote = await this.engine.calculate(request, todayInPhnomPenh(this.now()));
+    } catch (error) {
+      if (isAppError(error) && error.status === 422) throw AppError.validation((error.errors ?? []).map(toProposalField));
+      throw error;
+    }
+    const modal = quote.premiumFirstYear[body.premiumMode];
+    if (!modal) throw AppError.validation([{ field: 'premiumMode', key: 'invalid' }]);
+    const lifeInsured = party(insured);
+    const policyOwner = party(owner);
+    return {
+      lifeInsuredContactId: insured.id,
+      policyOwnerContactId: owner.id,
+      relationshipCode: separate ? (body.relationshipCode ?? null) : null,
+      lifeInsured,
+      policyOwner,
+      productCode: quote.productCode,
+      planKey: quote.planKey,
+      faceAmountCents: parseMoneyToCents(quote.faceAmount) ?? 0,
+      policyTerm: quote.policyTerm,
+      premiumTerm: quote.premiumTerm,
+      riders: request.riders ?? [],
+      premiumMode: body.premiumMode,
+      premiumCents: parseMoneyToCents(modal.premium) ?? 0,
+      catalogueVersion: quote.catalogueVersion,
+      quote,
+      searchText: [
+        quote.productCode, latin(lifeInsured), `${lifeInsured.lastName} ${lifeInsured.firstName}`, khmer(lifeInsured) ?? '',
+        latin(policyOwner), khmer(policyOwner) ?? '',
+      ].join('|').toLowerCase(),
+    };
+  }
+
+  private async toResponse(row: ProposalRow): Promise<ProposalResponse> {
+    const [history, advisor] = await Promise.all([this.proposals.history(row.id), this.proposals.findAdvisor(row.ownerUserId)]);
+    return {
+      id: row.id,
+      proposalNumber: row.proposalNumber,
+      status: row.status,
+      lifeInsured: row.lifeInsured,
+      policyOwner: row.policyOwner,
+      relationshipCode: row.relationshipCode,
+      productCode: row.productCode,
+      planKey: row.planKey,
+      faceAmount: centsToDecimal(row.faceAmountCents),
+      policyTerm: row.policyTerm,
+      premiumTerm: row.premiumTerm,
+      riders: row.riders,
+      premiumMode: row.premiumMode,
+      premium: centsToDecimal(row.premiumCents),
+      catalogueVersion: row.catalogueVersion,
+      quote: row.quote,
+      advisor: { name: advisor?.displayName ?? '', nameKh: advisor?.displayNameKh ?? null, code: advisor?.agentCode ?? null },
+      statusHistory: history.map((h) => ({ status: h.status, at: instantToOffsetDateTime(h.at), byName: h.byName })),
+      createdDate: instantToOffsetDateTime(row.createdDate),
+      modifiedDate: instantToOffsetDateTime(row.modifiedDate),
+      version: row.version,
+    };
+  }
+
+  async create(caller: ProposalCaller, body: CreateProposalRequest): Promise<ProposalResponse> {
+    const values = await this.quote(caller, body);
+    const row = await this.proposals.insert({ ...values, ownerUserId: caller.user.id, agencyId: caller.user.agencyId, at: this.now() });
+    await this.record(caller, 'create', row.id, { contacts: [values.lifeInsuredContactId, values.policyOwnerContactId], catalogueVersion: values.catalogueVersion });
+    return this.toResponse(row);
+  }
+
+  async update(caller: ProposalCaller, id: string, body: UpdateProposalRequest): Promise<ProposalResponse> {
+    const before = await this.requireVisible(caller, id);
+    // Agency staff may read a proposal but not edit an advisor's (the role check lets only advisors in).
+    if (before.ownerUserId !== caller.user.id) throw AppError.http(404);
+    if (before.version !== body.version) throw AppError.http(409);
+    const values = await this.quote(caller, body);
+    const row = await this.proposals.update({ ownerUserId: caller.user.id }, id, body.version, { ...values, by: caller.user.id, at: this.now() });
+    if (!row) throw (await this.proposals.findVisible(proposalScope(caller.user), id)) ? AppError.http(409) : AppError.http(404);
+    const changed = (Object.keys(values) as (keyof ProposalValues)[])
+      .filter((k) => k !== 'quote' && k !== 'searchText' && JSON.stringify(before[k]) !== JSON.stringify(values[k]));
+    await this.record(caller, 'update', id, { fields: changed, catalogueVersion: values.catalogueVersion });
+    return this.toResponse(row);
+  }
+
+  async find(caller: ProposalCaller, id: string): Promise<ProposalResponse> {
+    const row = await this.requireVisible(caller, id);
+    await this.record(caller, 'read', id);
+    return this.toResponse(row);
+  }
+
+  async list(caller: ProposalCaller, query: FindProposalsQuery): Promise<FindProposalsResponse> {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    const rows = await this.proposals.list(
+      proposalScope(caller.user),
+      {
+        // The number is matched as typed (PR00000012), the rest in lower case.
+        ...(query.q === undefined ? {} : { pattern: `%${escapeLike(query.q.toLowerCase())}%` }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(after === undefined ? {} : { after }),
+      },
+      query.size + 1,
+    );
+    const page = keysetPage(rows, query.size, (row) => ({ at: row.modifiedDate, id: row.id }), toProposalSummary);
+    if (query.q !== undefined) await this.record(caller, 'search', null, { ids: page.items.map((i) => i.id) });
+    return page;
+  }
+
+  /** The first premium's payment (reference + KHQR); records `paymentRequested` once. */
+  async payment(caller: ProposalCaller, proposalNumber: string): Promise<OpcPaymentResponse> {
+    const row = PROPOSAL_NUMBER_PATTERN.test(proposalNumber) ? await this.proposals.findVisibleByNumber(proposalScope(caller.user), proposalNumber) : undefined;
+    if (!row) throw AppError.http(404);
+    const now = this.now();
+    const view = await this.payments.forProposal(row, now);
+    await this.proposals.setStatus(row.id, ['quoted', 'presented'], 'paymentRequested', caller.user.id, now);
+    await this.record(caller, 'read', row.id, { view: 'payment', paymentReference: view.paymentReference });
+    return {
+      proposalNumber: row.proposalNumber,
+      paymentReference: view.paymentReference,
+      amount: centsToDecimal(view.amountCents),
+      currency: 'USD',
+      premiumMode: row.premiumMode,
+      khqr: view.khqr,
+      khqrMd5: view.khqrMd5,
+      qrImage: view.qrImage,
+      merchantName: view.merchantName,
+      expiresAt: instantToOffsetDateTime(view.expiresAt),
+    };
+  }
+
+  /** The benefit illustration PDF in `lang` (else the caller's preferred language); records `presented` once. */
+  async report(caller: ProposalCaller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer; lang: Language }> {
+    const row = await this.requireVisible(caller, id);
+    const language = lang ?? toLanguage((await this.proposals.findAdvisor(caller.user.id))?.preferredLang);
+    const now = this.now();
+    const payment = await this.payments.forProposal(row, now);
+    const names = await this.engine.names();
+    const advisor = await this.proposals.findAdvisor(row.ownerUserId);
+    const page = proposalReportHtml({
+      lang: language,
+      generatedAt: now,
+      proposal: row,
+      advisor: { name: advisor?.displayName ?? '', nameKh: advisor?.displayNameKh ?? null, code: advisor?.agentCode ?? null },
+      names,
+      payment,
+    });
+    let pdf: Buffer;
+    try {
+      pdf = await this.pdf().render(page, { margin: '12mm' });
+    } catch (error) {
+      if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
+      throw error;
+    }
+    await this.proposals.setStatus(row.id, ['quoted'], 'presented', caller.user.id, now);
+    await this.record(caller, 'download', id, { document: 'proposal', lang: language });
+    return { fileName: proposalReportFileName(row.proposalNumber, language), pdf, lang: language };
+  }
+}
