@@ -19,6 +19,7 @@ export function snapshot(overrides: Partial<ProposalSnapshot> = {}): ProposalSna
     proposalId: '11111111-2222-4333-8444-555555555555',
     lifeInsured: { firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1988-03-15' },
     policyOwner: { firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1988-03-15' },
+    ownerIsInsured: true,
     relationshipCode: null,
     product: {
       proposalId: '11111111-2222-4333-8444-555555555555',

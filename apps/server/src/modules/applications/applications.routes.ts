@@ -19,7 +19,11 @@ import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import { ApplicationsRepository } from './applications.repository';
 import { ApplicationsService, type ApplicationCaller } from './applications.service';
 import { DocumentsService, type UploadedFile, type UploadFields } from './documents.service';
-import { noProposals, type ProposalSource } from './proposal-source';
+import { CURRENT_CATALOGUE } from '@portal/domain/catalogue/seed-catalogues';
+import { catalogueQuoteEngine } from '../proposals/proposal-engine';
+import { ProposalsRepository } from '../proposals/proposals.repository';
+import { proposalsAsSource } from './proposal-snapshot';
+import type { ProposalSource } from './proposal-source';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 const security = [{ bearerAuth: [] }];
@@ -162,5 +166,9 @@ export function applicationRoutesWith(proposals: ProposalSource): FastifyPluginA
   };
 }
 
-/** Application form, documents and report calls of spec §7 (issue 6). */
-export const applicationRoutes: FastifyPluginAsyncZod = applicationRoutesWith(noProposals);
+/**
+ * Application form, documents and report calls of spec §7 (issue 6). Applications are made from
+ * proposals read through the proposals module's repository and the same engine and catalogue.
+ */
+export const applicationRoutes: FastifyPluginAsyncZod = async (app, options) =>
+  applicationRoutesWith(proposalsAsSource(new ProposalsRepository(app.db), catalogueQuoteEngine(() => CURRENT_CATALOGUE)))(app, options);

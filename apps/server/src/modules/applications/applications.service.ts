@@ -145,7 +145,7 @@ export class ApplicationsService {
     const party = (p: ProposalSnapshot['lifeInsured']): PersonDraft => ({
       firstName: p.firstName, lastName: p.lastName, firstNameKh: p.firstNameKh ?? '', lastNameKh: p.lastNameKh ?? '', gender: p.gender, dateOfBirth: p.dateOfBirth,
     });
-    const ownerIsInsured = snapshot.relationshipCode === null;
+    const { ownerIsInsured } = snapshot;
     steps.personalInfo = {
       ownerIsInsured,
       payorIsOwner: true,

@@ -5,7 +5,9 @@ export interface ProposalSnapshot {
   proposalId: string;
   lifeInsured: ApplicationParty;
   policyOwner: ApplicationParty;
-  /** The owner's relationship to the life insured; null when the owner is the insured. */
+  /** The life insured is also the policy owner. */
+  ownerIsInsured: boolean;
+  /** The owner's relationship to the life insured; null when unknown or the same person. */
   relationshipCode: string | null;
   /** The proposal's product, recalculated by the premium engine as of today. */
   product: ApplicationProduct;
