@@ -74,7 +74,9 @@ function multipart(fields: Record<string, string>, file: { name: string; fileNam
 }
 
 async function request(route: RouteEntry, token: string, record: OwnedRecord | undefined, options: { path?: Record<string, string>; query?: string } = {}): Promise<LightMyRequestResponse> {
-  const url = t.routes.url(route, options.path ?? {}, options.query ? { query: options.query } : {});
+  // A report names its template: the application form is the one that takes an application.
+  const path = { ...(route.params.includes('reportName') ? { reportName: 'application-form' } : {}), ...(options.path ?? {}) };
+  const url = t.routes.url(route, path, options.query ? { query: options.query } : {});
   const auth = { authorization: `Bearer ${token}` };
   if (route.method === 'GET') return t.app.inject({ method: 'GET', url, headers: auth });
   if (/upload/.test(route.url)) {
@@ -187,7 +189,7 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
 
     // A proposal for the contact, and an application made from it: complete (so the owner's submit
     // succeeds), with a required ID document and a second document that the owner's delete removes.
-    const proposalBody = { productCode: 'TERM', faceAmount: '25,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: c.id };
+    const proposalBody = { productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: c.id };
     const proposal = await asOwner('/api/proposal/v1/create', proposalBody);
     expect(proposal.statusCode, proposal.body).toBe(201);
     const pr = proposal.json() as { id: string; proposalNumber: string; version: number };
