@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { CURRENT_CATALOGUE, SEED_CATALOGUES } from '@portal/domain/catalogue/seed-catalogues';
@@ -141,6 +142,15 @@ describe('premium engine and product catalogue over HTTP', () => {
     const full = findBasePlansResponseSchema.parse(withRates.json());
     expect(catalogueSchema.parse(full.catalogue)).toEqual(t.app.catalogue.current);
     expect(full.products).toHaveLength(10);
+
+    // Small on the wire: gzipped for clients that accept it, and the same document.
+    const gzipped = await t.app.inject({ method: 'GET', url: '/api/product/v1/?include=rates', headers: { ...advisor, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzipped.statusCode).toBe(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.vary).toContain('accept-encoding');
+    expect(gzipped.rawPayload.length).toBeLessThan(25_000);
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString('utf8'))).toEqual(withRates.json());
+    expect(withRates.headers['content-encoding']).toBeUndefined();
 
     const bad = await t.app.inject({ method: 'GET', url: '/api/product/v1/?packageType=cars', headers: advisor });
     expect(bad.statusCode).toBe(422);

@@ -113,7 +113,7 @@ describe('proposal PDF in English and Khmer', () => {
       expect(existsSync(REFERENCE), `missing ${REFERENCE}: run with UPDATE_PDF_REFERENCE=1, then review the image`).toBe(true);
       const expected = PNG.sync.read(readFileSync(REFERENCE));
       expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
-      const diff = pixelmatch(actual.data, expected.data, null, actual.width, actual.height, { threshold: 0.1 });
+      const diff = pixelmatch(actual.data, expected.data, undefined, actual.width, actual.height, { threshold: 0.1 });
       expect(diff / (actual.width * actual.height)).toBeLessThanOrEqual(MAX_DIFF_SHARE);
     } finally {
       await renderer.close();

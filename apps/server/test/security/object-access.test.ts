@@ -117,12 +117,14 @@ async function ownerRecordsNow(): Promise<string[]> {
   const contact = records.get('contact');
   const activity = records.get('activity');
   const policy = records.get('policy');
+  const proposal = records.get('proposal');
   const application = records.get('application');
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } }).then((r) => `${r.statusCode} ${r.body}`);
   return Promise.all([
     contact ? get(`/api/contact/v1/find/${contact.ref}`) : '',
     activity ? get(`/api/contact/v2/activity/find/${activity.ref}`) : '',
     policy ? get(`/api/policy/v1/search/details/${policy.ref}`) : '',
+    proposal ? get(`/api/proposal/v1/find/${proposal.ref}`) : '',
     application ? get(`/api/appform/v1/find/${application.ref}`).then((r) => r.replace(/"modifiedDate":"[^"]*"/, '')) : '',
     application ? get(`/api/document/v1/find/appform/${application.ref}`) : '',
   ]);
@@ -168,6 +170,20 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       secrets: [a.id, 'Confidential visit note 42'],
     });
 
+    // A proposal for that contact (issue 5), named by id and by proposal number.
+    const proposalBody = {
+      lifeInsuredContactId: c.id, productCode: 'TERM', faceAmount: '25000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual',
+      riders: [{ code: 'TBUR' }],
+    };
+    const proposal = await asOwner('/api/proposal/v1/create', proposalBody);
+    expect(proposal.statusCode, proposal.body).toBe(201);
+    const p = proposal.json() as { id: string; proposalNumber: string; version: number };
+    const proposalSecrets = [p.id, p.proposalNumber, 'Privatecontact', 'ឯកជន'];
+    records.set('proposal', {
+      kind: 'proposal', ref: p.id, searchTerm: p.proposalNumber, updateBody: { ...proposalBody, faceAmount: '30000', version: p.version }, secrets: proposalSecrets,
+    });
+    records.set('proposalNumber', { kind: 'proposalNumber', ref: p.proposalNumber, searchTerm: p.proposalNumber, secrets: proposalSecrets });
+
     // Policies arrive only through the feed: two of demo.aap's demo policies, one with an outstanding requirement.
     const { generateDemoPolicyFeed, demoFeedJson } = await import('../../src/importers/demo-policy-feed');
     const { parsePolicyFeedText } = await import('../../src/importers/policy-feed-reader');
@@ -189,12 +205,10 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
 
     // A proposal for the contact, and an application made from it: complete (so the owner's submit
     // succeeds), with a required ID document and a second document that the owner's delete removes.
-    const proposalBody = { productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: c.id };
-    const proposal = await asOwner('/api/proposal/v1/create', proposalBody);
-    expect(proposal.statusCode, proposal.body).toBe(201);
-    const pr = proposal.json() as { id: string; proposalNumber: string; version: number };
-    records.set('proposal', { kind: 'proposal', ref: pr.id, searchTerm: pr.proposalNumber, updateBody: { ...proposalBody, version: pr.version }, secrets: [pr.id, pr.proposalNumber] });
-    records.set('proposalNumber', { kind: 'proposalNumber', ref: pr.proposalNumber, searchTerm: pr.proposalNumber, secrets: [pr.id, pr.proposalNumber] });
+    // (Its own proposal of 15,000, below the larger-amount threshold, so no proof of finances is needed.)
+    const forApplication = await asOwner('/api/proposal/v1/create', { productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: c.id });
+    expect(forApplication.statusCode, forApplication.body).toBe(201);
+    const pr = forApplication.json() as { id: string };
     const { validSteps } = await import('../applications/application-test-kit');
     const created = await asOwner('/api/appform/v1/create', { proposalId: pr.id });
     expect(created.statusCode, created.body).toBe(201);
@@ -231,7 +245,7 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       const record = kind ? records.get(kind) : undefined;
       if (!param || !record) continue;
       const res = await request(route, owner.token, record, { path: { [param]: record.ref } });
-      // The client-pending letter needs Chromium; without it the answer is 503, still past the ownership check.
+      // The client-pending letter and the proposal PDF need Chromium; without it the answer is 503, still past the ownership check.
       expect([200, 503], `${t.routes.label(route)} as the owner: ${res.body.slice(0, 120)}`).toContain(res.statusCode);
     }
     ownerViewBefore = await ownerRecordsNow();

@@ -11,6 +11,7 @@ import { BASE_PRODUCT_CODES } from '@portal/domain/codes/products';
 import { RIDER_CODES, RIDER_FACE_AMOUNT_TYPES } from '@portal/domain/codes/riders';
 import { calculatePremium } from '@portal/domain/engine/calculate-premium';
 import { checkAges } from '@portal/domain/rules/ages';
+import { faceAmountRange } from '@portal/domain/rules/face-amounts';
 import { bornAt, request, TODAY } from './engine-fixtures';
 
 const catalogue = CURRENT_CATALOGUE;
@@ -38,6 +39,19 @@ describe('catalogue 2026.1 as data', () => {
     const riderKeys = (code: string) => catalogue.riders.find((r) => r.code === code)?.planKeys;
     expect(riderKeys('PLUR')).toEqual({ activation: 'EPU01', full: 'PLU01' });
     expect(riderKeys('FAUR')).toEqual({ activation: 'ABU01', full: 'FAU01' });
+  });
+
+  it('agrees with rules/face-amounts.ts wherever that rule sets a range (pak rinha, first plan LTU05)', () => {
+    for (const product of catalogue.products) {
+      for (const plan of product.plans) {
+        const range = faceAmountRange(product.code, plan.planKey);
+        if (!range) continue;
+        const data = plan.faceAmount ?? product.faceAmount;
+        if (range.min !== undefined) expect(data.min, plan.planKey).toBe(range.min);
+        if (range.max !== undefined) expect(data.max, plan.planKey).toBe(range.max);
+      }
+    }
+    expect(faceAmountRange('LPTL', 'LTU05-02-01')).toEqual({ min: 30_000, max: 75_000 });
   });
 
   it('home loan and pak rinha have a premium period of 1 (spec §9)', () => {

@@ -19,7 +19,6 @@ import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import { ApplicationsRepository } from './applications.repository';
 import { ApplicationsService, type ApplicationCaller } from './applications.service';
 import { DocumentsService, type UploadedFile, type UploadFields } from './documents.service';
-import { CURRENT_CATALOGUE } from '@portal/domain/catalogue/seed-catalogues';
 import { catalogueQuoteEngine } from '../proposals/proposal-engine';
 import { ProposalsRepository } from '../proposals/proposals.repository';
 import { proposalsAsSource } from './proposal-snapshot';
@@ -168,7 +167,8 @@ export function applicationRoutesWith(proposals: ProposalSource): FastifyPluginA
 
 /**
  * Application form, documents and report calls of spec §7 (issue 6). Applications are made from
- * proposals read through the proposals module's repository and the same engine and catalogue.
+ * proposals read through the proposals module's repository and the same engine, on the products
+ * module's catalogue (app.catalogue).
  */
 export const applicationRoutes: FastifyPluginAsyncZod = async (app, options) =>
-  applicationRoutesWith(proposalsAsSource(new ProposalsRepository(app.db), catalogueQuoteEngine(() => CURRENT_CATALOGUE)))(app, options);
+  applicationRoutesWith(proposalsAsSource(new ProposalsRepository(app.db), catalogueQuoteEngine(() => app.catalogue.current)))(app, options);

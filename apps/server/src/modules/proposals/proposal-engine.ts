@@ -23,9 +23,8 @@ export interface QuoteEngine {
 }
 
 /**
- * The engine on a catalogue held in memory. The products module serves the same catalogue
- * (seeded into its tables from the same source); when it decorates the app with its own engine,
- * the routes pass that catalogue here instead.
+ * The engine on the catalogue the products module holds (`app.catalogue.current`, read back
+ * from the catalogue tables), the same data the browser engine receives from GET /api/product/v1/.
  */
 export function catalogueQuoteEngine(catalogue: () => Catalogue): QuoteEngine {
   return {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CURRENT_CATALOGUE } from '@portal/domain/catalogue/seed-catalogues';
 import { recordIdParamsSchema } from '@portal/domain/contracts/contacts/contact-id';
 import { createProposalRequestSchema, proposalResponseSchema } from '@portal/domain/contracts/proposals/create-proposal';
 import { findProposalResponseSchema } from '@portal/domain/contracts/proposals/find-proposal';
@@ -31,9 +30,10 @@ function callerOf(request: FastifyRequest): ProposalCaller {
  */
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pdfPlugin);
+  // app.catalogue: the products module's catalogue, seeded into and read back from its tables.
   const repository = new ProposalsRepository(app.db);
   const payments = new ProposalPaymentService(repository);
-  const service = new ProposalsService(repository, catalogueQuoteEngine(() => CURRENT_CATALOGUE), payments, app.audit, () => app.pdf);
+  const service = new ProposalsService(repository, catalogueQuoteEngine(() => app.catalogue.current), payments, app.audit, () => app.pdf);
 
   app.post('/api/proposal/v1/create', {
     schema: {

@@ -1,0 +1,320 @@
+import { useMemo, useState } from 'react';
+import {
+  Alert, Button, Card, Checkbox, Group, Loader, NativeSelect, Radio, Skeleton, Stack, Text, TextInput, Title,
+} from '@mantine/core';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CatalogueRider } from '@portal/domain/catalogue/catalogue-schema';
+import { SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
+import { PROPOSAL_RELATIONSHIPS } from '@portal/domain/contracts/proposals/proposal-fields';
+import { formatDisplayDate } from '@portal/domain/format/date';
+import { groupThousands } from '@portal/domain/format/money';
+import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
+import { IconAlert } from '../../../components/ui/icons';
+import { isApiError } from '../../../lib/api-client';
+import { translateErrorKey, translateFormError } from '../../../lib/i18n';
+import { useCatalogue } from '../api/find-catalogue';
+import { useContactForProposal, useContactsForProposal } from '../api/find-contacts';
+import { useCreateProposal, useUpdateProposal } from '../api/save-proposal';
+import {
+  riderNeedsAmount, toFormField, toProposalInput, withProductDefaults, type PersonForQuote, type QuoteFormValues,
+} from '../hooks/quote-form-values';
+import { useLiveQuote } from '../hooks/use-live-quote';
+import { MODE_LABELS } from './labels';
+import { usd } from './money';
+import { PremiumTable } from './premium-table';
+
+interface QuoteFormProps {
+  initial: QuoteFormValues;
+  /** Editing a stored proposal: its id and the version read. */
+  editing?: { id: string; version: number; reloadLatest: () => Promise<{ values: QuoteFormValues; version: number } | null> };
+}
+
+interface ContactOption extends PersonForQuote {
+  id: string;
+  label: string;
+}
+
+/**
+ * The quote form (proposal new and edit): people from the advisor's contacts, product, plan,
+ * sum assured, terms, riders (an input by face-amount type) and premium mode. Premiums are
+ * recalculated in the browser as the user types (the shared engine, debounced); saving sends
+ * the form to the server, which recalculates and stores its own answer.
+ */
+export function QuoteForm({ initial, editing }: QuoteFormProps) {
+  const { t } = useTranslation(['proposals', 'validation', 'errors', 'common']);
+  const navigate = useNavigate();
+  const catalogueQuery = useCatalogue();
+  const catalogue = catalogueQuery.data?.catalogue;
+  const form = useForm<QuoteFormValues>({ defaultValues: initial });
+  const values = useWatch({ control: form.control }) as QuoteFormValues;
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState(false);
+  const [version, setVersion] = useState(editing?.version ?? 0);
+  const create = useCreateProposal();
+  const update = useUpdateProposal();
+
+  // Contacts: the newest 50, or those matching a 3+ character search, plus the chosen ones.
+  const [contactSearch, setContactSearch] = useState('');
+  const searchTerm = isSearchable(contactSearch) ? normaliseSearchTerm(contactSearch) : '';
+  const contactsQuery = useContactsForProposal(searchTerm);
+  const insuredQuery = useContactForProposal(values.lifeInsuredContactId || null);
+  const ownerQuery = useContactForProposal(values.ownerIsInsured ? null : values.policyOwnerContactId || null);
+  const contacts = useMemo(() => {
+    const map = new Map<string, ContactOption>();
+    const add = (c: { id: string; firstName: string; lastName: string; firstNameKh: string | null; lastNameKh: string | null; dateOfBirth: string; gender: 'M' | 'F' }) => {
+      const kh = [c.lastNameKh, c.firstNameKh].filter(Boolean).join(' ');
+      map.set(c.id, { id: c.id, dateOfBirth: c.dateOfBirth, gender: c.gender, label: `${c.firstName} ${c.lastName}${kh ? ` · ${kh}` : ''} (${formatDisplayDate(c.dateOfBirth)})` });
+    };
+    for (const q of [insuredQuery.data, ownerQuery.data]) if (q) add(q);
+    for (const c of contactsQuery.data?.items ?? []) add(c);
+    return map;
+  }, [contactsQuery.data, insuredQuery.data, ownerQuery.data]);
+
+  const live = useLiveQuote(values, contacts, catalogue);
+  const product = catalogue?.products.find((p) => p.code === values.productCode);
+  const riders: CatalogueRider[] = product ? product.riders.map((code) => catalogue?.riders.find((r) => r.code === code)).filter((r): r is CatalogueRider => Boolean(r)) : [];
+  const term = product?.terms.find((x) => String(x.policyTerm) === values.policyTerm);
+
+  /** The field's error: the server's (after a save), else the live one (a missing value only once a save was tried). */
+  const errorOf = (name: string): string | undefined => {
+    const server = (form.formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    const key = server ?? live.errors[name];
+    if (!key || (key === 'required' && !submitted && !server)) return undefined;
+    return translateFormError(key);
+  };
+  const riderError = (code: string, part: 'selected' | 'faceAmount') => {
+    const key = serverRiderErrors[`riders.${code}.${part}`] ?? live.errors[`riders.${code}.${part}`];
+    if (!key || (key === 'required' && !submitted)) return undefined;
+    return translateFormError(key);
+  };
+  const [serverRiderErrors, setServerRiderErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = form.handleSubmit(async (formValues) => {
+    setSubmitted(true);
+    setServerError(null);
+    setServerRiderErrors({});
+    const input = toProposalInput(formValues, catalogue);
+    try {
+      if (editing) {
+        const saved = await update.mutateAsync({ id: editing.id, body: { ...input, version } });
+        await navigate(`/home/proposal/proposal-detail/${encodeURIComponent(saved.id)}`);
+      } else {
+        const saved = await create.mutateAsync(input);
+        await navigate(`/home/proposal/new-proposal-created-success/${encodeURIComponent(saved.id)}`);
+      }
+    } catch (error) {
+      if (isApiError(error) && error.status === 409) {
+        setConflict(true);
+        return;
+      }
+      if (isApiError(error) && error.status === 422 && error.errors?.length) {
+        const riderErrors: Record<string, string> = {};
+        let placed = 0;
+        for (const e of error.errors) {
+          const field = toFormField(e.field, input);
+          if (field.startsWith('riders.')) riderErrors[field] = e.key;
+          else form.setError(field as keyof QuoteFormValues, { type: 'server', message: e.key }, { shouldFocus: placed === 0 });
+          placed += 1;
+        }
+        setServerRiderErrors(riderErrors);
+        setServerError(t('proposals:fix_errors'));
+        return;
+      }
+      setServerError(translateErrorKey(isApiError(error) ? error.messageKey : 'system_error'));
+    }
+  });
+
+  const reload = async () => {
+    const latest = await editing?.reloadLatest();
+    if (!latest) {
+      setServerError(t('proposals:reload_failed'));
+      return;
+    }
+    form.reset(latest.values);
+    setVersion(latest.version);
+    setConflict(false);
+  };
+
+  if (catalogueQuery.isPending) return <Skeleton height={320} radius="md" data-testid="quote-loading" />;
+  if (catalogueQuery.isError || !catalogue) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlert />} role="alert" title={t('proposals:catalogue_error')}>
+        <Button size="sm" variant="light" color="red" onClick={() => void catalogueQuery.refetch()}>{t('common:retry')}</Button>
+      </Alert>
+    );
+  }
+
+  const contactOptions = [{ value: '', label: t('proposals:choose_contact') }, ...[...contacts.values()].map((c) => ({ value: c.id, label: c.label }))];
+  const modeQuote = live.quote?.premiumFirstYear[values.premiumMode];
+  const saving = create.isPending || update.isPending;
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="quote-form">
+      <Stack gap="md">
+        {conflict ? (
+          <Alert color="yellow" variant="light" icon={<IconAlert />} role="alert" title={t('proposals:conflict_title')} data-testid="quote-conflict">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{t('proposals:conflict_text')}</Text>
+              <Button size="sm" variant="light" onClick={() => void reload()}>{t('proposals:reload_latest')}</Button>
+            </Stack>
+          </Alert>
+        ) : null}
+
+        <Card withBorder radius="md" padding="md">
+          <Title order={2} size="h4" mb="xs">{t('proposals:people')}</Title>
+          <Stack gap="sm">
+            <TextInput
+              type="search" label={t('proposals:find_contact')} description={t('proposals:find_contact_hint', { min: SEARCH_MIN_LENGTH })}
+              value={contactSearch} onChange={(e) => setContactSearch(e.currentTarget.value)} autoComplete="off"
+              rightSection={contactsQuery.isFetching ? <Loader size="xs" /> : null} data-testid="quote-contact-search"
+            />
+            <Controller control={form.control} name="lifeInsuredContactId" render={({ field }) => (
+              <NativeSelect {...field} label={t('proposals:life_insured')} data={contactOptions} error={errorOf('lifeInsuredContactId')} required data-testid="quote-life-insured" />
+            )} />
+            <Controller control={form.control} name="ownerIsInsured" render={({ field }) => (
+              <Checkbox checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} label={t('proposals:owner_is_insured')} data-testid="quote-owner-is-insured" />
+            )} />
+            {!values.ownerIsInsured ? (
+              <>
+                <Controller control={form.control} name="policyOwnerContactId" render={({ field }) => (
+                  <NativeSelect {...field} label={t('proposals:policy_owner')} data={contactOptions} error={errorOf('policyOwnerContactId')} required data-testid="quote-policy-owner" />
+                )} />
+                <Controller control={form.control} name="relationshipCode" render={({ field }) => (
+                  <NativeSelect {...field} label={t('proposals:relationship')} required error={errorOf('relationshipCode')} data-testid="quote-relationship"
+                    data={[{ value: '', label: t('proposals:choose') }, ...PROPOSAL_RELATIONSHIPS.map((r) => ({ value: r.code, label: t(r.labelKey) }))]}
+                  />
+                )} />
+              </>
+            ) : null}
+          </Stack>
+        </Card>
+
+        <Card withBorder radius="md" padding="md">
+          <Title order={2} size="h4" mb="xs">{t('proposals:plan')}</Title>
+          <Stack gap="sm">
+            <NativeSelect
+              label={t('proposals:product')} required value={values.productCode} error={errorOf('productCode')} data-testid="quote-product"
+              data={[{ value: '', label: t('proposals:choose') }, ...catalogue.products.map((p) => ({ value: p.code, label: `${p.name} · ${p.nameKh} (${p.code})` }))]}
+              onChange={(e) => {
+                const picked = catalogue.products.find((p) => p.code === e.currentTarget.value);
+                if (picked) form.reset(withProductDefaults(form.getValues(), picked), { keepErrors: false });
+                else form.setValue('productCode', '');
+              }}
+            />
+            {product ? (
+              <>
+                <Controller control={form.control} name="planKey" render={({ field }) => (
+                  <NativeSelect {...field} label={t('proposals:plan_key')} error={errorOf('planKey')} data-testid="quote-plan"
+                    data={product.plans.map((p) => ({ value: p.planKey, label: `${p.name} · ${p.nameKh} (${p.planKey})` }))}
+                  />
+                )} />
+                <Controller control={form.control} name="faceAmount" render={({ field }) => (
+                  <TextInput {...field} label={t('proposals:face_amount')} required inputMode="decimal" autoComplete="off" leftSection="$"
+                    description={t('proposals:face_amount_hint', { min: groupThousands(String(product.faceAmount.min)), max: groupThousands(String(product.faceAmount.max)) })}
+                    error={errorOf('faceAmount')} data-testid="quote-face-amount"
+                  />
+                )} />
+                <Group grow align="flex-start">
+                  <Controller control={form.control} name="policyTerm" render={({ field }) => (
+                    <NativeSelect {...field} label={t('proposals:policy_term')} error={errorOf('policyTerm')} data-testid="quote-policy-term"
+                      onChange={(e) => {
+                        field.onChange(e.currentTarget.value);
+                        const next = product.terms.find((x) => String(x.policyTerm) === e.currentTarget.value);
+                        if (next && !next.premiumTerms.map(String).includes(form.getValues('premiumTerm'))) form.setValue('premiumTerm', String(next.premiumTerms.at(-1)));
+                      }}
+                      data={product.terms.map((x) => ({ value: String(x.policyTerm), label: t('proposals:years', { count: x.policyTerm }) }))}
+                    />
+                  )} />
+                  <Controller control={form.control} name="premiumTerm" render={({ field }) => (
+                    <NativeSelect {...field} label={t('proposals:premium_term')} error={errorOf('premiumTerm')} data-testid="quote-premium-term"
+                      data={(term?.premiumTerms ?? []).map((n) => ({ value: String(n), label: t('proposals:years', { count: n }) }))}
+                    />
+                  )} />
+                </Group>
+              </>
+            ) : null}
+          </Stack>
+        </Card>
+
+        {product && riders.length > 0 ? (
+          <Card withBorder radius="md" padding="md">
+            <Title order={2} size="h4" mb="xs">{t('proposals:riders')}</Title>
+            <Stack gap="sm">
+              {riders.map((rider) => {
+                const state = values.riders[rider.code] ?? { selected: false, faceAmount: '' };
+                const coverage = live.quote?.coverages.find((c) => c.code === rider.code);
+                const disabled = rider.requiresSeparateOwner && values.ownerIsInsured;
+                return (
+                  <Stack key={rider.code} gap={4} data-testid={`rider-${rider.code}`}>
+                    <Checkbox
+                      checked={state.selected} disabled={disabled} error={riderError(rider.code, 'selected')}
+                      label={`${rider.name} · ${rider.nameKh} (${rider.code})`}
+                      description={disabled ? t('proposals:rider_needs_owner') : coverage ? t('proposals:rider_cover', { amount: usd(coverage.faceAmount), premium: usd(coverage.premiumFirstYear[values.premiumMode]?.premium) }) : undefined}
+                      onChange={(e) => form.setValue(`riders.${rider.code}`, { ...state, selected: e.currentTarget.checked }, { shouldDirty: true })}
+                      data-testid={`rider-${rider.code}-check`}
+                    />
+                    {state.selected && riderNeedsAmount(rider) ? (
+                      rider.faceAmountType === 'LIST_OF_VALUES' ? (
+                        <NativeSelect
+                          ml="xl" label={t('proposals:rider_amount')} value={state.faceAmount} error={riderError(rider.code, 'faceAmount')} data-testid={`rider-${rider.code}-amount`}
+                          data={[{ value: '', label: t('proposals:choose') }, ...(rider.faceAmount.options ?? []).map((o) => ({ value: String(o), label: `$${groupThousands(String(o))}` }))]}
+                          onChange={(e) => form.setValue(`riders.${rider.code}`, { ...state, faceAmount: e.currentTarget.value }, { shouldDirty: true })}
+                        />
+                      ) : (
+                        <TextInput
+                          ml="xl" label={t('proposals:rider_amount')} inputMode="decimal" leftSection="$" value={state.faceAmount} error={riderError(rider.code, 'faceAmount')}
+                          description={rider.faceAmount.min !== undefined && rider.faceAmount.max !== undefined ? t('proposals:face_amount_hint', { min: groupThousands(String(rider.faceAmount.min)), max: groupThousands(String(rider.faceAmount.max)) }) : undefined}
+                          onChange={(e) => form.setValue(`riders.${rider.code}`, { ...state, faceAmount: e.currentTarget.value }, { shouldDirty: true })}
+                          data-testid={`rider-${rider.code}-amount`}
+                        />
+                      )
+                    ) : null}
+                  </Stack>
+                );
+              })}
+            </Stack>
+          </Card>
+        ) : null}
+
+        {product ? (
+          <Card withBorder radius="md" padding="md">
+            <Controller control={form.control} name="premiumMode" render={({ field }) => (
+              <Radio.Group {...field} label={t('proposals:premium_mode')} error={errorOf('premiumMode')} data-testid="quote-mode">
+                <Group gap="sm" mt="xs" wrap="wrap">
+                  {product.premiumModes.map((m) => (
+                    <Radio key={m} value={m} label={t(MODE_LABELS[m])} data-testid={`quote-mode-${m}`} />
+                  ))}
+                </Group>
+              </Radio.Group>
+            )} />
+          </Card>
+        ) : null}
+
+        {product ? (
+          <Card withBorder radius="md" padding="md" bg="var(--mantine-color-blue-light)" aria-live="polite" data-testid="quote-summary">
+            <Group justify="space-between" align="center" wrap="nowrap">
+              <Text fw={600}>{t('proposals:your_premium', { mode: t(MODE_LABELS[values.premiumMode]) })}</Text>
+              {live.pending ? <Loader size="sm" aria-label={t('proposals:calculating')} /> : (
+                <Text fw={700} fz="xl" data-testid="quote-premium">{modeQuote ? usd(modeQuote.premium) : '—'}</Text>
+              )}
+            </Group>
+            {live.quote ? (
+              <Stack gap="xs" mt="sm">
+                <PremiumTable quote={live.quote} mode={values.premiumMode} />
+                <Text size="xs" c="dimmed">{t('proposals:instant_note', { version: live.quote.catalogueVersion })}</Text>
+              </Stack>
+            ) : <Text size="sm" c="dimmed" mt="xs">{t('proposals:quote_incomplete')}</Text>}
+          </Card>
+        ) : null}
+
+        {serverError ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="quote-error">{serverError}</Alert> : null}
+        <Group justify="flex-end">
+          <Button type="submit" loading={saving} disabled={conflict} data-testid="quote-save">{editing ? t('proposals:save_changes') : t('proposals:save_proposal')}</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
