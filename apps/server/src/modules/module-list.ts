@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activities/activities.routes';
+import { applicationRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
@@ -25,5 +26,6 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   engineRoutes,
   policyRoutes,
   proposalRoutes,
+  applicationRoutes,
   retentionPlugin,
 ];

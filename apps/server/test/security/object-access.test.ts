@@ -18,7 +18,7 @@ import { changedTables, tableSnapshot } from './response-checks';
 const t = await createRoutedApp();
 afterAll(() => t.close());
 
-type Kind = 'contact' | 'activity' | 'policy' | 'proposal' | 'proposalNumber';
+type Kind = 'contact' | 'activity' | 'policy' | 'proposal' | 'proposalNumber' | 'application' | 'document';
 
 interface OwnedRecord {
   kind: Kind;
@@ -40,15 +40,18 @@ const NOT_A_RECORD: Readonly<Record<string, string>> = {
 };
 
 /** Query keys that name a record, and what they name. */
-const QUERY_REFS: Readonly<Record<string, Kind>> = { contactId: 'contact', policyNumber: 'policy' };
+const QUERY_REFS: Readonly<Record<string, Kind>> = { contactId: 'contact', policyNumber: 'policy', id: 'document' };
 
 function kindOf(route: RouteEntry, param: string): Kind | undefined {
   if (param === 'policyNumber') return 'policy';
   if (param === 'contactId') return 'contact';
   if (param === 'activityId') return 'activity';
+  if (param === 'id' && (route.area === 'contact' || route.area === 'activity' || route.area === 'policy')) return route.area;
   if (param === 'proposalNum') return 'proposalNumber';
   if (param === 'id' && route.area === 'proposal') return 'proposal';
-  if (param === 'id' && (route.area === 'contact' || route.area === 'activity' || route.area === 'policy')) return route.area;
+  if (param === 'id' && route.area === 'appform') return 'application';
+  if (param === 'id' && route.area === 'document') return /\/appform\//.test(route.url) ? 'application' : 'document';
+  if (param === 'referenceId' && route.area === 'report') return 'application';
   return undefined;
 }
 
@@ -71,7 +74,9 @@ function multipart(fields: Record<string, string>, file: { name: string; fileNam
 }
 
 async function request(route: RouteEntry, token: string, record: OwnedRecord | undefined, options: { path?: Record<string, string>; query?: string } = {}): Promise<LightMyRequestResponse> {
-  const url = t.routes.url(route, options.path ?? {}, options.query ? { query: options.query } : {});
+  // A report names its template: the application form is the one that takes an application.
+  const path = { ...(route.params.includes('reportName') ? { reportName: 'application-form' } : {}), ...(options.path ?? {}) };
+  const url = t.routes.url(route, path, options.query ? { query: options.query } : {});
   const auth = { authorization: `Bearer ${token}` };
   if (route.method === 'GET') return t.app.inject({ method: 'GET', url, headers: auth });
   if (/upload/.test(route.url)) {
@@ -113,12 +118,15 @@ async function ownerRecordsNow(): Promise<string[]> {
   const activity = records.get('activity');
   const policy = records.get('policy');
   const proposal = records.get('proposal');
+  const application = records.get('application');
   const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${owner.token}` } }).then((r) => `${r.statusCode} ${r.body}`);
   return Promise.all([
     contact ? get(`/api/contact/v1/find/${contact.ref}`) : '',
     activity ? get(`/api/contact/v2/activity/find/${activity.ref}`) : '',
     policy ? get(`/api/policy/v1/search/details/${policy.ref}`) : '',
     proposal ? get(`/api/proposal/v1/find/${proposal.ref}`) : '',
+    application ? get(`/api/appform/v1/find/${application.ref}`).then((r) => r.replace(/"modifiedDate":"[^"]*"/, '')) : '',
+    application ? get(`/api/document/v1/find/appform/${application.ref}`) : '',
   ]);
 }
 
@@ -195,6 +203,40 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       pendingCode: policy.pending?.find((x) => !x.status || x.status === 'outstanding')?.code ?? 'X1',
     });
 
+    // A proposal for the contact, and an application made from it: complete (so the owner's submit
+    // succeeds), with a required ID document and a second document that the owner's delete removes.
+    // (Its own proposal of 15,000, below the larger-amount threshold, so no proof of finances is needed.)
+    const forApplication = await asOwner('/api/proposal/v1/create', { productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: c.id });
+    expect(forApplication.statusCode, forApplication.body).toBe(201);
+    const pr = forApplication.json() as { id: string };
+    const { validSteps } = await import('../applications/application-test-kit');
+    const created = await asOwner('/api/appform/v1/create', { proposalId: pr.id });
+    expect(created.statusCode, created.body).toBe(201);
+    let app = created.json() as { id: string; applicationNumber: string; version: number };
+    const steps = validSteps();
+    steps.personalInfo.lifeInsured = { ...steps.personalInfo.lifeInsured, firstName: 'Sophea', lastName: 'Privatecontact' };
+    for (const name of ['personalInfo', 'productInfo', 'healthInfo', 'declarationAuthorization', 'advisorStatement'] as const) {
+      const saved = await asOwner(`/api/appform/v1/update/${app.id}`, { version: app.version, step: { name, data: steps[name], complete: true } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      app = saved.json() as typeof app;
+    }
+    const uploadAsOwner = async (fields: Record<string, string>, fileName: string) => {
+      const body = multipart({ applicationId: app.id, ...fields }, { name: 'file', fileName, data: PDF, type: 'application/pdf' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/document/v1/upload', headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { applicationDocumentUploadId: string };
+    };
+    await uploadAsOwner({ documentCategoryCode: 'insured-id', documentCode: 'NATIONAL_ID_FRONT', idNumber: '987654321', expiredDate: '31/12/2031' }, 'private-id.pdf');
+    const kyc = await uploadAsOwner({ documentCategoryCode: 'k-y-c-proof', documentCode: 'FAMILY_BOOK' }, 'private-family-book.pdf');
+    const docsDone = await asOwner(`/api/appform/v1/update/${app.id}`, { version: app.version, step: { name: 'supportingDocuments', data: {}, complete: true } });
+    expect(docsDone.statusCode, docsDone.body).toBe(200);
+    app = docsDone.json() as typeof app;
+    records.set('application', {
+      kind: 'application', ref: app.id, searchTerm: 'Privatecontact', updateBody: { version: app.version, activeStep: 6 },
+      secrets: [app.id, app.applicationNumber, 'Privatecontact', 'private-id.pdf'],
+    });
+    records.set('document', { kind: 'document', ref: kyc.applicationDocumentUploadId, searchTerm: 'private-family-book', secrets: [kyc.applicationDocumentUploadId, 'private-family-book.pdf'] });
+
     // The owner sees each record through every built GET route that names it: the refs are real.
     for (const route of [...pathRoutes, ...queryRefRoutes]) {
       if (route.method !== 'GET' || t.routes.isPending(route)) continue;
@@ -259,7 +301,7 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       const problems: string[] = [];
       for (const key of queryKeys(route)) {
         const kinds: Kind[] = key === 'q'
-          ? ([route.area === 'policy' ? 'policy' : route.area === 'proposal' ? 'proposal' : 'contact'] as Kind[])
+          ? ([route.area === 'policy' ? 'policy' : route.area === 'appform' ? 'application' : route.area === 'proposal' ? 'proposal' : 'contact'] as Kind[])
           : QUERY_REFS[key] ? [QUERY_REFS[key] as Kind] : [];
         for (const kind of kinds) {
           const record = records.get(kind) as OwnedRecord;
@@ -297,7 +339,8 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
 
   it('the same writes by the owner succeed: the refusals were about ownership, not the request', async () => {
     // Updates and uploads first; of the deletes, activities before the contact that takes them along.
-    const order = (r: RouteEntry) => (/\/update\//.test(r.url) ? 0 : /upload/.test(r.url) ? 1 : r.area === 'activity' ? 2 : 3);
+    // A document is deleted before its application is submitted (a submitted one is read-only).
+    const order = (r: RouteEntry) => (/\/update\//.test(r.url) ? 0 : /upload/.test(r.url) ? 1 : r.area === 'activity' ? 2 : r.area === 'document' ? 3 : /\/submit\//.test(r.url) ? 4 : 5);
     const writes = pathRoutes.filter((r) => r.method === 'POST' && !t.routes.isPending(r)).sort((a, b) => order(a) - order(b));
     for (const route of writes) {
       const param = route.params.find((p) => kindOf(route, p)) as string;

@@ -1,0 +1,207 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ApplicationStatus } from '@portal/domain/codes/application-status';
+import type { WizardCompletion } from '@portal/domain/codes/wizard-steps';
+import type { ApplicationProduct } from '@portal/domain/contracts/applications/application-response';
+import type { ApplicationStepData } from '@portal/domain/contracts/applications/application-steps';
+import type { Db } from '../../db/client';
+import { appUser } from '../../db/schema/app-user.table';
+import { applicationDocument, type ApplicationDocumentRow } from '../../db/schema/application-document.table';
+import { application, type ApplicationRow } from '../../db/schema/application.table';
+import type { BlobStore, StoredBlob } from '../../providers/blob/blob-store';
+
+/** Whose applications a call may touch: an advisor's own, agency staff their agency's. */
+export type ApplicationScope = { ownerUserId: string } | { agencyId: string };
+
+function visible(scope: ApplicationScope): SQL {
+  return 'ownerUserId' in scope ? eq(application.ownerUserId, scope.ownerUserId) : eq(application.agencyId, scope.agencyId);
+}
+
+export interface NewApplication {
+  ownerUserId: string;
+  agencyId: string | null;
+  proposalId: string | null;
+  completion: WizardCompletion;
+  steps: ApplicationStepData;
+  product: ApplicationProduct;
+  /** Lower-cased names etc.; the application number is added here. */
+  searchText: string;
+  at: Date;
+}
+
+export interface ApplicationPatch {
+  steps?: ApplicationStepData;
+  completion?: WizardCompletion;
+  activeStep?: number;
+  searchText?: string;
+}
+
+export interface ApplicationListFilter {
+  pattern?: string;
+  status?: ApplicationStatus;
+}
+
+export interface NewDocument {
+  applicationId: string;
+  documentCategoryCode: string;
+  documentCode: string;
+  idNumber: string | null;
+  expiredDate: string | null;
+  fileName: string;
+  mediaType: string;
+  data: Buffer;
+  by: string;
+  at: Date;
+}
+
+export class ApplicationsRepository {
+  constructor(private readonly db: Db, private readonly blobs: BlobStore) {}
+
+  async insert(values: NewApplication): Promise<ApplicationRow> {
+    const [row] = await this.db
+      .insert(application)
+      .values({
+        applicationNumber: sql`'AP' || lpad(nextval('application_number_seq')::text, 8, '0')`,
+        ownerUserId: values.ownerUserId,
+        agencyId: values.agencyId,
+        proposalId: values.proposalId,
+        status: 'P',
+        activeStep: 0,
+        completion: values.completion,
+        steps: values.steps,
+        product: values.product,
+        searchText: values.searchText,
+        createdDate: values.at,
+        modifiedDate: values.at,
+        createdBy: values.ownerUserId,
+        modifiedBy: values.ownerUserId,
+      })
+      .returning();
+    if (!row) throw new Error('application insert returned no row');
+    // The number is known only now: make it searchable too.
+    const [withNumber] = await this.db.update(application)
+      .set({ searchText: `${row.applicationNumber.toLowerCase()}|${row.searchText}` })
+      .where(eq(application.id, row.id)).returning();
+    return withNumber ?? row;
+  }
+
+  async findVisible(scope: ApplicationScope, id: string): Promise<ApplicationRow | undefined> {
+    const [row] = await this.db.select().from(application).where(and(visible(scope), eq(application.id, id))).limit(1);
+    return row;
+  }
+
+  /** Writes when `version` is still the stored one and the application is pending; undefined otherwise. */
+  async update(scope: ApplicationScope, id: string, version: number, patch: ApplicationPatch, by: string, at: Date): Promise<ApplicationRow | undefined> {
+    const [row] = await this.db
+      .update(application)
+      .set({ ...patch, modifiedBy: by, modifiedDate: at, version: sql`${application.version} + 1` })
+      .where(and(visible(scope), eq(application.id, id), eq(application.version, version), eq(application.status, 'P')))
+      .returning();
+    return row;
+  }
+
+  async list(scope: ApplicationScope, filter: ApplicationListFilter, offset: number, limit: number): Promise<ApplicationRow[]> {
+    const conditions = [visible(scope)];
+    if (filter.pattern) conditions.push(sql`${application.searchText} LIKE ${filter.pattern}`);
+    if (filter.status) conditions.push(eq(application.status, filter.status));
+    return this.db.select().from(application).where(and(...conditions))
+      .orderBy(desc(application.modifiedDate), desc(application.id)).offset(offset).limit(limit);
+  }
+
+  async userName(userId: string | null): Promise<string> {
+    if (!userId) return '';
+    const [row] = await this.db.select({ name: appUser.displayName }).from(appUser).where(eq(appUser.id, userId)).limit(1);
+    return row?.name ?? '';
+  }
+
+  /**
+   * Records the submission: the application form PDF and the move P -> S, in one transaction, only
+   * while the application is still pending at `version`. Undefined when it is not (already
+   * submitted by a concurrent call, or changed): then nothing is stored.
+   */
+  async submit(scope: ApplicationScope, id: string, values: { by: string; at: Date; language: string; pdf: Buffer; completion: WizardCompletion; version: number }): Promise<ApplicationRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: application.id }).from(application)
+        .where(and(visible(scope), eq(application.id, id), eq(application.status, 'P'), eq(application.version, values.version)))
+        .for('update');
+      if (!locked) return undefined;
+      const ref = await this.blobs.put({ data: values.pdf, mediaType: 'application/pdf' }, tx);
+      const [row] = await tx.update(application)
+        .set({
+          status: 'S', submittedAt: values.at, submittedBy: values.by, submissionLanguage: values.language, submissionBlobId: ref.id,
+          completion: values.completion, activeStep: 6, modifiedBy: values.by, modifiedDate: values.at, version: sql`${application.version} + 1`,
+        })
+        .where(and(eq(application.id, id), eq(application.status, 'P')))
+        .returning();
+      return row;
+    });
+  }
+
+  blob(id: string): Promise<StoredBlob | undefined> {
+    return this.blobs.get(id);
+  }
+
+  // ---- documents ----
+
+  documents(applicationId: string): Promise<ApplicationDocumentRow[]> {
+    return this.db.select().from(applicationDocument).where(eq(applicationDocument.applicationId, applicationId))
+      .orderBy(applicationDocument.createdDate, applicationDocument.id);
+  }
+
+  /**
+   * Stores a document and its file in one transaction, holding the application row so that two
+   * uploads at once cannot pass the per-group limit together. Undefined when the application is
+   * no longer pending; 'full' when the group already holds `maxPerGroup` files.
+   */
+  async insertDocument(values: NewDocument, maxPerGroup: number): Promise<ApplicationDocumentRow | 'full' | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: application.id }).from(application)
+        .where(and(eq(application.id, values.applicationId), eq(application.status, 'P'))).for('update');
+      if (!locked) return undefined;
+      const [existing] = await tx.select({ n: count() }).from(applicationDocument)
+        .where(and(eq(applicationDocument.applicationId, values.applicationId), eq(applicationDocument.documentCategoryCode, values.documentCategoryCode)));
+      if ((existing?.n ?? 0) >= maxPerGroup) return 'full' as const;
+      const ref = await this.blobs.put({ data: values.data, mediaType: values.mediaType }, tx);
+      const [row] = await tx.insert(applicationDocument).values({
+        applicationId: values.applicationId,
+        documentCategoryCode: values.documentCategoryCode,
+        documentCode: values.documentCode,
+        idNumber: values.idNumber,
+        expiredDate: values.expiredDate,
+        fileName: values.fileName,
+        mediaType: values.mediaType,
+        size: ref.size,
+        sha256: ref.sha256,
+        blobId: ref.id,
+        createdDate: values.at,
+        createdBy: values.by,
+      }).returning();
+      if (!row) throw new Error('document insert returned no row');
+      await tx.update(application).set({ modifiedDate: values.at, modifiedBy: values.by }).where(eq(application.id, values.applicationId));
+      return row;
+    });
+  }
+
+  /** A document of an application the scope sees. */
+  async findDocument(scope: ApplicationScope, documentId: string): Promise<{ document: ApplicationDocumentRow; status: ApplicationStatus } | undefined> {
+    const [row] = await this.db.select({ document: applicationDocument, status: application.status })
+      .from(applicationDocument)
+      .innerJoin(application, eq(application.id, applicationDocument.applicationId))
+      .where(and(visible(scope), eq(applicationDocument.id, documentId)))
+      .limit(1);
+    return row;
+  }
+
+  /** Deletes a document and its file while the application is pending; false when it is not. */
+  async deleteDocument(documentId: string, applicationId: string, by: string, at: Date): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: application.id }).from(application)
+        .where(and(eq(application.id, applicationId), eq(application.status, 'P'))).for('update');
+      if (!locked) return false;
+      const [removed] = await tx.delete(applicationDocument).where(eq(applicationDocument.id, documentId)).returning();
+      if (!removed) return false;
+      await this.blobs.delete(removed.blobId, tx);
+      await tx.update(application).set({ modifiedDate: at, modifiedBy: by }).where(eq(application.id, applicationId));
+      return true;
+    });
+  }
+}

@@ -1,0 +1,190 @@
+import { isDocumentTypeCode } from '@portal/domain/codes/document-types';
+import { isDocumentAllowedInGroup, isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
+import { FILE_COUNT_MAX, MEDIA_TYPES, type ConversionExtension } from '@portal/domain/constants/uploads';
+import type { ApplicationDocument, FindApplicationDocumentsResponse } from '@portal/domain/contracts/documents/application-document';
+import type { FieldError } from '@portal/domain/errors/error-envelope';
+import { instantToOffsetDateTime } from '@portal/domain/format/date';
+import { checkDate } from '@portal/domain/rules/dates';
+import { documentIssues } from '@portal/domain/rules/documents';
+import { contentMatchesName, fileExtension, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileIssues, sniffFileType } from '@portal/domain/rules/files';
+import { isEmpty } from '@portal/domain/rules/generic';
+import type { ApplicationDocumentRow } from '../../db/schema/application-document.table';
+import { AppError } from '../../lib/app-error';
+import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
+import type { ApplicationsRepository } from './applications.repository';
+import { isUuid, readScope, writeScope, type ApplicationCaller, type ApplicationsService } from './applications.service';
+import { imagePagePdfHtml } from './scan-page';
+import { tiffToPng } from './tiff-to-png';
+
+export interface UploadedFile {
+  fileName: string;
+  data: Buffer;
+}
+
+export interface UploadFields {
+  applicationId?: string;
+  documentCategoryCode?: string;
+  documentCode?: string;
+  idNumber?: string;
+  expiredDate?: string;
+}
+
+/** Strips any path a browser sent with the name and control characters. */
+export function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+}
+
+export function toDocument(row: ApplicationDocumentRow): ApplicationDocument {
+  return {
+    applicationDocumentUploadId: row.id,
+    applicationId: row.applicationId,
+    documentCategoryCode: row.documentCategoryCode,
+    documentCode: row.documentCode,
+    idNumber: row.idNumber,
+    expiredDate: row.expiredDate,
+    fileName: row.fileName,
+    mediaType: row.mediaType,
+    size: row.size,
+    sha256: row.sha256,
+    createdDate: instantToOffsetDateTime(row.createdDate),
+  };
+}
+
+/**
+ * Supporting documents (spec §3, §5): upload with the document field rules and the file rules,
+ * list, one record, download, delete, and the scan call that turns an image into a PDF.
+ */
+export class DocumentsService {
+  constructor(
+    private readonly applications: ApplicationsRepository,
+    private readonly service: ApplicationsService,
+    private readonly pdf: () => PdfRenderer,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Checks the application before a byte of the file is read: 404 / 409. */
+  async requireUploadTarget(caller: ApplicationCaller, applicationId: string | undefined): Promise<void> {
+    if (applicationId === undefined || isEmpty(applicationId)) throw AppError.validation([{ field: 'applicationId', key: 'required' }]);
+    await this.service.requireEditable(caller, applicationId);
+  }
+
+  async upload(caller: ApplicationCaller, fields: UploadFields, file: UploadedFile | undefined): Promise<ApplicationDocument> {
+    await this.requireUploadTarget(caller, fields.applicationId);
+    const applicationId = fields.applicationId as string;
+    const errors: FieldError[] = [];
+    const group = fields.documentCategoryCode ?? '';
+    const code = fields.documentCode ?? '';
+    if (isEmpty(group)) errors.push({ field: 'documentCategoryCode', key: 'required' });
+    else if (!isSupportingDocumentId(group)) errors.push({ field: 'documentCategoryCode', key: 'invalid' });
+    if (isEmpty(code)) errors.push({ field: 'documentCode', key: 'required' });
+    else if (!isDocumentTypeCode(code) || (isSupportingDocumentId(group) && !isDocumentAllowedInGroup(group, code))) errors.push({ field: 'documentCode', key: 'invalid' });
+    const fileName = file ? cleanFileName(file.fileName) : '';
+    const hasFile = file !== undefined && fileName !== '' && file.data.length > 0;
+    let expiredIso: string | null = null;
+    if (isDocumentTypeCode(code)) {
+      for (const issue of documentIssues({ documentCode: code, idNumber: fields.idNumber?.trim() ?? null, expiredDate: fields.expiredDate ?? null, file: hasFile ? 'file' : null })) {
+        errors.push({ field: issue.field, key: issue.key });
+      }
+    } else if (!hasFile) {
+      errors.push({ field: 'file', key: 'document_file_required' });
+    }
+    if (!isEmpty(fields.expiredDate)) {
+      const date = checkDate(fields.expiredDate as string);
+      if (date.ok) expiredIso = date.iso;
+      else if (!errors.some((e) => e.field === 'expiredDate')) errors.push({ field: 'expiredDate', key: date.key });
+    }
+    if (hasFile && file) {
+      const first = fileIssues({ name: fileName, size: file.data.length }, 'document')[0];
+      if (first && FILE_ISSUE_STATUS[first] === 422) errors.push({ field: 'file', key: FILE_ISSUE_KEYS[first] });
+    }
+    if (errors.length > 0) throw AppError.validation(errors);
+    const data = (file as UploadedFile).data;
+    const issues = fileIssues({ name: fileName, size: data.length }, 'document');
+    if (issues.includes('size')) throw AppError.http(413);
+    if (issues.includes('extension') || !contentMatchesName(data.subarray(0, 16), fileName)) throw AppError.http(415);
+    const mediaType = fileExtension(fileName) === 'pdf' ? 'application/pdf' : 'image/png';
+    const stored = await this.applications.insertDocument({
+      applicationId,
+      documentCategoryCode: group,
+      documentCode: code,
+      idNumber: isEmpty(fields.idNumber) ? null : (fields.idNumber as string).trim(),
+      expiredDate: expiredIso,
+      fileName,
+      mediaType,
+      data,
+      by: caller.user.id,
+      at: this.now(),
+    }, FILE_COUNT_MAX);
+    if (stored === undefined) throw AppError.http(409);
+    if (stored === 'full') throw AppError.validation([{ field: 'file', key: 'max' }]);
+    await this.service.record(caller, 'create', applicationId, { document: stored.id, group, documentCode: code, size: stored.size });
+    return toDocument(stored);
+  }
+
+  async list(caller: ApplicationCaller, applicationId: string): Promise<FindApplicationDocumentsResponse> {
+    const row = await this.service.requireVisible(caller, applicationId);
+    const items = await this.applications.documents(row.id);
+    await this.service.record(caller, 'read', row.id, { documents: items.length });
+    return { applicationId: row.id, items: items.map(toDocument) };
+  }
+
+  private async requireDocument(caller: ApplicationCaller, documentId: string, write: boolean) {
+    const found = isUuid(documentId)
+      ? await this.applications.findDocument(write ? writeScope(caller.user) : readScope(caller.user), documentId)
+      : undefined;
+    if (!found) throw AppError.http(404);
+    return found;
+  }
+
+  async find(caller: ApplicationCaller, documentId: string): Promise<ApplicationDocument> {
+    const { document } = await this.requireDocument(caller, documentId, false);
+    await this.service.record(caller, 'read', document.applicationId, { document: document.id });
+    return toDocument(document);
+  }
+
+  async download(caller: ApplicationCaller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+    const { document } = await this.requireDocument(caller, documentId, false);
+    const stored = await this.applications.blob(document.blobId);
+    if (!stored) throw AppError.http(404);
+    await this.service.record(caller, 'download', document.applicationId, { document: document.id });
+    return { fileName: document.fileName, mediaType: document.mediaType, data: stored.data };
+  }
+
+  async remove(caller: ApplicationCaller, documentId: string): Promise<{ id: string; removed: true }> {
+    const { document, status } = await this.requireDocument(caller, documentId, true);
+    if (status !== 'P') throw AppError.http(409);
+    const removed = await this.applications.deleteDocument(document.id, document.applicationId, caller.user.id, this.now());
+    if (!removed) throw AppError.http(409);
+    await this.service.record(caller, 'delete', document.applicationId, { document: document.id });
+    return { id: document.id, removed: true };
+  }
+
+  /** pdf stays as it is; jpg, jpeg, png, tiff, tif become one A4 page. Content must match the name. */
+  async scan(file: UploadedFile | undefined): Promise<{ fileName: string; pdf: Buffer }> {
+    if (!file) throw AppError.validation([{ field: 'file', key: 'document_file_required' }]);
+    const fileName = cleanFileName(file.fileName);
+    if (fileName === '' || file.data.length === 0) throw AppError.validation([{ field: 'file', key: 'document_file_required' }]);
+    const issues = fileIssues({ name: fileName, size: file.data.length }, 'conversion');
+    if (issues.includes('nameLength')) throw AppError.validation([{ field: 'file', key: 'maxlength' }]);
+    if (issues.includes('size')) throw AppError.http(413);
+    if (issues.includes('extension') || !contentMatchesName(file.data.subarray(0, 16), fileName)) throw AppError.http(415);
+    const base = fileName.replace(/\.[^.]+$/, '');
+    const type = sniffFileType(file.data.subarray(0, 16));
+    if (type === 'pdf') return { fileName: `${base}.pdf`, pdf: file.data };
+    let image = file.data;
+    let mediaType = MEDIA_TYPES[fileExtension(fileName) as ConversionExtension];
+    if (type === 'tiff') {
+      const png = tiffToPng(file.data);
+      if (!png) throw AppError.http(415);
+      image = png;
+      mediaType = 'image/png';
+    }
+    try {
+      return { fileName: `${base}.pdf`, pdf: await this.pdf().render(imagePagePdfHtml(mediaType, image), { margin: '10mm' }) };
+    } catch (error) {
+      if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
+import { createProposal, proposalsWorld, termQuote, type ProposalsWorld } from '../proposals/proposal-client';
+
+let w: ProposalsWorld;
+
+beforeAll(async () => {
+  w = await proposalsWorld();
+}, 60_000);
+afterAll(() => w.t.close());
+
+describe('POST /api/appform/v1/create from a saved proposal', () => {
+  it('takes the proposal\'s people and its product recalculated by the engine', async () => {
+    const proposal = await createProposal(w.aap, { ...termQuote(), lifeInsuredContactId: w.insured.id, policyOwnerContactId: w.parent.id, relationshipCode: '08' });
+    const res = await w.aap.post('/api/appform/v1/create', { proposalId: proposal.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const app = res.json() as ApplicationResponse;
+    expect(app.status).toBe('P');
+    expect(app.product).toMatchObject({
+      proposalId: proposal.id, proposalNumber: proposal.proposalNumber, productCode: 'TERM', faceAmount: proposal.faceAmount,
+      premiumMode: 'annual', premium: proposal.quote.premiumFirstYear.annual?.premium,
+    });
+    expect(app.product.quote.coverages.map((c) => c.code)).toEqual(proposal.quote.coverages.map((c) => c.code));
+    expect(app.steps.personalInfo).toMatchObject({
+      ownerIsInsured: false,
+      relationshipCode: '08',
+      lifeInsured: { firstName: 'Sokha', lastName: 'Chan', dateOfBirth: '1990-05-10' },
+      policyOwner: { firstName: 'Vanna', lastName: 'Chan', dateOfBirth: '1962-02-01' },
+    });
+  });
+
+  it('another advisor\'s proposal is 422 on proposalId, and the application is the creator\'s alone', async () => {
+    const proposal = await createProposal(w.aap, { ...termQuote(), lifeInsuredContactId: w.insured.id });
+    const res = await w.aap2.post('/api/appform/v1/create', { proposalId: proposal.id });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ errors: [{ field: 'proposalId', key: 'invalid' }] });
+    const mine = (await w.aap.post('/api/appform/v1/create', { proposalId: proposal.id })).json() as ApplicationResponse;
+    expect(mine.steps.personalInfo.ownerIsInsured).toBe(true);
+    expect((await w.aap2.get(`/api/appform/v1/find/${mine.id}`)).statusCode).toBe(404);
+  });
+});

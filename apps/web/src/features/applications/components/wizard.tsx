@@ -1,0 +1,59 @@
+import { Button, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { WIZARD_STEPS, type WizardStepIndex } from '@portal/domain/codes/wizard-steps';
+import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
+import type { ApplicationDocument } from '@portal/domain/contracts/documents/application-document';
+import { useWizard } from '../hooks/use-wizard';
+import { AdvisorStatementStep } from './advisor-statement-step';
+import { DeclarationStep } from './declaration-step';
+import { DocumentsStep } from './documents-step';
+import { HealthStep } from './health-step';
+import { STEP_LABELS } from './labels';
+import { PersonalInfoStep } from './personal-info-step';
+import { ProductInfoStep } from './product-info-step';
+import { ReviewStep } from './review-step';
+
+const SAVE_LABELS = {
+  idle: '', saving: 'applications:saving', saved: 'applications:saved', error: 'applications:save_error', conflict: 'applications:save_conflict',
+} as const;
+
+/** The seven-step wizard of a pending application; reopens on the step last active. */
+export function ApplicationWizard({ app, documents }: { app: ApplicationResponse; documents: readonly ApplicationDocument[] }) {
+  const { t } = useTranslation(['applications']);
+  const wizard = useWizard(app, documents);
+  const step = WIZARD_STEPS[wizard.active] ?? WIZARD_STEPS[0];
+  const saveLabel = SAVE_LABELS[wizard.saveState];
+  return (
+    <Stack gap="md" data-testid="wizard" data-active-step={wizard.active}>
+      <ScrollArea type="auto" offsetScrollbars>
+        <Group component="nav" aria-label={t('applications:steps_nav')} gap={6} wrap="nowrap">
+          {WIZARD_STEPS.map((s) => {
+            const done = wizard.completion[s.completionFlag];
+            const current = s.index === wizard.active;
+            return (
+              <UnstyledButton key={s.name} onClick={() => wizard.goTo(s.index as WizardStepIndex)} aria-current={current ? 'step' : undefined} data-testid={`step-${s.index}`}
+                px="sm" py={6} style={{ borderRadius: 8, whiteSpace: 'nowrap', border: '1px solid var(--mantine-color-gray-4)', background: current ? 'var(--mantine-color-blue-light)' : undefined }}>
+                <Text size="sm" fw={current ? 700 : 400}>
+                  {done ? '✓ ' : `${s.index + 1}. `}{t(STEP_LABELS[s.name])}
+                </Text>
+              </UnstyledButton>
+            );
+          })}
+        </Group>
+      </ScrollArea>
+      <Text component="h2" fz="h3" fw={700} id="wizard-step-title" data-testid="wizard-step-title">{t('applications:step_of', { n: wizard.active + 1, total: WIZARD_STEPS.length })} · {t(STEP_LABELS[step.name])}</Text>
+      {step.name === 'personalInfo' ? <PersonalInfoStep wizard={wizard} /> : null}
+      {step.name === 'productInfo' ? <ProductInfoStep wizard={wizard} product={app.product} /> : null}
+      {step.name === 'healthInfo' ? <HealthStep wizard={wizard} /> : null}
+      {step.name === 'declarationAuthorization' ? <DeclarationStep wizard={wizard} /> : null}
+      {step.name === 'advisorStatement' ? <AdvisorStatementStep wizard={wizard} /> : null}
+      {step.name === 'supportingDocuments' ? <DocumentsStep wizard={wizard} applicationId={app.id} documents={documents} /> : null}
+      {step.name === 'submission' ? <ReviewStep wizard={wizard} applicationId={app.id} /> : null}
+      <Group justify="space-between" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', paddingBlock: 8, zIndex: 2 }}>
+        <Button variant="default" onClick={() => wizard.goTo(Math.max(0, wizard.active - 1) as WizardStepIndex)} disabled={wizard.active === 0} data-testid="wizard-back">{t('applications:back')}</Button>
+        <Text size="sm" c={wizard.saveState === 'error' || wizard.saveState === 'conflict' ? 'red' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">{saveLabel ? t(saveLabel) : ''}</Text>
+        {wizard.active < 6 ? <Button onClick={() => wizard.next()} data-testid="wizard-next">{t('applications:next')}</Button> : <span />}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,193 @@
+// Insurance applications (issue 6) in the browser: from a saved proposal, the seven-step wizard
+// with a drawn and a typed signature and two uploads with progress bars; the browser is closed
+// half-way and the advisor comes back to the same step with everything kept; then the in-good-order
+// review, the submission, and the application form PDF.
+import type { Page } from '@playwright/test';
+import { apiPost, storedLogin } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { text } from '../support/i18n';
+
+const ADVISOR = 'demo.aap';
+test.use({ signedInAs: ADVISOR });
+
+async function token(page: Page): Promise<string> {
+  if (!page.url().startsWith('http')) await page.goto('/home/application');
+  const login = await storedLogin(page);
+  if (!login) throw new Error('no stored login');
+  return login.accessToken;
+}
+
+/** A contact and a saved proposal for them, made through the API (the proposals screens are issue 5's). */
+async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: string }> {
+  const access = await token(page);
+  const suffix = Date.now().toString(36).replace(/[0-9]/g, 'x');
+  const contact = await apiPost(page, '/api/contact/v1/create', {
+    contactType: 'lifeInsured', firstName: 'Rachana', lastName: `Test${suffix}`, gender: 'F', dateOfBirth: '12/04/1991', phone: '012-555-777',
+  }, access);
+  expect(contact.status(), await contact.text()).toBe(201);
+  const { id: contactId } = (await contact.json()) as { id: string };
+  const proposal = await apiPost(page, '/api/proposal/v1/create', {
+    productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: contactId,
+  }, access);
+  expect(proposal.status(), await proposal.text()).toBe(201);
+  return (await proposal.json()) as { id: string; proposalNumber: string };
+}
+
+function tinyPdf(): Buffer {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => { offsets.push(body.length); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+async function next(page: Page, expectedStep: number): Promise<void> {
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', String(expectedStep));
+}
+
+async function waitSaved(page: Page): Promise<void> {
+  await expect(page.getByTestId('save-state')).toHaveText(text('applications:saved', 'en'));
+}
+
+/** Draws a short stroke on a signature canvas with the mouse (pointer events). */
+async function drawSignature(page: Page, testId: string): Promise<void> {
+  const canvas = page.getByTestId(`${testId}-canvas`);
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('no canvas');
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i += 1) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 3 });
+  await page.mouse.up();
+  await page.getByTestId(`${testId}-accept`).click();
+  await expect(page.getByTestId(`${testId}-signed`)).toBeVisible();
+}
+
+test('from a proposal through seven steps, leaving and coming back, to the submitted application form', async ({ page, browser, sessions, pageProblems }) => {
+  test.setTimeout(180_000);
+  const proposal = await savedProposal(page);
+
+  // Start from the proposal.
+  await page.goto('/home/application');
+  await page.getByTestId(`apply-${proposal.proposalNumber}`).click();
+  await expect(page).toHaveURL(/\/home\/application\/detail\?applicationId=/);
+  const url = page.url();
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '0');
+
+  // Step 0: the proposal's person is there; identification, phone and a beneficiary added.
+  await expect(page.locator('#lifeInsured-firstName')).toHaveValue('Rachana');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '0');
+  await expect(page.locator('#lifeInsured-idType[aria-invalid="true"]').first()).toBeAttached();
+  await page.locator('#lifeInsured-idType').selectOption('1');
+  await page.locator('#lifeInsured-idNumber').fill('123456789');
+  await page.locator('#lifeInsured-idExpiryDate').fill('31/12/2031');
+  await page.locator('#lifeInsured-phone').fill('012-555-777');
+  await page.getByTestId('add-beneficiary').click();
+  const beneficiary = page.getByTestId('beneficiary').first();
+  await beneficiary.getByLabel(text('applications:field_first_name', 'en')).fill('Dara');
+  await beneficiary.getByLabel(text('applications:field_last_name', 'en')).fill('Sok');
+  await beneficiary.getByLabel(text('applications:field_gender', 'en')).selectOption('M');
+  await beneficiary.getByLabel(text('applications:field_date_of_birth', 'en')).fill('01/02/2015');
+  await beneficiary.getByLabel(text('applications:field_relationship_short', 'en')).fill('03');
+  await beneficiary.getByLabel(text('applications:field_share', 'en')).fill('60');
+  await page.getByTestId('wizard-next').click();
+  await expect(page.getByRole('alert').filter({ hasText: '60%' })).toBeVisible();
+  await beneficiary.getByLabel(text('applications:field_share', 'en')).fill('100');
+  await next(page, 1);
+
+  // Step 1: the product from the proposal; cash payment, confirmed.
+  await expect(page.getByTestId('product-summary')).toContainText(proposal.proposalNumber);
+  await page.locator('#paymentType').selectOption('CS');
+  await page.locator('#confirmed').check();
+  await next(page, 2);
+
+  // Step 2: health, all No.
+  for (let q = 1; q <= 5; q += 1) await page.getByTestId(`health-q-1-${q}`).getByLabel(text('applications:no', 'en'), { exact: true }).check();
+  await next(page, 3);
+
+  // Step 3: agreed; the owner signs with the mouse — then the browser is closed.
+  await page.locator('#agreed').check();
+  await drawSignature(page, 'sig-policyOwner');
+  await waitSaved(page);
+  await page.context().close();
+
+  // A new browser session: the application reopens on the same step, with everything kept.
+  const context = await browser.newContext({ storageState: await sessions.get(ADVISOR), baseURL: test.info().project.use.baseURL });
+  const again = await context.newPage();
+  pageProblems.watch(again);
+  await again.goto(url);
+  await expect(again.getByTestId('wizard')).toHaveAttribute('data-active-step', '3');
+  await expect(again.locator('#agreed')).toBeChecked();
+  await expect(again.getByTestId('sig-policyOwner-signed').getByRole('img')).toBeVisible();
+  await again.getByTestId('step-0').click();
+  await expect(again.locator('#lifeInsured-idNumber')).toHaveValue('123456789');
+  await expect(again.getByTestId('beneficiary').first().getByLabel(text('applications:field_share', 'en'))).toHaveValue('100');
+  await again.getByTestId('step-3').click();
+  await expect(again.getByTestId('wizard')).toHaveAttribute('data-active-step', '3');
+
+  // The advisor signs by keyboard: the typed alternative.
+  await again.getByTestId('sig-advisor').getByRole('button', { name: text('applications:signature_type_instead', 'en') }).click();
+  await again.getByTestId('sig-advisor-typed').fill('Sokha Chan');
+  await again.getByTestId('sig-advisor').getByRole('button', { name: text('applications:signature_accept', 'en') }).click();
+  await next(again, 4);
+
+  // Step 4: not referred; the advisor's statement.
+  await again.locator('#referrerCode').selectOption('05');
+  await again.locator('#statementAgreed').check();
+  await next(again, 5);
+
+  // Step 5: two uploads, each with its progress bar (held back a moment so it can be seen).
+  await again.route('**/api/document/v1/upload', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  const idGroup = again.getByTestId('group-insured-id');
+  await idGroup.getByTestId('insured-id-id-number').fill('123456789');
+  await idGroup.getByTestId('insured-id-expired-date').fill('31/12/2031');
+  await idGroup.getByTestId('insured-id-file').setInputFiles({ name: 'national-id.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await idGroup.getByTestId('insured-id-upload').click();
+  await expect(idGroup.getByTestId('insured-id-progress')).toBeVisible();
+  await expect(idGroup.getByRole('status')).toHaveText(/%|Uploaded/);
+  await expect(idGroup.getByTestId('uploaded-document')).toContainText('national-id.pdf');
+  await expect(idGroup.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+
+  await again.getByRole('button', { name: text('applications:documents_show_optional', 'en') }).click();
+  const kyc = again.getByTestId('group-k-y-c-proof');
+  await kyc.getByTestId('k-y-c-proof-file').setInputFiles({ name: 'family-book.png', mimeType: 'image/png', buffer: PNG_1X1 });
+  await kyc.getByTestId('k-y-c-proof-upload').click();
+  await expect(kyc.getByTestId('k-y-c-proof-progress')).toBeVisible();
+  await expect(kyc.getByTestId('uploaded-document')).toContainText('family-book.png');
+  await expect(kyc.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await next(again, 6);
+
+  // Step 6: in good order; submit; the success screen opens the application form PDF.
+  await expect(again.getByTestId('review-clean')).toBeVisible();
+  await again.getByTestId('submit-application').click();
+  await expect(again).toHaveURL(/application_create_sucess\?applicationId=/);
+  await expect(again.getByTestId('submit-success')).toBeVisible();
+  const pdf = again.waitForResponse((res) => res.url().includes('/api/report/v1/generate/application-form/'));
+  const tab = context.waitForEvent('page');
+  await again.getByTestId('open-application-form').click();
+  const answer = await pdf;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('application/pdf');
+  // The PDF opens in a new tab (a blob: URL, since the call needs the bearer token).
+  expect((await tab).url()).toMatch(/^blob:/);
+  // And it is the form itself: the same call, read here.
+  const applicationId = new URL(url).searchParams.get('applicationId') ?? '';
+  const login = await storedLogin(again);
+  const bytes = await again.request.get(`/api/report/v1/generate/application-form/${applicationId}`, { headers: { Authorization: `Bearer ${login?.accessToken ?? ''}` } });
+  expect(bytes.status()).toBe(200);
+  expect((await bytes.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+  // Submitted is read-only.
+  await again.goto(url);
+  await expect(again.getByTestId('submitted-view')).toBeVisible();
+  await context.close();
+});
