@@ -5,6 +5,7 @@ import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './health/health.routes';
 import { policyRoutes } from './policies/policies.routes';
+import { candidateRoutes } from './candidates/candidates.routes';
 import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
@@ -20,4 +21,5 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   activityRoutes,
   pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
   policyRoutes,
+  candidateRoutes,
 ];
