@@ -6,6 +6,8 @@ import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './health/health.routes';
 import { policyRoutes } from './policies/policies.routes';
 import { candidateRoutes } from './candidates/candidates.routes';
+import { supportRoutes } from './support/support.routes';
+import { agentProductRoutes } from './agent-products/agent-products.routes';
 import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
@@ -22,4 +24,6 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
   policyRoutes,
   candidateRoutes,
+  supportRoutes,
+  agentProductRoutes,
 ];

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Candidate } from '@portal/domain/contracts/candidates/candidate';
-import { authClient, latestOtp, signIn, type AuthClient } from '../auth/auth-client';
+import { authClient, freshIp, latestOtp, signIn, type AuthClient } from '../auth/auth-client';
 import { createTestApp, xsrfHeaders, type TestApp } from '../helpers/test-app';
 import { multipart } from '../policies/policy-test-kit';
 
@@ -84,11 +84,13 @@ export async function sendLink(ctx: RecruitmentContext, recruiter: Caller = ctx.
 
 /** Opens a link: OTP requested, read from the outbox, verified. Returns the ROLE_CNL caller. */
 export async function openLink(ctx: RecruitmentContext, token: string, candidateNumber: string): Promise<Caller> {
-  const otp = await ctx.client.post('/api/candidate/v1/form/link/otp', { token });
+  // A candidate's own phone: a fresh address (the per-address limit is not what these tests test).
+  const ip = freshIp();
+  const otp = await ctx.client.post('/api/candidate/v1/form/link/otp', { token }, { ip });
   if (otp.statusCode !== 200) throw new Error(`link/otp: ${otp.statusCode} ${otp.body}`);
   const { requestCode } = otp.json() as { requestCode: string };
   const code = await latestOtp(ctx.t, `cnl.${candidateNumber.toLowerCase()}`);
-  const verify = await ctx.client.post('/api/candidate/v1/form/link/otp/verify', { token, requestCode, otp: code });
+  const verify = await ctx.client.post('/api/candidate/v1/form/link/otp/verify', { token, requestCode, otp: code }, { ip });
   if (verify.statusCode !== 200) throw new Error(`link/otp/verify: ${verify.statusCode} ${verify.body}`);
   return callerWith(ctx.t, ctx.client, (verify.json() as { accessToken: string }).accessToken);
 }

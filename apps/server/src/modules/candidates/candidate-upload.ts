@@ -7,9 +7,10 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** Control characters and path separators out; what remains is the name shown and downloaded. */
+/** The last path segment without control characters: the name shown and downloaded (as servicing does). */
 export function cleanFileName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f/\\]/g, '').trim();
+  // eslint-disable-next-line no-control-regex
+  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }
 
 /**
