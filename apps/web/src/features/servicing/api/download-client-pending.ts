@@ -3,7 +3,7 @@ import { clientPendingFileName } from '@portal/domain/contracts/policies/downloa
 import type { Language } from '@portal/domain/codes/languages';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { api } from '../../../lib/api-client';
-import { saveBlob } from '../hooks/save-blob';
+import { saveBlob } from '../../../lib/save-blob';
 
 /**
  * GET /api/policy/v1/download/{policyNumber}/client-pending?lang= — the client-pending letter as

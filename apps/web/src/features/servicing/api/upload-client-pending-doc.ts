@@ -6,7 +6,7 @@ import {
   UPLOAD_FIELD_FILE, UPLOAD_FIELD_PENDING_CODE, uploadClientPendingDocResponseSchema, type UploadClientPendingDocResponse,
 } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { policyKeys } from './policy-keys';
-import { xhrUpload, type UploadProgress } from './xhr-upload';
+import { xhrUpload, type UploadProgress } from '../../../lib/xhr-upload';
 
 export interface UploadPendingDocInput {
   pendingCode: string;

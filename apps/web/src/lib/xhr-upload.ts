@@ -1,5 +1,5 @@
-import { ApiError, NETWORK_ERROR_KEY, NETWORK_ERROR_STATUS, refreshLogin, toApiError } from '../../../lib/api-client';
-import { readStoredLogin, type StoredLogin } from '../../../lib/session';
+import { ApiError, NETWORK_ERROR_KEY, NETWORK_ERROR_STATUS, refreshLogin, toApiError } from './api-client';
+import { readStoredLogin, type StoredLogin } from './session';
 
 /**
  * A multipart POST that reports upload progress. `fetch` cannot report the bytes sent, so this
@@ -7,7 +7,7 @@ import { readStoredLogin, type StoredLogin } from '../../../lib/session';
  * cross-site request token, one refresh on a 401 that says the session is over, and the error
  * envelope turned into an ApiError.
  *
- * lib/api-client has no upload-with-progress helper; if one is added there, this file goes.
+ * Shared by every feature that uploads (servicing, recruitment).
  */
 export interface UploadProgress {
   /** Bytes sent so far. */
