@@ -12,7 +12,7 @@ import { RECRUITMENT_DOCUMENT_TYPE_CODES, REQUIRED_RECRUITMENT_DOCUMENTS, type C
 import type { Candidate } from '@portal/domain/contracts/candidates/candidate';
 import { candidateUpdateSchema, EDUCATION_LEVELS, type CandidateUpdateInput } from '@portal/domain/contracts/candidates/candidate-fields';
 import { formatDisplayDate } from '@portal/domain/format/date';
-import { formatPhoneLocal } from '@portal/domain/format/phone';
+import { nationalNumber } from '@portal/domain/format/phone';
 import { IconAlert } from '../../../components/ui/icons';
 import { currentLanguage, translateFormError } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
@@ -28,7 +28,7 @@ const ID_TYPE_KEYS: Record<string, string> = { 1: 'recruitment:id_type_1', 2: 'r
 function valuesOf(c: Candidate): CandidateUpdateInput {
   return {
     firstName: c.firstName, lastName: c.lastName, firstNameKh: c.firstNameKh ?? '', lastNameKh: c.lastNameKh ?? '',
-    gender: (c.gender ?? '') as 'M', dateOfBirth: c.dateOfBirth ? formatDisplayDate(c.dateOfBirth) : '', phone: formatPhoneLocal(c.phone),
+    gender: (c.gender ?? '') as 'M', dateOfBirth: c.dateOfBirth ? formatDisplayDate(c.dateOfBirth) : '', phone: `0${nationalNumber(c.phone) ?? ''}`,
     email: c.email ?? '', idType: (c.idType ?? '1') as '1', idNumber: c.idNumber ?? '', address: c.address ?? '',
     education: c.education.length > 0 ? c.education.map((e) => ({ ...e, fieldOfStudy: e.fieldOfStudy ?? '', completedDate: e.completedDate ? formatDisplayDate(e.completedDate) : '' }))
       : [{ level: 'bachelor', institution: '', fieldOfStudy: '', completedDate: '' }],
@@ -51,7 +51,7 @@ export function CandidateForm({ candidate }: { candidate: Candidate }) {
   const deleteDocument = useDeleteDocument();
   const [problems, setProblems] = useState<string[]>([]);
   const editable = isEditableStatus(candidate.status);
-  const form = useForm<CandidateUpdateInput>({ resolver: zodResolver(schema) as never, values: valuesOf(candidate) });
+  const form = useForm<CandidateUpdateInput>({ resolver: zodResolver(schema, undefined, { raw: true }) as never, values: valuesOf(candidate) });
   const { register, control, handleSubmit, setError, formState: { errors } } = form;
   const education = useFieldArray({ control, name: 'education' });
   const work = useFieldArray({ control, name: 'workHistory' });

@@ -62,7 +62,7 @@ function RequestLinkForm() {
   const requestLink = useRequestLink();
   const [sent, setSent] = useState<{ candidateNumber: string; maskedPhone: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<RequestLinkInput>({ resolver: zodResolver(requestLinkSchema) as never, defaultValues: { firstName: '', lastName: '', phone: '', idNumber: '' } });
+  const { register, handleSubmit, setError, formState: { errors } } = useForm<RequestLinkInput>({ resolver: zodResolver(requestLinkSchema, undefined, { raw: true }) as never, defaultValues: { firstName: '', lastName: '', phone: '', idNumber: '' } });
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
     try {
@@ -110,7 +110,7 @@ function InitForm() {
   const init = useInitCandidate();
   const [problem, setProblem] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState: { errors } } = useForm<CandidateInitInput>({
-    resolver: zodResolver(initSchema) as never,
+    resolver: zodResolver(initSchema, undefined, { raw: true }) as never,
     defaultValues: { firstName: '', lastName: '', gender: '' as 'M', dateOfBirth: '', phone: '', idType: '1', idNumber: '' },
   });
   const onSubmit = handleSubmit(async (values) => {
