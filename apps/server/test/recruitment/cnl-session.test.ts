@@ -20,7 +20,7 @@ beforeAll(async () => {
     { name: 'file', fileName: 'diploma.pdf', contentType: 'application/pdf', data: pdfBytes() },
   ]);
   otherDocumentId = (up.json() as { id: string }).id;
-}, 90_000);
+}, 180_000);
 afterAll(() => ctx.t.close());
 
 describe('a ROLE_CNL secure-link session reaches its own form and nothing else', () => {

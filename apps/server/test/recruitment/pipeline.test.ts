@@ -11,7 +11,7 @@ import {
 } from './recruitment-kit';
 
 let ctx: RecruitmentContext;
-beforeAll(async () => { ctx = await recruitmentTestApp(); }, 60_000);
+beforeAll(async () => { ctx = await recruitmentTestApp(); }, 180_000);
 afterAll(() => ctx.t.close());
 
 async function count(query: string): Promise<number> {

@@ -4,7 +4,7 @@ import { latestOtp, resetClock, setClock, wrongOtp } from '../auth/auth-client';
 import { openLink, recruitmentTestApp, sendLink, type RecruitmentContext } from './recruitment-kit';
 
 let ctx: RecruitmentContext;
-beforeAll(async () => { ctx = await recruitmentTestApp(); }, 60_000);
+beforeAll(async () => { ctx = await recruitmentTestApp(); }, 180_000);
 afterAll(() => ctx.t.close());
 
 describe('the secure link (single use, expiring, signed; OTP to the candidate\'s phone)', () => {

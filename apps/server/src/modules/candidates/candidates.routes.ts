@@ -46,11 +46,12 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
  */
 export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pdfPlugin);
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 6, parts: 8, fieldSize: 1024 } });
   const service = new CandidatesService(
     new CandidatesRepository(app.db, new PostgresBlobStore(app.db)), app.audit, createAuthServices(app, app.authClock).otp, app.sms, app.authClock,
     { jwtSecret: app.config.jwtSecret, publicOrigin: publicOrigin(app.config) }, () => app.pdf,
   );
+  // The coming ITC classes exist from the start (reads never write).
+  app.addHook('onReady', () => service.scheduleItcClasses());
   const agencyName = async (id: string | null) => {
     if (!id) return null;
     const [row] = await app.db.select({ name: agency.name }).from(agency).where(eq(agency.id, id)).limit(1);
@@ -96,7 +97,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   }, async (request) => service.update(callerOf(request), request.params.id, request.body));
 
   app.post('/api/candidate/v1/form/submit/:id', {
-    schema: { summary: 'Submit the form for review (422 lists what is missing)', tags, security, params: candidateIdParamsSchema, body: versionBodySchema, response: { 200: candidateSchema, ...errors } },
+    schema: { summary: 'Submit the form for review (422 lists what is missing; a given version must be current)', tags, security, params: candidateIdParamsSchema, body: versionBodySchema, response: { 200: candidateSchema, ...errors } },
   }, async (request) => service.submit(callerOf(request), request.params.id, request.body.version));
 
   app.post('/api/candidate/v1/form/review', {
@@ -107,13 +108,6 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'ITC classes from today on', tags, security, response: { 200: itcClassesResponseSchema, ...errors } },
   }, async () => service.itcClasses());
 
-  app.post('/api/candidate/v1/document/upload', {
-    schema: { summary: 'Upload a recruitment document: multipart candidateId, documentType, file (pdf/png, <= 5 MB)', tags, security, response: { 201: candidateDocumentSchema, ...uploadErrors } },
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    const { fields, file } = await readMultipart(request);
-    return reply.status(201).send(await service.uploadDocument(caller, fields.candidateId, fields.documentType, file));
-  });
 
   app.get('/api/candidate/v1/documents/find/:id', {
     schema: { summary: 'A candidate\'s documents (id = candidate id)', tags, security, params: candidateIdParamsSchema, response: { 200: z.object({ items: z.array(candidateDocumentSchema) }), ...errors } },
@@ -134,25 +128,11 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendFile(reply, { fileName, mediaType: 'application/pdf', data: pdf });
   });
 
-  app.post('/api/candidate/v1/contract/upload', {
-    schema: { summary: 'Agency admin: the countersigned contract (multipart candidateId, file)', tags, security, response: { 201: candidateDocumentSchema, ...uploadErrors } },
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    const { fields, file } = await readMultipart(request);
-    return reply.status(201).send(await service.uploadCountersigned(caller, fields.candidateId, file));
-  });
 
   app.get('/api/candidate/v1/irc/find', {
     schema: { summary: 'Candidates awaiting or holding an IRC licence (?q=)', tags, security, querystring: z.object({ q: z.string().max(50).optional() }), response: { 200: findCandidatesResponseSchema, ...errors } },
   }, async (request) => service.ircList(callerOf(request), request.query.q));
 
-  app.post('/api/candidate/v1/irc/upload', {
-    schema: { summary: 'Upload an IRC licence: multipart candidateId, licenceNumber, file; the candidate becomes licensed', tags, security, response: { 200: candidateSchema, ...uploadErrors } },
-  }, async (request) => {
-    const caller = callerOf(request);
-    const { fields, file } = await readMultipart(request);
-    return service.uploadIrc(caller, fields.candidateId, fields.licenceNumber, file);
-  });
 
   app.get('/api/candidate/v1/irc/download', {
     schema: { summary: 'A candidate\'s IRC licence file (?candidateId=)', tags, security, querystring: candidateQuerySchema, response: errors },
@@ -164,5 +144,31 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.params.reportName !== 'contract') throw AppError.http(404);
     const { fileName, pdf } = await service.contractPdf(callerOf(request), request.query.candidateId, request.query.lang, agencyName);
     return sendFile(reply, { fileName, mediaType: 'application/pdf', data: pdf });
+  });
+
+  // Uploads in their own context: only these routes parse multipart bodies (the JSON routes answer 415 to one).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 6, parts: 8, fieldSize: 1024 } });
+    uploads.post('/api/candidate/v1/document/upload', {
+      schema: { summary: 'Upload a recruitment document: multipart candidateId, documentType, file (pdf/png, <= 5 MB)', tags, security, response: { 201: candidateDocumentSchema, ...uploadErrors } },
+    }, async (request, reply) => {
+      const caller = callerOf(request);
+      const { fields, file } = await readMultipart(request);
+      return reply.status(201).send(await service.uploadDocument(caller, fields.candidateId, fields.documentType, file));
+    });
+    uploads.post('/api/candidate/v1/contract/upload', {
+      schema: { summary: 'Agency admin: the countersigned contract (multipart candidateId, file)', tags, security, response: { 201: candidateDocumentSchema, ...uploadErrors } },
+    }, async (request, reply) => {
+      const caller = callerOf(request);
+      const { fields, file } = await readMultipart(request);
+      return reply.status(201).send(await service.uploadCountersigned(caller, fields.candidateId, file));
+    });
+    uploads.post('/api/candidate/v1/irc/upload', {
+      schema: { summary: 'Upload an IRC licence: multipart candidateId, licenceNumber, file; the candidate becomes licensed', tags, security, response: { 200: candidateSchema, ...uploadErrors } },
+    }, async (request) => {
+      const caller = callerOf(request);
+      const { fields, file } = await readMultipart(request);
+      return service.uploadIrc(caller, fields.candidateId, fields.licenceNumber, file);
+    });
   });
 };

@@ -269,10 +269,11 @@ export class CandidatesService {
   }
 
   /** Submits a complete form: every required document, education, the code of conduct and the signed contract. */
-  async submit(caller: CandidateCaller, id: string, version: number): Promise<Candidate> {
+  async submit(caller: CandidateCaller, id: string, expectedVersion: number | undefined): Promise<Candidate> {
     const row = await this.require(caller, id);
     this.requireEditable(row);
-    if (row.version !== version) throw AppError.http(409);
+    if (expectedVersion !== undefined && row.version !== expectedVersion) throw AppError.http(409);
+    const version = row.version;
     const documents = await this.candidates.documents(id);
     const have = new Set(documents.map((d) => d.documentType));
     const errors: { field: string; key: string }[] = [];
@@ -298,6 +299,7 @@ export class CandidatesService {
   async review(caller: CandidateCaller, body: ReviewRequest): Promise<Candidate> {
     const row = await this.require(caller, body.candidateId);
     if (row.version !== body.version) throw AppError.http(409);
+    if (body.action === 'assignItc') await this.scheduleItcClasses();
     const to: CandidateStatus = body.action === 'approve' ? 'approved' : body.action === 'return' ? 'returned' : 'itc_assigned';
     if (!canMove(row.status, to)) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
     const set: Partial<NewCandidateRow> = {};
@@ -318,8 +320,11 @@ export class CandidatesService {
     return this.view(moved);
   }
 
-  /** ITC classes from today on; the coming months' classes are scheduled first when missing. */
-  async itcClasses(): Promise<{ items: ItcClass[] }> {
+  /**
+   * Keeps the coming months' ITC classes scheduled (one a month, idempotent). Run when the app
+   * starts and before a class is assigned, never on a read.
+   */
+  async scheduleItcClasses(): Promise<void> {
     const today = todayInPhnomPenh(this.now());
     const [year, month] = today.split('-').map(Number) as [number, number];
     const planned = [];
@@ -330,7 +335,11 @@ export class CandidatesService {
       planned.push({ code: `ITC-${y}-${mm}`, startDate: `${y}-${mm}-05`, endDate: `${y}-${mm}-09`, location: 'Phnom Penh training centre', capacity: 40 });
     }
     await this.candidates.addItcClasses(planned);
-    const rows = await this.candidates.itcClasses(today);
+  }
+
+  /** ITC classes from today on. */
+  async itcClasses(): Promise<{ items: ItcClass[] }> {
+    const rows = await this.candidates.itcClasses(todayInPhnomPenh(this.now()));
     return { items: rows.map((r) => ({ id: r.id, code: r.code, startDate: r.startDate, endDate: r.endDate, location: r.location, capacity: r.capacity, enrolled: r.enrolled })) };
   }
 

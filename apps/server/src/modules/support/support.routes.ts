@@ -30,7 +30,6 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
 
 /** Support calls of spec §7 (issue 8): agency admin only (api/access-policy.ts), scoped to their agency. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } });
   const service = new SupportService(
     new SupportRepository(app.db), new CandidatesRepository(app.db, new PostgresBlobStore(app.db)), app.audit, app.sms, app.authClock, publicOrigin(app.config),
   );
@@ -39,13 +38,6 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'The ITC exam-results template (?format=csv|xlsx), one row per candidate awaiting a result', tags, security, querystring: templateQuerySchema, response: errors },
   }, async (request, reply) => sendFile(reply, await service.examTemplate(callerOf(request), request.query.format)));
 
-  app.post('/api/support/v1/exam/upload', {
-    schema: { summary: 'Upload filled exam results (multipart file: CSV or XLSX); all rows or none', tags, security, response: { 200: examUploadResponseSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, ...errors } },
-  }, async (request) => {
-    const caller = callerOf(request);
-    const { file } = await readMultipart(request);
-    return service.uploadExamResults(caller, file);
-  });
 
   app.get('/api/support/v1/exam/download/agent', {
     schema: { summary: 'Exam results of the agency\'s candidates and new agents (CSV)', tags, security, response: errors },
@@ -62,4 +54,16 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/support/v1/convert/candidate', {
     schema: { summary: 'Convert a licensed candidate to a trainee (ROLE_TRAINEE account, new agent code); idempotent', tags, security, body: convertCandidateSchema, response: { 200: convertCandidateResponseSchema, ...errors } },
   }, async (request) => service.convert(callerOf(request), request.body.candidateId));
+
+  // The upload in its own context: only it parses multipart bodies.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024 } });
+    uploads.post('/api/support/v1/exam/upload', {
+      schema: { summary: 'Upload filled exam results (multipart file: CSV or XLSX); all rows or none', tags, security, response: { 200: examUploadResponseSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, ...errors } },
+    }, async (request) => {
+      const caller = callerOf(request);
+      const { file } = await readMultipart(request);
+      return service.uploadExamResults(caller, file);
+    });
+  });
 };

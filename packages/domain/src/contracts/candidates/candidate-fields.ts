@@ -106,4 +106,5 @@ export const requestLinkSchema = z.object({
 export type RequestLinkRequest = z.infer<typeof requestLinkSchema>;
 export type RequestLinkInput = z.input<typeof requestLinkSchema>;
 
-export const versionBodySchema = z.object({ version: z.number().int().positive() });
+/** `form/submit/{id}`: the version read, when the client has one (stale -> 409). */
+export const versionBodySchema = z.object({ version: z.number().int().positive().optional() });
