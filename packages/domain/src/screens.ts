@@ -42,6 +42,8 @@ export const SCREENS: readonly Screen[] = [
   s({ id: 'register-biometric', path: '/auth/webauth/register-biometric', area: 'auth', titleKey: 'auth:register_biometric_title', requiresAuth: true }),
   s({ id: 'login-biometric', path: '/auth/webauth/login-biometric', area: 'auth', titleKey: 'auth:login_biometric_title' }),
   s({ id: 'link-expired', path: '/secure-link/link-expired', area: 'system', titleKey: 'auth:link_expired_title' }),
+  // Where a candidate's secure link lands (issue 8): token in the fragment, then the OTP; not a spec §2 name.
+  s({ id: 'secure-link', path: '/secure-link', area: 'system', titleKey: 'recruitment:secure_link_title' }),
 
   // Home
   s({ id: 'home', path: '/home', area: 'home', titleKey: 'home:title' }),

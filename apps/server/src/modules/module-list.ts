@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activities/activities.routes';
+import { agentProductRoutes } from './agent-products/agent-products.routes';
 import { applicationRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
+import { candidateRoutes } from './candidates/candidates.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { engineRoutes } from './engine/engine.routes';
@@ -10,6 +12,7 @@ import { retentionPlugin } from './maintenance/retention.plugin';
 import { policyRoutes } from './policies/policies.routes';
 import { productRoutes } from './products/products.routes';
 import { proposalRoutes } from './proposals/proposals.routes';
+import { supportRoutes } from './support/support.routes';
 
 /**
  * Every feature module, registered in this order after the app-wide plugins (auth included)
@@ -27,5 +30,8 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   policyRoutes,
   proposalRoutes,
   applicationRoutes,
+  candidateRoutes,
+  supportRoutes,
+  agentProductRoutes,
   retentionPlugin,
 ];

@@ -92,10 +92,10 @@ describe('the access policy, enforced on every API path for every role (api/acce
     expect((await client.get('/api/contact/v2/find', { token: admin })).statusCode).toBe(403);
     expect((await client.post('/api/agent-product/v1/create', {}, { token: advisor })).statusCode).toBe(403);
     expect((await client.get('/api/compliance/training/v1/questions', { token: trainee })).statusCode).toBe(501);
-    expect((await client.get('/api/support/v1/exam/download/template', { token: admin })).statusCode).toBe(501);
+    // Built (issue 8): the admin gets the exam template; a secure-link session reaches the form's validation.
+    expect((await client.get('/api/support/v1/exam/download/template', { token: admin })).statusCode).toBe(200);
     // Allowed through the policy: the contact module answers, and an id that is not theirs is 404.
     expect((await client.get(`/api/contact/v1/find/${SAMPLE_PARAMS.id}`, { token: advisor })).statusCode).toBe(404);
-    expect((await client.post('/api/candidate/v1/form/update/1', {}, { token: tokens.get('ROLE_CNL') })).statusCode).toBe(501);
     // Applications, documents and reports are built (issue 6): no longer 501. Advisors write, staff read.
     expect((await client.get(`/api/appform/v1/find/${SAMPLE_PARAMS.id}`, { token: advisor })).statusCode).toBe(404);
     expect((await client.get(`/api/appform/v1/find/${SAMPLE_PARAMS.id}`, { token: admin })).statusCode).toBe(404);
@@ -105,9 +105,12 @@ describe('the access policy, enforced on every API path for every role (api/acce
     expect((await client.get(`/api/document/v1/download?id=${SAMPLE_PARAMS.id}`, { token: advisor })).statusCode).toBe(404);
     expect((await client.get(`/api/report/v1/generate/application-form/${SAMPLE_PARAMS.id}`, { token: advisor })).statusCode).toBe(404);
     expect((await client.get('/api/appform/v1/lov/branch/BACIM', { token: admin })).statusCode).toBe(200);
+    expect((await client.post('/api/candidate/v1/form/update/1', {}, { token: tokens.get('ROLE_CNL') })).statusCode).toBe(422);
+    expect((await client.get('/api/candidate/v1/form/find', { token: tokens.get('ROLE_CNL') })).statusCode).toBe(404);
     expect((await client.get('/api/user/v1/profile', { token: tokens.get('ROLE_CNL') })).statusCode).toBe(403);
     // Public calls need no token.
-    expect((await client.post('/api/candidate/v1/form/link/otp', {})).statusCode).toBe(501);
+    expect((await client.post('/api/candidate/v1/form/link/otp', {})).statusCode).toBe(422);
+    expect((await client.post('/api/candidate/v1/form/link/otp', { token: 'a.b.c' })).statusCode).toBe(410);
     expect((await client.get('/api/health')).statusCode).toBe(200);
     expect((await client.get('/api/docs/json')).statusCode).toBe(200);
   });

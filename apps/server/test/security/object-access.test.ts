@@ -18,7 +18,7 @@ import { changedTables, tableSnapshot } from './response-checks';
 const t = await createRoutedApp();
 afterAll(() => t.close());
 
-type Kind = 'contact' | 'activity' | 'policy' | 'proposal' | 'proposalNumber' | 'application' | 'document';
+type Kind = 'contact' | 'activity' | 'policy' | 'proposal' | 'proposalNumber' | 'application' | 'document' | 'candidate' | 'candidateDocument';
 
 interface OwnedRecord {
   kind: Kind;
@@ -52,6 +52,8 @@ function kindOf(route: RouteEntry, param: string): Kind | undefined {
   if (param === 'id' && route.area === 'appform') return 'application';
   if (param === 'id' && route.area === 'document') return /\/appform\//.test(route.url) ? 'application' : 'document';
   if (param === 'referenceId' && route.area === 'report') return 'application';
+  // Recruitment (issue 8): a candidate demo.aap recruited, and one of its documents (delete names the document).
+  if (param === 'id' && route.area === 'candidate') return /\/document\/delete\//.test(route.url) ? 'candidateDocument' : 'candidate';
   return undefined;
 }
 
@@ -236,6 +238,32 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       secrets: [app.id, app.applicationNumber, 'Privatecontact', 'private-id.pdf'],
     });
     records.set('document', { kind: 'document', ref: kyc.applicationDocumentUploadId, searchTerm: 'private-family-book', secrets: [kyc.applicationDocumentUploadId, 'private-family-book.pdf'] });
+    // A candidate demo.aap recruited, complete enough to submit, with an optional document to delete.
+    const candidateBody = {
+      firstName: 'Sophea', lastName: 'Privatecandidate', gender: 'F', dateOfBirth: '1995-03-02', phone: '017-654-321', idType: '1', idNumber: '876543219',
+    };
+    const started = await asOwner('/api/candidate/v1/form/init', candidateBody);
+    expect(started.statusCode, started.body).toBe(201);
+    const cand = started.json() as { id: string; version: number };
+    const candidateUpdate = {
+      ...candidateBody, address: 'Hidden Lane 7, Phnom Penh', codeOfConductAccepted: true, contractAccepted: true,
+      education: [{ level: 'bachelor', institution: 'Royal University of Phnom Penh' }], workHistory: [],
+    };
+    const saved = await asOwner(`/api/candidate/v1/form/update/${cand.id}`, { ...candidateUpdate, version: cand.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    let employmentLetterId = '';
+    for (const documentType of ['portrait-photo', 'id-card', 'id-back', 'diploma', 'consent-form', 'signed-contract', 'employment-letter']) {
+      const body = multipart({ candidateId: cand.id, documentType }, { name: 'file', fileName: `${documentType}.pdf`, data: PDF, type: 'application/pdf' });
+      const up = await t.app.inject({ method: 'POST', url: '/api/candidate/v1/document/upload', headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload });
+      expect(up.statusCode, up.body).toBe(201);
+      if (documentType === 'employment-letter') employmentLetterId = (up.json() as { id: string }).id;
+    }
+    const candidateSecrets = [cand.id, 'Privatecandidate', '876543219', '17654321', 'Hidden Lane 7'];
+    records.set('candidate', {
+      kind: 'candidate', ref: cand.id, searchTerm: 'Privatecandidate', secrets: candidateSecrets,
+      updateBody: { ...candidateUpdate, version: (saved.json() as { version: number }).version },
+    });
+    records.set('candidateDocument', { kind: 'candidateDocument', ref: employmentLetterId, searchTerm: 'Privatecandidate', secrets: [employmentLetterId, ...candidateSecrets] });
 
     // The owner sees each record through every built GET route that names it: the refs are real.
     for (const route of [...pathRoutes, ...queryRefRoutes]) {
@@ -259,6 +287,16 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
 
   for (const route of pathRoutes) {
     const label = t.routes.label(route);
+    if (route.area === 'agentProduct' && !t.routes.isPending(route)) {
+      // {id} names an agent; the calls are the agency admin's, so no advisor (owner or not) reaches them.
+      it(`${label}: agency admin only, so every advisor gets 403`, async () => {
+        for (const token of [owner.token, ...intruders.map((i) => i.token)]) {
+          const res = await request(route, token, undefined, { path: { id: '00000000-0000-4000-8000-000000000000' } });
+          expect(res.statusCode).toBe(403);
+        }
+      });
+      continue;
+    }
     const unknown = route.params.filter((p) => !kindOf(route, p) && !(p in NOT_A_RECORD));
     const refs = route.params.filter((p) => kindOf(route, p));
     if (t.routes.isPending(route) && (refs.length > 0 || unknown.length > 0)) {

@@ -7,7 +7,7 @@ import { readStoredLogin, type StoredLogin } from './session';
  * cross-site request token, one refresh on a 401 that says the session is over, and the error
  * envelope turned into an ApiError.
  *
- * Shared by every feature that uploads (servicing pending documents, application documents).
+ * Shared by every feature that uploads (servicing, applications, recruitment).
  */
 export interface UploadProgress {
   /** Bytes sent so far. */

@@ -19,3 +19,21 @@ export const RECRUITMENT_DOCUMENT_TYPE_CODES = Object.keys(
 export function isRecruitmentDocumentType(value: unknown): value is RecruitmentDocumentType {
   return typeof value === 'string' && Object.hasOwn(RECRUITMENT_DOCUMENT_TYPES, value);
 }
+
+/** Needed before a form may be submitted; the employment letter is only for those who have one. */
+export const REQUIRED_RECRUITMENT_DOCUMENTS: readonly RecruitmentDocumentType[] = [
+  'portrait-photo', 'id-card', 'id-back', 'diploma', 'consent-form',
+];
+
+/**
+ * Files of the pipeline that are not candidate form documents: the contract the candidate signed,
+ * the insurer's countersigned copy (agency admin) and the IRC licence.
+ */
+export const PIPELINE_DOCUMENT_TYPES = ['signed-contract', 'countersigned-contract', 'irc-licence'] as const;
+export type PipelineDocumentType = (typeof PIPELINE_DOCUMENT_TYPES)[number];
+export type CandidateDocumentType = RecruitmentDocumentType | PipelineDocumentType;
+export const CANDIDATE_DOCUMENT_TYPES = [...RECRUITMENT_DOCUMENT_TYPE_CODES, ...PIPELINE_DOCUMENT_TYPES] as const;
+
+export function isCandidateDocumentType(value: unknown): value is CandidateDocumentType {
+  return typeof value === 'string' && (CANDIDATE_DOCUMENT_TYPES as readonly string[]).includes(value);
+}

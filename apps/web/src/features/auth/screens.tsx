@@ -12,6 +12,7 @@ import { OtpForm } from './components/otp-form';
 import { PasskeyRegisterFlow } from './components/passkey-register-flow';
 import { PasskeySignInForm } from './components/passkey-signin-form';
 import { ResetPasswordForm } from './components/reset-password-form';
+import { SecureLinkFlow } from './components/secure-link-flow';
 import { SignInForm } from './components/signin-form';
 import { readLoginChallenge } from './hooks/login-challenge';
 
@@ -147,6 +148,17 @@ function LinkExpiredScreen() {
   );
 }
 
+/** A candidate's secure link (issue 8): the OTP opens a session limited to their own form. */
+function SecureLinkScreen() {
+  return (
+    <>
+      <ScreenIcon><IconLock size={26} /></ScreenIcon>
+      <PageHeader titleKey="recruitment:secure_link_title" />
+      <SecureLinkFlow />
+    </>
+  );
+}
+
 export const screens: ScreenComponents = {
   signin: SignInScreen,
   otp: OtpScreen,
@@ -156,4 +168,5 @@ export const screens: ScreenComponents = {
   'register-biometric': RegisterBiometricScreen,
   'login-biometric': LoginBiometricScreen,
   'link-expired': LinkExpiredScreen,
+  'secure-link': SecureLinkScreen,
 };

@@ -1,0 +1,35 @@
+import type { AgentProductsResponse, SaveAgentProductsRequest } from '@portal/domain/contracts/candidates/agent-products';
+import type { ProductCode } from '@portal/domain/codes/products';
+import { instantToOffsetDateTime } from '@portal/domain/format/date';
+import { AppError } from '../../lib/app-error';
+import type { AuditService } from '../audit/audit.service';
+import type { Clock } from '../auth/clock';
+import type { CandidateCaller } from '../candidates/candidate-scope';
+import type { AgentProductsRepository } from './agent-products.repository';
+
+/** Per-agent product permissions and code history (agency admin; agents of their agency only, others 404). */
+export class AgentProductsService {
+  constructor(private readonly repository: AgentProductsRepository, private readonly audit: AuditService, private readonly clock: Clock) {}
+
+  async find(caller: CandidateCaller, agentUserId: string): Promise<AgentProductsResponse> {
+    const agent = await this.repository.agent(agentUserId, caller.user.agencyId);
+    if (!agent) throw AppError.http(404);
+    const [saved, codes] = await Promise.all([this.repository.permissions(agent.id), this.repository.codes(agent.id)]);
+    return {
+      agent: { id: agent.id, displayName: agent.displayName, username: agent.username, agentCode: agent.agentCode, roles: agent.roles },
+      restricted: saved !== undefined,
+      productCodes: (saved?.productCodes ?? []) as ProductCode[],
+      codes: codes.map((c) => ({ agentCode: c.agentCode, validFrom: instantToOffsetDateTime(c.validFrom), validTo: c.validTo ? instantToOffsetDateTime(c.validTo) : null, reason: c.reason })),
+      version: saved?.version ?? 0,
+    };
+  }
+
+  async save(caller: CandidateCaller, body: SaveAgentProductsRequest): Promise<AgentProductsResponse> {
+    const agent = await this.repository.agent(body.agentUserId, caller.user.agencyId);
+    if (!agent) throw AppError.http(404);
+    const codes = [...new Set(body.productCodes)];
+    if (!(await this.repository.save(agent.id, codes, body.version, caller.user.id, this.clock.now()))) throw AppError.http(409);
+    await this.audit.record({ actorUserId: caller.user.id, action: 'update', entity: 'agent_product_permission', entityId: agent.id, ip: caller.ip, details: { productCodes: codes } });
+    return this.find(caller, agent.id);
+  }
+}

@@ -1,0 +1,151 @@
+import { ROLE_AA } from '@portal/domain/codes/roles';
+import {
+  checkExamRow, EXAM_MAX_ROWS, EXAM_TEMPLATE_COLUMNS, type ConvertCandidateResponse, type ExamRow, type ExamTemplateColumn, type ExamUploadResponse,
+} from '@portal/domain/contracts/candidates/exam-results';
+import type { FieldError } from '@portal/domain/errors/error-envelope';
+import { AppError } from '../../lib/app-error';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
+import type { AuditService } from '../audit/audit.service';
+import type { Clock } from '../auth/clock';
+import type { CandidateCaller } from '../candidates/candidate-scope';
+import type { UploadedFile } from '../candidates/candidate-upload';
+import type { CandidatesRepository } from '../candidates/candidates.repository';
+import { readSheetFile, toCsv, toXlsx, type TextRow } from './sheet-files';
+import type { SupportRepository } from './support.repository';
+
+const AUDIT_ENTITY = 'candidate';
+
+function agencyOf(caller: CandidateCaller): string {
+  if (!caller.user.agencyId) throw AppError.http(403);
+  return caller.user.agencyId;
+}
+
+/**
+ * Agency support for recruitment (spec §7 Support): the exam-results template and its upload (every
+ * row checked, nothing applied unless all pass), enrolment and licence lists, and the conversion of
+ * a licensed candidate to a trainee (idempotent: converting twice gives one account).
+ */
+export class SupportService {
+  constructor(
+    private readonly support: SupportRepository,
+    private readonly candidates: CandidatesRepository,
+    private readonly audit: AuditService,
+    private readonly sms: SmsProvider,
+    private readonly clock: Clock,
+    private readonly publicOrigin: string,
+  ) {}
+
+  private record(caller: CandidateCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
+    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+  }
+
+  private async sheet(rows: TextRow[], format: 'csv' | 'xlsx', base: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+    return format === 'xlsx'
+      ? { fileName: `${base}.xlsx`, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await toXlsx(rows) }
+      : { fileName: `${base}.csv`, mediaType: 'text/csv; charset=utf-8', data: toCsv(rows) };
+  }
+
+  /** The template: one row per candidate of the agency waiting for an exam result. */
+  async examTemplate(caller: CandidateCaller, format: 'csv' | 'xlsx') {
+    const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned']);
+    await this.record(caller, 'download', null, { document: 'exam-template', count: rows.length });
+    return this.sheet([[...EXAM_TEMPLATE_COLUMNS], ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.itcCode ?? '', '', '', ''])], format, 'itc-exam-results');
+  }
+
+  /** Exam results of the agency's candidates (for agents' records). */
+  async examResults(caller: CandidateCaller) {
+    const rows = await this.support.inStatuses(agencyOf(caller), ['exam_passed', 'exam_failed', 'licensed', 'converted']);
+    await this.record(caller, 'download', null, { document: 'exam-results', count: rows.length });
+    return this.sheet([[...EXAM_TEMPLATE_COLUMNS], ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.itcCode ?? '', r.examDate ?? '', String(r.examScore ?? ''), r.examResult ?? ''])], 'csv', 'itc-exam-results-agents');
+  }
+
+  async enrollment(caller: CandidateCaller, itcClassId: string | undefined) {
+    const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned', 'exam_passed', 'exam_failed'], itcClassId);
+    await this.record(caller, 'download', null, { document: 'enrollment', count: rows.length });
+    return this.sheet([['candidateNumber', 'lastName', 'firstName', 'phone', 'idNumber', 'itcClass', 'status'],
+      ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.phone, r.idNumber ?? '', r.itcCode ?? '', r.status])], 'csv', 'itc-enrollment');
+  }
+
+  async licences(caller: CandidateCaller) {
+    const rows = await this.support.inStatuses(agencyOf(caller), ['licensed', 'converted']);
+    await this.record(caller, 'download', null, { document: 'licences', count: rows.length });
+    return this.sheet([['candidateNumber', 'lastName', 'firstName', 'ircLicenceNumber', 'agentCode', 'status'],
+      ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.ircLicenceNumber ?? '', r.agentCode ?? '', r.status])], 'csv', 'irc-licences');
+  }
+
+  /**
+   * Exam upload: the header names the columns (any order); each data row (blank rows skipped) is
+   * checked by the domain rule, then against the agency's candidates (known, waiting for a result,
+   * once per file). Any error: 422 with every bad cell as `row.<n>.<column>` and NOTHING applied.
+   */
+  async uploadExamResults(caller: CandidateCaller, file: UploadedFile | undefined): Promise<ExamUploadResponse> {
+    const agencyId = agencyOf(caller);
+    if (!file || file.data.length === 0) throw AppError.validation([{ field: 'file', key: 'required' }]);
+    const sheet = await readSheetFile(file.fileName, file.data);
+    const [header, ...body] = sheet;
+    const columns = (header ?? []).map((h) => h.trim());
+    const index = new Map<ExamTemplateColumn, number>();
+    for (const column of EXAM_TEMPLATE_COLUMNS) {
+      const at = columns.findIndex((c) => c.toLowerCase() === column.toLowerCase());
+      if (at >= 0) index.set(column, at);
+    }
+    const missing = (['candidateNumber', 'examDate', 'score', 'result'] as const).filter((c) => !index.has(c));
+    if (missing.length > 0) throw AppError.validation(missing.map((c) => ({ field: `header.${c}`, key: 'required' })));
+    if (body.length > EXAM_MAX_ROWS) throw AppError.validation([{ field: 'file', key: 'max' }]);
+
+    const errors: FieldError[] = [];
+    const parsed: (ExamRow & { row: number })[] = [];
+    body.forEach((cells, i) => {
+      if (cells.every((c) => c.trim() === '')) return;
+      const row = i + 2;
+      const get = (c: ExamTemplateColumn) => { const at = index.get(c); return at === undefined ? undefined : cells[at]; };
+      const result = checkExamRow({ candidateNumber: get('candidateNumber'), examDate: get('examDate'), score: get('score'), result: get('result') }, row, this.clock.now());
+      for (const issue of result.issues) errors.push({ field: `row.${issue.row}.${issue.column}`, key: issue.key });
+      if (result.value) parsed.push({ ...result.value, row });
+    });
+    if (parsed.length === 0 && errors.length === 0) throw AppError.validation([{ field: 'file', key: 'required' }]);
+
+    const known = new Map((await this.support.byNumbers(agencyId, parsed.map((p) => p.candidateNumber))).map((c) => [c.candidateNumber, c]));
+    const seen = new Set<string>();
+    const ready: (ExamRow & { row: number; id: string })[] = [];
+    for (const p of parsed) {
+      const c = known.get(p.candidateNumber);
+      if (!c || c.status !== 'itc_assigned' || seen.has(p.candidateNumber)) {
+        errors.push({ field: `row.${p.row}.candidateNumber`, key: 'invalid' });
+        continue;
+      }
+      seen.add(p.candidateNumber);
+      ready.push({ ...p, id: c.id });
+    }
+    if (errors.length > 0) throw AppError.validation(errors);
+
+    const { failedRows } = await this.support.applyExamResults(ready, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
+    if (failedRows.length > 0) throw AppError.validation(failedRows.map((row) => ({ field: `row.${row}.candidateNumber`, key: 'invalid' })));
+    await this.record(caller, 'exam_results', null, { applied: ready.length });
+    return { applied: ready.length, passed: ready.filter((r) => r.result === 'PASS').length, failed: ready.filter((r) => r.result === 'FAIL').length };
+  }
+
+  /** Converts a licensed candidate to a trainee; a second call answers the same account. */
+  async convert(caller: CandidateCaller, candidateId: string): Promise<ConvertCandidateResponse> {
+    const row = await this.candidates.find({ agencyId: agencyOf(caller) }, candidateId);
+    if (!row) throw AppError.http(404);
+    const existing = async (): Promise<ConvertCandidateResponse> => {
+      const fresh = await this.candidates.findAnyById(candidateId);
+      const user = fresh?.traineeUserId ? await this.support.user(fresh.traineeUserId) : undefined;
+      if (!fresh || !user || !user.agentCode) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+      return { candidateNumber: fresh.candidateNumber, userId: user.id, username: user.username, agentCode: user.agentCode, alreadyConverted: true };
+    };
+    if (row.status === 'converted') return existing();
+    if (row.status !== 'licensed') throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+    const made = await this.support.convert(row, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
+    if (!made) return existing();
+    const resetLink = `${this.publicOrigin}/auth/signin/forgot-password`;
+    await this.sms.send({
+      to: row.phone, username: made.username, purpose: 'trainee-welcome',
+      body: `Advisor Portal: welcome, trainee ${made.agentCode}. Your username is ${made.username}. Set your password here: ${resetLink} / សូមស្វាគមន៍ ឈ្មោះអ្នកប្រើ ${made.username}`,
+      payload: { link: resetLink },
+    });
+    await this.record(caller, 'convert', row.id, { traineeUserId: made.userId, agentCode: made.agentCode });
+    return { candidateNumber: row.candidateNumber, userId: made.userId, username: made.username, agentCode: made.agentCode, alreadyConverted: false };
+  }
+}

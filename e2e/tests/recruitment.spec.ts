@@ -1,0 +1,144 @@
+// Recruitment (issue 8) in the browser, the whole journey: an agency advisor sends a new candidate
+// a secure link; the candidate opens it, enters the OTP from the dev outbox and fills in the form
+// with its documents; the agency admin approves, assigns an ITC class, uploads the exam results
+// and the IRC licence, and converts the candidate; the new trainee sets a password and signs in.
+// (The product-permission step on the quote form is added when proposals are merged.)
+import type { Browser, Page } from '@playwright/test';
+import { withNewOtp } from '../support/auth';
+import { expect, test } from '../support/fixtures';
+import { text } from '../support/i18n';
+import { readOutbox, signIn } from '../support/sign-in';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+const TRAINEE_PASSWORD = 'Kampot#Pepper2026';
+
+const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL ?? '' });
+  const page = await context.newPage();
+  page.on('dialog', (dialog) => void dialog.accept());
+  return page;
+}
+
+async function uploadDocument(page: Page, type: string, fileName: string, buffer: Buffer, mimeType: string) {
+  const box = page.getByTestId(`upload-${type}`);
+  await box.locator('input[type=file]').setInputFiles({ name: fileName, mimeType, buffer });
+  await box.getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
+  await expect(page.getByTestId(`document-${type}`).getByTestId('document-file')).toHaveText(fileName);
+}
+
+test.use({ signedInAs: 'demo.aap' });
+
+test('a candidate goes from a secure link to a trainee who signs in', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  page.on('dialog', (dialog) => void dialog.accept());
+  const phone = `017${digits(6)}`;
+  const idNumber = digits(9);
+
+  // 1. The advisor checks the person and sends the secure link.
+  await page.goto('/home/recruitment/recruit-new_agent_method');
+  await page.getByTestId('method-link').click();
+  await expect(page).toHaveURL(/mode=requestTokenLink/);
+  const form = page.getByTestId('request-link-form');
+  await form.getByLabel(text('recruitment:first_name', 'en')).fill('Sophea');
+  await form.getByLabel(text('recruitment:last_name', 'en')).fill('Noun');
+  await form.getByLabel(text('recruitment:phone', 'en')).fill(phone);
+  await form.getByLabel(text('recruitment:id_number', 'en')).fill(idNumber);
+  await form.getByRole('button', { name: text('recruitment:send_link', 'en') }).click();
+  await expect(page.getByTestId('link-sent')).toBeVisible();
+  const candidateNumber = /C\d{7}/.exec(await page.getByTestId('link-sent').innerText())?.[0] ?? '';
+  expect(candidateNumber).toMatch(/^C\d{7}$/);
+
+  // 2. The candidate opens the link from the SMS and enters the OTP.
+  const sms = (await readOutbox(page.request, `+855${phone.slice(1)}`)).find((m) => m.purpose === 'secure-link');
+  expect(sms?.link).toContain('/secure-link#token=');
+  const link = new URL(sms?.link ?? '');
+  const candidate = await newPage(browser, baseURL);
+  const cnlUser = `cnl.${candidateNumber.toLowerCase()}`;
+  const otp = await withNewOtp(candidate, cnlUser, 'login', async () => {
+    await candidate.goto(`${link.pathname}${link.hash}`);
+    await expect(candidate.getByTestId('secure-link-otp')).toBeEnabled();
+  });
+  expect(await candidate.evaluate(() => window.location.hash)).toBe('');
+  await candidate.getByTestId('secure-link-otp').fill(otp);
+  await candidate.getByRole('button', { name: text('recruitment:secure_link_continue', 'en') }).click();
+  await expect(candidate).toHaveURL(/recruitment-new-candidate\?mode=verifyTokenLink/);
+
+  // 3. The candidate fills in the form and uploads the documents, then submits.
+  const own = candidate.getByTestId('candidate-form');
+  await expect(own).toBeVisible();
+  await own.getByLabel(text('recruitment:gender', 'en')).selectOption('F');
+  await own.getByLabel(text('recruitment:date_of_birth', 'en')).fill('14/02/1996');
+  await own.getByLabel(text('recruitment:institution', 'en')).fill('Royal University of Phnom Penh');
+  await own.getByLabel(text('recruitment:accept_code_of_conduct', 'en')).check();
+  await own.getByLabel(text('recruitment:accept_contract', 'en')).check();
+  await own.getByRole('button', { name: text('recruitment:save_draft', 'en') }).click();
+  await expect(candidate.getByText(text('recruitment:saved', 'en'))).toBeVisible();
+  await uploadDocument(candidate, 'portrait-photo', 'portrait.png', PNG, 'image/png');
+  for (const type of ['id-card', 'id-back', 'diploma', 'consent-form', 'signed-contract']) {
+    await uploadDocument(candidate, type, `${type}.pdf`, PDF, 'application/pdf');
+  }
+  await candidate.getByTestId('submit-application').click();
+  await expect(candidate).toHaveURL(/application-submit-success/);
+  await expect(candidate.getByTestId('submit-success')).toContainText(candidateNumber);
+  // The link was single-use.
+  await candidate.goto(`${link.pathname}${link.hash}`);
+  await expect(candidate).toHaveURL(/\/secure-link\/link-expired/);
+
+  // 4. The agency admin approves and assigns an ITC class.
+  const admin = await newPage(browser, baseURL);
+  await signIn(admin, 'demo.aa');
+  await admin.goto(`/home/recruitment/application-view?candidateNumber=${candidateNumber}`);
+  await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'submitted');
+  await admin.getByTestId('approve').click();
+  await expect(admin).toHaveURL(/approve-successfully/);
+  await admin.getByRole('link', { name: text('recruitment:open_application', 'en') }).click();
+  await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'approved');
+  await admin.getByTestId('assign-itc').click();
+  await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'itc_assigned');
+  await expect(admin.getByTestId('stage-history')).toContainText('Chenda Meas');
+
+  // 5. Exam results: the filled template is uploaded.
+  await admin.goto('/home/recruitment/upload-itc-exam-result');
+  const csv = `candidateNumber,lastName,firstName,itcClass,examDate,score,result\r\n${candidateNumber},Noun,Sophea,,01/11/2026,88,PASS\r\n`;
+  await admin.getByTestId('exam-upload').locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await admin.getByTestId('exam-upload').getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
+  await expect(admin.getByTestId('exam-result')).toBeVisible();
+
+  // 6. The IRC licence.
+  await admin.goto(`/home/recruitment/application-view?candidateNumber=${candidateNumber}`);
+  await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'exam_passed');
+  await admin.getByTestId('go-upload-irc').click();
+  await admin.getByLabel(text('recruitment:irc_licence', 'en')).fill(`IRC${digits(6)}`);
+  await admin.getByTestId('irc-upload').locator('input[type=file]').setInputFiles({ name: 'irc.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await admin.getByTestId('irc-upload').getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
+  await expect(admin).toHaveURL(/application-view/);
+  await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'licensed');
+
+  // 7. Conversion to a trainee.
+  await admin.getByTestId('convert').click();
+  await expect(admin.getByTestId('converted')).toBeVisible();
+  const username = /\b(tr\d{6})\b/.exec(await admin.getByTestId('converted').innerText())?.[1] ?? '';
+  expect(username).toMatch(/^tr\d{6}$/);
+
+  // 8. The trainee sets a password (forgot password, OTP to their phone) and signs in.
+  const trainee = await newPage(browser, baseURL);
+  await trainee.goto('/auth/signin/forgot-password');
+  await trainee.locator('input[name=username]').fill(username);
+  const resetOtp = await withNewOtp(trainee, username, 'reset', async () => {
+    await trainee.getByTestId('forgot-submit').click();
+    await expect(trainee.getByText(text('auth:reset_otp_sent', 'en'))).toBeVisible();
+  });
+  await trainee.locator('input[name=otp]').fill(resetOtp);
+  await trainee.getByTestId('verify-code-submit').click();
+  await trainee.getByTestId('new-password').fill(TRAINEE_PASSWORD);
+  await trainee.getByTestId('confirm-password').fill(TRAINEE_PASSWORD);
+  await trainee.getByTestId('reset-submit').click();
+  await expect(trainee).toHaveURL(/reset-password-success/);
+  await signIn(trainee, username, TRAINEE_PASSWORD);
+  await expect(trainee).toHaveURL(/\/home/);
+  const profile = await trainee.evaluate(() => window.localStorage.getItem('profile'));
+  expect(profile).toContain('ROLE_TRAINEE');
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { canMove, CANDIDATE_STATUSES, isEditableStatus } from '@portal/domain/codes/candidate-status';
+import { isProductPermitted } from '@portal/domain/contracts/candidates/agent-products';
+import { checkExamRow } from '@portal/domain/contracts/candidates/exam-results';
+
+const NOW = new Date('2026-11-21T03:00:00Z');
+
+describe('the candidate pipeline', () => {
+  it('moves only forward along the stages, with the two ways back', () => {
+    expect(canMove('draft', 'submitted')).toBe(true);
+    expect(canMove('submitted', 'returned')).toBe(true);
+    expect(canMove('returned', 'submitted')).toBe(true);
+    expect(canMove('exam_failed', 'itc_assigned')).toBe(true);
+    expect(canMove('draft', 'approved')).toBe(false);
+    expect(canMove('approved', 'submitted')).toBe(false);
+    expect(canMove('exam_passed', 'converted')).toBe(false);
+    expect(CANDIDATE_STATUSES.filter((s) => canMove('converted', s))).toEqual([]);
+    expect(CANDIDATE_STATUSES.filter(isEditableStatus)).toEqual(['draft', 'returned']);
+  });
+});
+
+describe('an exam result row', () => {
+  const ok = { candidateNumber: 'c0000012', examDate: '01/11/2026', score: '70', result: 'pass' };
+
+  it('reads a good row (either date format, any case) and a pass from 70', () => {
+    expect(checkExamRow(ok, 2, NOW)).toEqual({ value: { candidateNumber: 'C0000012', examDate: '2026-11-01', score: 70, result: 'PASS' }, issues: [] });
+    expect(checkExamRow({ ...ok, examDate: '2026-11-01', score: '69', result: 'FAIL' }, 3, NOW).value?.result).toBe('FAIL');
+  });
+
+  it('names every bad cell of the row', () => {
+    expect(checkExamRow({ candidateNumber: 'X1', examDate: '2026-12-01', score: '101', result: 'MAYBE' }, 7, NOW).issues).toEqual([
+      { row: 7, column: 'candidateNumber', key: 'invalid' },
+      { row: 7, column: 'examDate', key: 'date_not_bigger_then_current_date' },
+      { row: 7, column: 'score', key: 'numbericRange' },
+      { row: 7, column: 'result', key: 'invalid' },
+    ]);
+    expect(checkExamRow({}, 4, NOW).issues.map((i) => i.key)).toEqual(['required', 'required', 'required', 'required']);
+    expect(checkExamRow({ ...ok, score: '40', result: 'PASS' }, 5, NOW).issues).toEqual([{ row: 5, column: 'result', key: 'invalid' }]);
+    expect(checkExamRow({ ...ok, score: '7.5' }, 6, NOW).issues).toEqual([{ row: 6, column: 'score', key: 'numbericRange' }]);
+  });
+});
+
+describe('product permissions', () => {
+  it('lets an agent without a saved list sell everything, and one with a list only what it holds', () => {
+    expect(isProductPermitted(undefined, 'EDU')).toBe(true);
+    expect(isProductPermitted(['LPTL'], 'LPTL')).toBe(true);
+    expect(isProductPermitted(['LPTL'], 'EDU')).toBe(false);
+    expect(isProductPermitted([], 'LPTL')).toBe(false);
+  });
+});
