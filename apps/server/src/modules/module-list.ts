@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activities/activities.routes';
 import { authRoutes } from './auth/auth.routes';
+import { complianceRoutes } from './compliance/compliance.routes';
 import { contactRoutes } from './contacts/contacts.routes';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './health/health.routes';
 import { policyRoutes } from './policies/policies.routes';
+import { userRoutes } from './user/user.routes';
 import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 
 /**
@@ -15,9 +17,11 @@ import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 export const MODULES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   devOutboxRoutes,
+  userRoutes, // before auth: it owns POST /api/user/v1/profile (auth registers it only when absent)
   authRoutes,
   contactRoutes,
   activityRoutes,
   pdfPlugin, // app.pdf, the shared Chromium pool (not encapsulated: every later module sees it)
   policyRoutes,
+  complianceRoutes,
 ];
