@@ -54,7 +54,7 @@ export class ProfileService {
     await this.auth.otp.consume(request);
     const values: { phone?: string; email?: string | null } = {};
     if (body.phone !== undefined) values.phone = body.phone;
-    if (body.email !== undefined) values.email = body.email === null || body.email.trim() === '' ? null : body.email.trim();
+    if (body.email !== undefined) values.email = body.email;
     if (Object.keys(values).length === 0) throw AppError.validation([{ field: 'phone', key: 'required' }]);
     if (!(await this.repo.updateContact(caller.userId, body.version, values, this.clock.now()))) throw AppError.http(409);
     await this.audit.record({

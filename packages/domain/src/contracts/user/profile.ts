@@ -3,7 +3,8 @@ import { LANGUAGES } from '../../codes/languages';
 import { ROLES } from '../../codes/roles';
 import { okResponseSchema, requestCodeSchema } from '../auth/auth-fields';
 import { changePasswordRequestSchema } from '../auth/change-password';
-import { contactEmailSchema, contactPhoneSchema } from '../contacts/contact-fields';
+import { emailIssue } from '../../rules/email';
+import { contactPhoneSchema } from '../contacts/contact-fields';
 
 /**
  * GET /api/user/v1/profile — the signed-in user's account: name, agent code, agency, roles,
@@ -37,6 +38,13 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
+/** E-mail rules of spec §5; omitted: unchanged; '' or null: removed (null out). */
+const profileEmailSchema = z.string({ error: 'invalid' }).nullish().superRefine((value, ctx) => {
+  if (value === undefined || value === null || value.trim() === '') return;
+  const key = emailIssue(value.trim());
+  if (key) ctx.addIssue({ code: 'custom', message: key });
+}).transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()));
+
 const versionSchema = z.number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') }).int({ error: 'invalid' }).min(1, { error: 'invalid' });
 
 /**
@@ -49,7 +57,7 @@ const versionSchema = z.number({ error: (issue) => (issue.input === undefined ? 
 export const updateContactRequestSchema = z.object({
   action: z.literal('updateContact'),
   phone: contactPhoneSchema.optional(),
-  email: contactEmailSchema,
+  email: profileEmailSchema,
   requestCode: requestCodeSchema,
   version: versionSchema,
 });
