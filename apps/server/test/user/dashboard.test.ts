@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dashboardResponseSchema, weekStartOf, type DashboardResponse } from '@portal/domain/contracts/user/dashboard';
 import { addDays } from '@portal/domain/format/calendar-arithmetic';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
+import { SCREENS } from '@portal/domain/screens';
 import { contact } from '../../src/db/schema/contact.table';
 import { REFERENCE_QUESTIONS } from '../../src/modules/compliance/compliance-reference-data';
 import { contactBody } from '../contacts/contact-client';
@@ -107,7 +108,7 @@ describe('the advisor dashboard', () => {
     for (const [id, status] of [['policiesGrace', 'Grace'], ['policiesLapsed', 'Lapsed']] as const) {
       const list = await all(ctx.aap, `/api/policy/v1/search/customers?status=${status}`);
       expect(figure(body, 'servicing', id).value, id).toBe(list.length);
-      expect(figure(body, 'servicing', id).link).toBe(`/home/servicing/search?status=${status}`);
+      expect(figure(body, 'servicing', id).link).toEqual({ screen: 'servicing-search', query: { status } });
     }
     const summary = (await ctx.aap.get('/api/policy/v1/search/customers?view=summary')).json();
     expect(figure(body, 'servicing', 'enteringGrace').value).toBe(summary.enteringGrace.count);
@@ -119,13 +120,14 @@ describe('the advisor dashboard', () => {
     const statusBars = body.groups.find((g) => g.id === 'servicing')!.chart!.bars;
     for (const bar of statusBars) expect(bar.value, bar.id).toBe((await all(ctx.aap, `/api/policy/v1/search/customers?status=${bar.id}`)).length);
 
-    // Every figure links to a screen.
-    for (const g of body.groups) for (const f of g.figures) expect(f.link, f.id).toMatch(/^\/home(\/|$)/);
+    // Every figure links to a screen of the app.
+    const screenIds = new Set(SCREENS.map((x) => x.id));
+    for (const g of body.groups) for (const f of [...g.figures, ...(g.chart?.bars ?? [])]) expect(screenIds.has(f.link.screen), f.id).toBe(true);
   });
 
   it('shows compliance due until the caller passes, then done', async () => {
     const before = figure(await dashboard(ctx.bk), 'compliance', 'complianceStatus');
-    expect(before).toMatchObject({ value: 0, date: `${today.slice(0, 4)}-12-31`, link: '/home/compliance' });
+    expect(before).toMatchObject({ value: 0, date: `${today.slice(0, 4)}-12-31`, link: { screen: 'compliance' } });
     expect(before.labelKey).not.toBe('home:fig_compliance_done');
     const answers = REFERENCE_QUESTIONS.map((q) => ({ questionNumber: q.questionNumber, answerSequenceNo: q.answers.find((a) => a.correct)!.answerSequenceNo }));
     expect((await ctx.bk.post('/api/compliance/training/v1/answers/submit', { answers })).statusCode).toBe(201);

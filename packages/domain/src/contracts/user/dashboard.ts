@@ -13,6 +13,16 @@ import { isoDateSchema, moneySchema } from '../policies/policy-fields';
 export const DASHBOARD_SCOPES = ['own', 'agency'] as const;
 export type DashboardScope = (typeof DASHBOARD_SCOPES)[number];
 
+/**
+ * Where a figure leads: a screen of screens.ts by id, with query parameters (the web turns it
+ * into a path). Not a path, so the server states no web route and stays free of URLs.
+ */
+export const dashboardLinkSchema = z.object({
+  screen: z.string(),
+  query: z.record(z.string(), z.string()).optional(),
+});
+export type DashboardLink = z.infer<typeof dashboardLinkSchema>;
+
 export const FIGURE_TONES = ['neutral', 'good', 'warning', 'alert'] as const;
 
 export const dashboardFigureSchema = z.object({
@@ -26,7 +36,7 @@ export const dashboardFigureSchema = z.object({
   /** A date that goes with the figure (a due date). */
   date: isoDateSchema.optional(),
   tone: z.enum(FIGURE_TONES),
-  link: z.string(),
+  link: dashboardLinkSchema,
 });
 export type DashboardFigure = z.infer<typeof dashboardFigureSchema>;
 
@@ -39,7 +49,7 @@ export const dashboardChartSchema = z.object({
     /** A literal label (a date) shown instead of `labelKey` when present. */
     label: z.string().optional(),
     value: z.number().int(),
-    link: z.string(),
+    link: dashboardLinkSchema,
   })),
 });
 export type DashboardChart = z.infer<typeof dashboardChartSchema>;

@@ -12,7 +12,7 @@ interface Row {
   agency_completed: number;
 }
 
-const LINK = '/home/compliance';
+const LINK = { screen: 'compliance' };
 
 /**
  * Compliance training due: for the caller, whether this period's training is passed (or by

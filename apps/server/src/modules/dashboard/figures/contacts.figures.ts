@@ -3,6 +3,8 @@ import { addDays } from '@portal/domain/format/calendar-arithmetic';
 import type { DashboardGroup } from '@portal/domain/contracts/user/dashboard';
 import { dayStart, firstRow, jsonValue, type FigureProvider } from '../figure-provider';
 
+const CONTACTS = { screen: 'contacts' };
+
 interface Row {
   new_contacts: number;
   activities: unknown;
@@ -37,13 +39,13 @@ export const contactsFigures: FigureProvider = {
       id: 'contacts',
       titleKey: 'home:group_contacts',
       figures: [
-        { id: 'newContacts', labelKey: 'home:fig_new_contacts', value: Number(row?.new_contacts ?? 0), tone: 'neutral', link: '/home/contact' },
-        { id: 'activitiesThisWeek', labelKey: 'home:fig_activities_week', value: activityCount, tone: 'neutral', link: '/home/contact' },
+        { id: 'newContacts', labelKey: 'home:fig_new_contacts', value: Number(row?.new_contacts ?? 0), tone: 'neutral', link: CONTACTS },
+        { id: 'activitiesThisWeek', labelKey: 'home:fig_activities_week', value: activityCount, tone: 'neutral', link: CONTACTS },
       ],
       chart: {
         kind: 'bars',
         titleKey: 'home:chart_activities_week',
-        bars: days.map((day) => ({ id: day, labelKey: 'home:day', label: day, value: perDay.get(day) ?? 0, link: '/home/contact' })),
+        bars: days.map((day) => ({ id: day, labelKey: 'home:day', label: day, value: perDay.get(day) ?? 0, link: CONTACTS })),
       },
     };
   },

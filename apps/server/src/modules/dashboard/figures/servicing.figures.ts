@@ -65,23 +65,23 @@ export const servicingFigures: FigureProvider = {
       id: 'servicing',
       titleKey: 'home:group_servicing',
       figures: [
-        { id: 'policiesGrace', labelKey: 'home:fig_policies_grace', value: grace, tone: grace > 0 ? 'warning' : 'neutral', link: '/home/servicing/search?status=Grace' },
-        { id: 'policiesLapsed', labelKey: 'home:fig_policies_lapsed', value: lapsed, tone: lapsed > 0 ? 'alert' : 'neutral', link: '/home/servicing/search?status=Lapsed' },
-        { id: 'enteringGrace', labelKey: 'home:fig_entering_grace', value: enteringGrace, tone: enteringGrace > 0 ? 'warning' : 'neutral', link: '/home/servicing' },
-        { id: 'lapsingSoon', labelKey: 'home:fig_lapsing_soon', value: lapsingSoon, tone: lapsingSoon > 0 ? 'alert' : 'neutral', link: '/home/servicing' },
+        { id: 'policiesGrace', labelKey: 'home:fig_policies_grace', value: grace, tone: grace > 0 ? 'warning' : 'neutral', link: { screen: 'servicing-search', query: { status: 'Grace' } } },
+        { id: 'policiesLapsed', labelKey: 'home:fig_policies_lapsed', value: lapsed, tone: lapsed > 0 ? 'alert' : 'neutral', link: { screen: 'servicing-search', query: { status: 'Lapsed' } } },
+        { id: 'enteringGrace', labelKey: 'home:fig_entering_grace', value: enteringGrace, tone: enteringGrace > 0 ? 'warning' : 'neutral', link: { screen: 'servicing' } },
+        { id: 'lapsingSoon', labelKey: 'home:fig_lapsing_soon', value: lapsingSoon, tone: lapsingSoon > 0 ? 'alert' : 'neutral', link: { screen: 'servicing' } },
         {
-          id: 'premiumsDue', labelKey: 'home:fig_premiums_due', value: dueCount, tone: 'neutral', link: '/home/servicing/premium-list',
+          id: 'premiumsDue', labelKey: 'home:fig_premiums_due', value: dueCount, tone: 'neutral', link: { screen: 'premium-list' },
           amounts: due.map((d) => toMoney(Math.round(Number(d.total)), d.currency)),
         },
-        { id: 'upcomingMilestones', labelKey: 'home:fig_milestones', value: Number(row?.milestones ?? 0), tone: 'neutral', link: '/home/servicing/customer-milestone' },
+        { id: 'upcomingMilestones', labelKey: 'home:fig_milestones', value: Number(row?.milestones ?? 0), tone: 'neutral', link: { screen: 'customer-milestone' } },
       ],
       chart: {
         kind: 'bars',
         titleKey: 'home:chart_policies_status',
         bars: [
-          { id: 'Active', labelKey: 'home:status_active', value: active, link: '/home/servicing/search?status=Active' },
-          { id: 'Grace', labelKey: 'home:status_grace', value: grace, link: '/home/servicing/search?status=Grace' },
-          { id: 'Lapsed', labelKey: 'home:status_lapsed', value: lapsed, link: '/home/servicing/search?status=Lapsed' },
+          { id: 'Active', labelKey: 'home:status_active', value: active, link: { screen: 'servicing-search', query: { status: 'Active' } } },
+          { id: 'Grace', labelKey: 'home:status_grace', value: grace, link: { screen: 'servicing-search', query: { status: 'Grace' } } },
+          { id: 'Lapsed', labelKey: 'home:status_lapsed', value: lapsed, link: { screen: 'servicing-search', query: { status: 'Lapsed' } } },
         ],
       },
     };
