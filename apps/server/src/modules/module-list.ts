@@ -3,6 +3,7 @@ import { activityRoutes } from './activities/activities.routes';
 import { authRoutes } from './auth/auth.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
 import { contactRoutes } from './contacts/contacts.routes';
+import { dashboardCachePlugin } from './dashboard/dashboard-cache';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { healthRoutes } from './health/health.routes';
 import { policyRoutes } from './policies/policies.routes';
@@ -17,6 +18,7 @@ import { pdfPlugin } from '../providers/pdf/pdf-plugin';
 export const MODULES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   devOutboxRoutes,
+  dashboardCachePlugin, // app.dashboardCache and its write hook (not encapsulated: sees every later route)
   userRoutes, // before auth: it owns POST /api/user/v1/profile (auth registers it only when absent)
   authRoutes,
   contactRoutes,

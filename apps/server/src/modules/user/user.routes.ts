@@ -27,7 +27,7 @@ function callerOf(request: FastifyRequest): ProfileCaller {
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const auth = createAuthServices(app, app.authClock);
   const profiles = new ProfileService(new ProfileRepository(app.db), auth, app.audit, app.authClock);
-  const dashboards = new DashboardService(app.db, app.authClock, FIGURE_PROVIDERS);
+  const dashboards = new DashboardService(app.db, app.authClock, FIGURE_PROVIDERS, app.dashboardCache);
 
   app.get('/api/user/v1/profile', {
     schema: { summary: 'The signed-in user\'s profile and active sessions', tags, security, response: { 200: profileResponseSchema, ...errors } },
