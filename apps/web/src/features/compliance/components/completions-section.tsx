@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate } from '@portal/domain/format/date';
+import { TONE_TEXT } from '../../../components/ui/tone-text';
 import { useCompletions, useDownloadCompletionsCsv } from '../api/find-completions';
 import { errorText, LoadError, Loading } from './states';
 
@@ -45,8 +46,8 @@ export function CompletionsSection() {
                         <Table.Td>{row.agentCode ?? '—'}</Table.Td>
                         <Table.Td>
                           {row.completed && row.completedDate
-                            ? <Badge color="green" variant="light">{t('compliance:status_completed', { date: formatDisplayDate(row.completedDate) })}</Badge>
-                            : <Badge color="gray" variant="light">{t('compliance:status_due')}</Badge>}
+                            ? <Badge color="green" c={TONE_TEXT.green} tt="none" variant="light">{t('compliance:status_completed', { date: formatDisplayDate(row.completedDate) })}</Badge>
+                            : <Badge color="gray" c={TONE_TEXT.gray} tt="none" variant="light">{t('compliance:status_due')}</Badge>}
                         </Table.Td>
                         <Table.Td>{row.bestScorePercent === null ? '—' : `${row.bestScorePercent}%`}</Table.Td>
                         <Table.Td>{row.attemptCount}</Table.Td>

@@ -5,6 +5,7 @@ import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
 import { toLanguage } from '@portal/domain/codes/languages';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { PageHeader } from '../../../components/ui/page-header';
+import { TONE_TEXT } from '../../../components/ui/tone-text';
 import { useSession } from '../../../lib/session';
 import { useDownloadCertificate, useDownloadMaterial } from '../api/download-pdf';
 import { useTrainingMaterials } from '../api/find-training-materials';
@@ -36,9 +37,9 @@ export function TrainingScreen() {
         <Card withBorder padding="lg" component="section" aria-label={t('compliance:col_status')} data-testid="compliance-status">
           <Group justify="space-between" wrap="wrap" gap="sm">
             {status.completed && status.completedDate ? (
-              <Badge color="green" size="lg" variant="light">{t('compliance:status_completed', { date: formatDisplayDate(status.completedDate) })}</Badge>
+              <Badge color="green" c={TONE_TEXT.green} tt="none" size="lg" variant="light">{t('compliance:status_completed', { date: formatDisplayDate(status.completedDate) })}</Badge>
             ) : (
-              <Badge color={status.overdue ? 'red' : 'yellow'} size="lg" variant="light">{t(status.overdue ? 'compliance:status_overdue' : 'compliance:status_due')}</Badge>
+              <Badge color={status.overdue ? 'red' : 'orange'} c={TONE_TEXT[status.overdue ? 'red' : 'orange']} tt="none" size="lg" variant="light">{t(status.overdue ? 'compliance:status_overdue' : 'compliance:status_due')}</Badge>
             )}
             <Group gap="sm">
               {status.completed ? (
@@ -99,7 +100,7 @@ export function TrainingScreen() {
                       <Table.Td>{formatDisplayDate(a.submittedDate)}</Table.Td>
                       <Table.Td>{a.scorePercent}%</Table.Td>
                       <Table.Td>
-                        <Badge color={a.passed ? 'green' : 'red'} variant="light">{t(a.passed ? 'compliance:passed' : 'compliance:failed')}</Badge>
+                        <Badge color={a.passed ? 'green' : 'red'} c={TONE_TEXT[a.passed ? 'green' : 'red']} tt="none" variant="light">{t(a.passed ? 'compliance:passed' : 'compliance:failed')}</Badge>
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardFigure, DashboardGroup } from '@portal/domain/contracts/user/dashboard';
 import { formatDisplayDate } from '@portal/domain/format/date';
+import { TONE_TEXT } from '../../../components/ui/tone-text';
 import { translateKey } from '../../../lib/i18n';
 import { BarChart } from './bar-chart';
 import { linkPath } from './link-path';
 
-const TONE_COLORS: Record<DashboardFigure['tone'], string> = { neutral: 'gray', good: 'green', warning: 'yellow', alert: 'red' };
+const TONE_COLORS: Record<DashboardFigure['tone'], string> = { neutral: 'gray', good: 'green', warning: 'orange', alert: 'red' };
 
 /** A label key that arrives from the server, never shown raw. */
 function label(key: string, values?: Record<string, unknown>): string {
@@ -36,9 +37,9 @@ function FigureCard({ figure }: { figure: DashboardFigure }) {
       <Stack gap={4}>
         <Text size="sm" c="dimmed">{text}</Text>
         {figure.id === 'complianceStatus' ? (
-          <Group gap="xs"><Badge color={TONE_COLORS[figure.tone]} variant="light" data-testid="figure-value">{t('home:attempts', { count: figure.value })}</Badge></Group>
+          <Group gap="xs"><Badge color={TONE_COLORS[figure.tone]} c={TONE_TEXT[TONE_COLORS[figure.tone]]} variant="light" tt="none" data-testid="figure-value">{t('home:attempts', { count: figure.value })}</Badge></Group>
         ) : (
-          <Text fz={28} fw={700} lh={1.1} c={figure.tone === 'neutral' || figure.tone === 'good' ? undefined : TONE_COLORS[figure.tone] === 'red' ? 'red.8' : 'yellow.9'} data-testid="figure-value">{shown}</Text>
+          <Text fz={28} fw={700} lh={1.1} c={figure.tone === 'warning' || figure.tone === 'alert' ? TONE_TEXT[TONE_COLORS[figure.tone]] : undefined} data-testid="figure-value">{shown}</Text>
         )}
         {figure.amounts && figure.amounts.length > 0 ? <Text size="sm">{figure.amounts.map((a) => a.formatted).join(' · ')}</Text> : null}
       </Stack>

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { ProfileResponse } from '@portal/domain/contracts/user/profile';
 import { formatDisplayDate } from '@portal/domain/format/date';
+import { TONE_TEXT } from '../../../components/ui/tone-text';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/profile';
@@ -31,7 +32,7 @@ export function SessionsSection({ profile }: { profile: ProfileResponse }) {
           <Stack key={s.id} gap={2} component="li" data-testid="session-row">
             <Group gap="xs">
               <Text fw={600}>{t('profile:session_started', { date: formatDisplayDate(s.startedDate) })}</Text>
-              {s.current ? <Badge variant="light">{t('profile:session_current')}</Badge> : null}
+              {s.current ? <Badge variant="light" c={TONE_TEXT.blue} tt="none">{t('profile:session_current')}</Badge> : null}
             </Group>
             <Text size="sm" c="dimmed">
               {t('profile:session_active', { date: formatDisplayDate(s.lastActiveDate) })}{s.ip ? ` · ${t('profile:session_ip', { ip: s.ip })}` : ''}
