@@ -10,7 +10,8 @@ export const DASHBOARD_CACHE_SECONDS = 30;
 const MAX_ENTRIES = 10_000;
 
 interface Entry {
-  value: DashboardResponse;
+  /** The answer, serialised once (it is sent as is). */
+  value: string;
   expiresAt: number;
   userId: string;
   agencyId: string | null;
@@ -24,10 +25,34 @@ interface Entry {
  */
 export class DashboardCache {
   private readonly entries = new Map<string, Entry>();
+  /** Computations under way: concurrent misses of one key share one (no stampede at expiry). */
+  private readonly pending = new Map<string, Promise<string>>();
+  private generation = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  get(key: string): DashboardResponse | undefined {
+  /** The cached answer of `key`, or the one `compute` makes (once, however many ask meanwhile). */
+  async getOrCompute(key: string, owner: { userId: string; agencyId: string | null }, compute: () => Promise<DashboardResponse>): Promise<string> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    let running = this.pending.get(key);
+    if (!running) {
+      const generation = this.generation;
+      const started: Promise<string> = compute().then((value) => {
+        const json = JSON.stringify(value);
+        // A write since the computation started may have changed the figures: answer, but do not keep.
+        if (generation === this.generation) this.set(key, json, owner);
+        return json;
+      }).finally(() => {
+        if (this.pending.get(key) === started) this.pending.delete(key);
+      });
+      running = started;
+      this.pending.set(key, running);
+    }
+    return running;
+  }
+
+  get(key: string): string | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt <= this.now()) {
@@ -37,7 +62,7 @@ export class DashboardCache {
     return entry.value;
   }
 
-  set(key: string, value: DashboardResponse, owner: { userId: string; agencyId: string | null }): void {
+  set(key: string, value: string, owner: { userId: string; agencyId: string | null }): void {
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -47,12 +72,17 @@ export class DashboardCache {
 
   /** After a write by `userId`: their dashboards, and agency-wide ones of their agency. */
   invalidateFor(userId: string, agencyId: string | null): void {
+    // A computation that started before the write must neither be shared nor stored.
+    this.generation += 1;
+    this.pending.clear();
     for (const [key, entry] of this.entries) {
       if (entry.userId === userId || (agencyId !== null && entry.agencyId === agencyId)) this.entries.delete(key);
     }
   }
 
   clear(): void {
+    this.generation += 1;
+    this.pending.clear();
     this.entries.clear();
   }
 }

@@ -1,5 +1,5 @@
 import { accessFor, decideAccess } from '@portal/domain/api/access-policy';
-import { weekStartOf, type DashboardResponse } from '@portal/domain/contracts/user/dashboard';
+import { dashboardResponseSchema, weekStartOf, type DashboardResponse } from '@portal/domain/contracts/user/dashboard';
 import { addDays } from '@portal/domain/format/calendar-arithmetic';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import type { Db } from '../../db/client';
@@ -28,20 +28,22 @@ export class DashboardService {
     private readonly cache: DashboardCache,
   ) {}
 
-  async dashboard(user: AuthUser): Promise<DashboardResponse> {
+  /** The dashboard as JSON text (computed, checked against its contract, and cached). */
+  async dashboard(user: AuthUser): Promise<string> {
     const today = todayInPhnomPenh(this.clock.now());
-    const weekStart = weekStartOf(today);
     const agency = isAgencyStaff(user) && user.agencyId !== null;
     const key = `${user.id}|${today}|${[...user.roles].sort().join(',')}|${user.agencyId ?? ''}`;
-    const cached = this.cache.get(key);
-    if (cached) return cached;
+    // Agency-wide figures are dropped when anyone of the agency writes; one's own when one writes.
+    return this.cache.getOrCompute(key, { userId: user.id, agencyId: agency ? user.agencyId : null }, () => this.compute(user, today, agency));
+  }
+
+  private async compute(user: AuthUser, today: string, agency: boolean): Promise<DashboardResponse> {
+    const weekStart = weekStartOf(today);
     const ctx: FigureContext = {
       user, scope: agency ? 'agency' : 'own', agencyId: agency ? user.agencyId : null, today, weekStart, weekEnd: addDays(weekStart, 6),
     };
     const groups = await Promise.all(this.providers.filter((p) => mayCall(user, p.listCall)).map((p) => p.load(this.db, ctx)));
-    const response: DashboardResponse = { asOf: today, weekStart, weekEnd: ctx.weekEnd, scope: ctx.scope, groups: groups.filter((g) => g !== null) };
-    // Agency-wide figures are dropped when anyone of the agency writes; one's own when one writes.
-    this.cache.set(key, response, { userId: user.id, agencyId: agency ? user.agencyId : null });
-    return response;
+    // Sent as text (no serializer runs), so the contract is checked here, once per computation.
+    return dashboardResponseSchema.parse({ asOf: today, weekStart, weekEnd: ctx.weekEnd, scope: ctx.scope, groups: groups.filter((g) => g !== null) });
   }
 }

@@ -58,8 +58,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/user/v1/dashboard', {
     schema: { summary: 'The caller\'s figures at a glance (agency staff: the agency\'s), one round trip', tags, security, response: { 200: dashboardResponseSchema, ...errors } },
-  }, async (request) => {
+  }, async (request, reply) => {
     if (!request.user) throw AppError.http(401);
-    return dashboards.dashboard(request.user);
+    const json = await dashboards.dashboard(request.user);
+    // Already serialised (and checked against the schema) when computed: sent as is.
+    return reply.type('application/json; charset=utf-8').send(json as never);
   });
 };
