@@ -72,7 +72,7 @@ describe('security headers', () => {
     const forbidden = await t.app.inject({ method: 'POST', url: '/api/auth/v1/login', payload: {} });
     expect(forbidden.statusCode).toBe(403);
     expectSecurityHeaders(forbidden);
-    const notImplemented = await t.app.inject({ method: 'GET', url: '/api/compliance/training/v1/questions', headers: await bearerFor(t) });
+    const notImplemented = await t.app.inject({ method: 'GET', url: '/api/support/v1/licenses/download', headers: await bearerFor(t) });
     expect(notImplemented.statusCode).toBe(501);
     expectSecurityHeaders(notImplemented);
     expect(notImplemented.headers['cache-control']).toBe('no-store');

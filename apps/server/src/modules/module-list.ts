@@ -4,7 +4,9 @@ import { agentProductRoutes } from './agent-products/agent-products.routes';
 import { applicationRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
 import { candidateRoutes } from './candidates/candidates.routes';
+import { complianceRoutes } from './compliance/compliance.routes';
 import { contactRoutes } from './contacts/contacts.routes';
+import { dashboardCachePlugin } from './dashboard/dashboard-cache';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
@@ -13,6 +15,7 @@ import { policyRoutes } from './policies/policies.routes';
 import { productRoutes } from './products/products.routes';
 import { proposalRoutes } from './proposals/proposals.routes';
 import { supportRoutes } from './support/support.routes';
+import { userRoutes } from './user/user.routes';
 
 /**
  * Every feature module, registered in this order after the app-wide plugins (auth included)
@@ -22,6 +25,8 @@ import { supportRoutes } from './support/support.routes';
 export const MODULES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   devOutboxRoutes,
+  dashboardCachePlugin, // app.dashboardCache and its write hook (not encapsulated: sees every later route)
+  userRoutes, // before auth: it owns POST /api/user/v1/profile (auth registers it only when absent)
   authRoutes,
   contactRoutes,
   activityRoutes,
@@ -33,5 +38,6 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   candidateRoutes,
   supportRoutes,
   agentProductRoutes,
+  complianceRoutes,
   retentionPlugin,
 ];

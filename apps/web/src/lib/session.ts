@@ -2,6 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@portal/domain/codes/storage-keys';
 import type { SessionUser } from '@portal/domain/contracts/auth/auth-session';
 import { isStoredLoginValid } from '@portal/domain/session/stored-login';
+import { changeLanguage } from './i18n';
 
 /**
  * The stored login (spec §3/§4, DESIGN.md §6): localStorage `token` = `{ accessToken, refreshToken }`,
@@ -62,6 +63,8 @@ export function storeLogin(tokens: StoredLogin, user: SessionUser): void {
   if (user.alias) localStorage.setItem(STORAGE_KEYS.alias, user.alias);
   else localStorage.removeItem(STORAGE_KEYS.alias);
   storeTokens(tokens);
+  // The language kept on the account (profile) applies from sign-in on.
+  if (user.preferredLang) void changeLanguage(user.preferredLang);
 }
 
 export function clearLogin(): void {

@@ -55,7 +55,7 @@ export class SessionService {
       refreshToken,
       expiresIn: AUTH_LIMITS.accessTokenTtl,
       scopes,
-      user: { id: user.id, username: user.username, displayName: user.displayName, roles: user.roles, alias: user.alias },
+      user: { id: user.id, username: user.username, displayName: user.displayName, roles: user.roles, alias: user.alias, preferredLang: user.preferredLang },
     };
   }
 

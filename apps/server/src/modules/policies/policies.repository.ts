@@ -45,7 +45,7 @@ export function scopeCondition(scope: PolicyScope): SQL {
 }
 
 /** The same condition for raw SQL over `policy <alias>`. */
-function scopeSql(scope: PolicyScope, alias = 'p'): SQL {
+export function scopeSql(scope: PolicyScope, alias = 'p'): SQL {
   const a = sql.raw(alias);
   return 'agentUserId' in scope ? sql`${a}.agent_user_id = ${scope.agentUserId}::uuid` : sql`${a}.agency_id = ${scope.agencyId}::uuid`;
 }
@@ -196,7 +196,7 @@ function sameDayIn(year: SQL, date: SQL): SQL {
  * maturities, premium due dates (paid-to dates of regular-premium policies) and the feed's own
  * events. It may stand alone or as a correlated sub-select (`mp.id = p.id`).
  */
-function milestonesJson(policies: SQL, q: Omit<MilestoneQuery, 'policyId'>): SQL {
+export function milestonesJson(policies: SQL, q: Omit<MilestoneQuery, 'policyId'>): SQL {
   const fromYear = Number(q.from.slice(0, 4));
   const toYear = Number(q.to.slice(0, 4));
   const from = sql`${q.from}::date`;

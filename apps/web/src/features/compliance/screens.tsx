@@ -1,8 +1,9 @@
-import { PlaceholderScreen } from '../../components/ui/placeholder-screen';
 import type { ScreenComponents } from '../../lib/screen-route';
+import { QuestionnaireScreen } from './components/questionnaire-screen';
+import { TrainingScreen } from './components/training-screen';
 
-/** Compliance training area (spec §2); each screen shows its title and an empty state until it is built. */
+/** Compliance training (spec §2, issue 9). */
 export const screens: ScreenComponents = {
-  compliance: () => <PlaceholderScreen descriptionKey="compliance:empty" />,
-  questionnaire: () => <PlaceholderScreen descriptionKey="compliance:questionnaire_empty" />,
+  compliance: TrainingScreen,
+  questionnaire: QuestionnaireScreen,
 };

@@ -1,20 +1,40 @@
-import { Card, EmptyState, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatDisplayDate } from '@portal/domain/format/date';
 import { AREA_LINKS } from '../../components/ui/area-links';
-import { IconInbox } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../lib/session';
 import type { ScreenComponents } from '../../lib/screen-route';
+import { useDashboard } from './api/get-dashboard';
+import { FigureGroup } from './components/figure-group';
+import { DashboardError, DashboardLoading, NoFigures } from './components/dashboard-states';
 
-/** The dashboard: a greeting, shortcuts to each section, and the summary's empty state. */
+/** The dashboard (issue 9): the caller's figures by group (GET /api/user/v1/dashboard), then shortcuts. */
 function DashboardScreen() {
   const { t } = useTranslation(['home', 'nav', 'common']);
   const { user } = useSession();
+  const dashboard = useDashboard();
   const shortcuts = AREA_LINKS.filter((link) => link.area !== 'home' && link.area !== 'profile');
   return (
     <>
       <PageHeader titleKey="home:title" subtitle={user ? t('home:welcome', { name: user.displayName || user.username }) : undefined} />
+      <Stack gap="md" mb="xl" component="section" aria-labelledby="dashboard-figures">
+        <div>
+          <Title order={2} size="h4" id="dashboard-figures">{t('home:figures_title')}</Title>
+          {dashboard.data ? (
+            <Text size="sm" c="dimmed">
+              {t(dashboard.data.scope === 'agency' ? 'home:scope_agency' : 'home:scope_own')}
+              {' · '}
+              {t('home:week', { from: formatDisplayDate(dashboard.data.weekStart), to: formatDisplayDate(dashboard.data.weekEnd) })}
+            </Text>
+          ) : null}
+        </div>
+        {dashboard.isPending ? <DashboardLoading />
+          : dashboard.isError ? <DashboardError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+            : dashboard.data.groups.length === 0 ? <NoFigures />
+              : dashboard.data.groups.map((group) => <FigureGroup key={group.id} group={group} />)}
+      </Stack>
       <section aria-labelledby="dashboard-shortcuts">
         <Title order={2} size="h4" id="dashboard-shortcuts" mb="sm">{t('home:shortcuts')}</Title>
         <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm">
@@ -28,7 +48,6 @@ function DashboardScreen() {
           ))}
         </SimpleGrid>
       </section>
-      <EmptyState mt="xl" py="xl" variant="light" icon={<IconInbox size={28} />} title={t('common:empty_title')} description={t('home:empty')} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { LANGUAGES } from '../../codes/languages';
 import { ROLES } from '../../codes/roles';
 
 /** The signed-in user as the client keeps it (`currentUser`, `alias`). */
@@ -9,6 +10,8 @@ export const sessionUserSchema = z.object({
   roles: z.array(z.enum(ROLES)),
   /** The user type (spec §3 `alias`). */
   alias: z.string().nullable(),
+  /** The language kept on the account (profile); the client switches to it at sign-in. */
+  preferredLang: z.enum(LANGUAGES).optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -1,0 +1,243 @@
+import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
+import type { Language } from '@portal/domain/codes/languages';
+import type { CompliancePeriod, ComplianceAttempt, ComplianceStatus } from '@portal/domain/contracts/compliance/compliance-fields';
+import { COMPLETION_CSV_COLUMNS, completionsCsvFileName, type CompletionsResponse } from '@portal/domain/contracts/compliance/find-completions';
+import type { QuestionsResponse } from '@portal/domain/contracts/compliance/find-questions';
+import type { TrainingMaterialsQuery, TrainingMaterialsResponse } from '@portal/domain/contracts/compliance/find-training-materials';
+import { certificateFileName, materialFileName, type DownloadPdfQuery } from '@portal/domain/contracts/compliance/download-pdf';
+import type { SubmitAnswersRequest, SubmitAnswersResponse } from '@portal/domain/contracts/compliance/submit-answers';
+import { csvDocument } from '@portal/domain/format/csv';
+import { instantToOffsetDateTime, phnomPenhDate, todayInPhnomPenh } from '@portal/domain/format/date';
+import { scoreAnswers, type ScoredQuestion } from '@portal/domain/rules/compliance-score';
+import type { FieldError } from '@portal/domain/errors/error-envelope';
+import type { ComplianceAttemptRow } from '../../db/schema/compliance-attempt.table';
+import { AppError } from '../../lib/app-error';
+import type { AuthUser } from '../../plugins/auth-types';
+import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
+import type { AuditService } from '../audit/audit.service';
+import type { Clock } from '../auth/clock';
+import { certificateHtml, materialHtml } from './compliance-pdf';
+import {
+  COURSE_DUE_MONTH_DAY, COURSE_PASS_MARK_PERCENT, REFERENCE_MATERIALS, REFERENCE_QUESTIONS,
+} from './compliance-reference-data';
+import type { ComplianceRepository, PeriodWithCount } from './compliance.repository';
+
+export interface ComplianceCaller {
+  user: AuthUser;
+  ip: string;
+}
+
+/** The period of a day: its calendar year in Phnom Penh. */
+export function periodCodeOf(isoDate: string): string {
+  return isoDate.slice(0, 4);
+}
+
+/** Agency staff see their agency's completions. */
+export function isAgencyStaff(user: AuthUser): boolean {
+  return user.roles.includes(ROLE_AS) || user.roles.includes(ROLE_AA);
+}
+
+function toPeriod(row: PeriodWithCount): CompliancePeriod {
+  return {
+    code: row.code, startDate: row.startDate, endDate: row.endDate, dueDate: row.dueDate,
+    passMarkPercent: row.passMarkPercent, questionCount: Number(row.questionCount),
+  };
+}
+
+function toAttempt(row: ComplianceAttemptRow): ComplianceAttempt {
+  return {
+    id: row.id, attemptNumber: row.attemptNumber, submittedDate: instantToOffsetDateTime(row.submittedAt),
+    correctCount: row.correctCount, questionCount: row.questionCount, scorePercent: row.scorePercent,
+    passMarkPercent: row.passMarkPercent, passed: row.passed,
+  };
+}
+
+/** The caller's standing from their attempts (oldest first). */
+export function statusOf(attempts: ComplianceAttemptRow[], dueDate: string, today: string): ComplianceStatus {
+  const pass = attempts.find((a) => a.passed);
+  return {
+    completed: pass !== undefined,
+    completedDate: pass ? instantToOffsetDateTime(pass.submittedAt) : null,
+    certificateAttemptId: pass?.id ?? null,
+    overdue: pass === undefined && today > dueDate,
+    attempts: attempts.map(toAttempt),
+  };
+}
+
+function renderFailed(error: unknown): never {
+  if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
+  throw error;
+}
+
+/**
+ * Compliance training (issue 9): the period's materials and questionnaire, attempts scored here
+ * against the period's pass mark, the certificate after a pass, and agency staff's view of who
+ * in their agency has completed. A period is the calendar year in Phnom Penh.
+ */
+export class ComplianceService {
+  constructor(
+    private readonly repo: ComplianceRepository,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+    private readonly pdf: () => PdfRenderer,
+  ) {}
+
+  private today(): string {
+    return todayInPhnomPenh(this.clock.now());
+  }
+
+  /** Seeds the period of `today` from the reference course when it is missing. */
+  async ensureCurrentPeriod(): Promise<string> {
+    const code = periodCodeOf(this.today());
+    await this.repo.ensurePeriod(
+      { code, startDate: `${code}-01-01`, endDate: `${code}-12-31`, dueDate: `${code}-${COURSE_DUE_MONTH_DAY}`, passMarkPercent: COURSE_PASS_MARK_PERCENT },
+      REFERENCE_MATERIALS,
+      REFERENCE_QUESTIONS,
+    );
+    return code;
+  }
+
+  private async period(code?: string): Promise<PeriodWithCount> {
+    const current = periodCodeOf(this.today());
+    if (code === undefined || code === current) await this.ensureCurrentPeriod();
+    const row = await this.repo.findPeriod(code ?? current);
+    if (!row) throw AppError.http(404);
+    return row;
+  }
+
+  async materials(caller: ComplianceCaller, query: TrainingMaterialsQuery): Promise<TrainingMaterialsResponse> {
+    const period = await this.period(query.period);
+    const [materials, attempts] = [await this.repo.materials(period.code), await this.repo.attempts(caller.user.id, period.code)];
+    const km = query.lang === 'km';
+    return {
+      period: toPeriod(period),
+      materials: materials.map((m) => ({ id: m.id, sequence: m.sequence, title: km ? m.titleKm : m.titleEn, description: km ? m.descriptionKm : m.descriptionEn })),
+      status: statusOf(attempts, period.dueDate, this.today()),
+    };
+  }
+
+  async questions(lang: Language): Promise<QuestionsResponse> {
+    const period = await this.period();
+    const rows = await this.repo.questionChoices(period.code);
+    const km = lang === 'km';
+    const questions: QuestionsResponse['questions'] = [];
+    for (const row of rows) {
+      let q = questions.at(-1);
+      if (!q || q.questionNumber !== row.questionNumber) {
+        q = { questionNumber: row.questionNumber, question: km ? row.textKm : row.textEn, answers: [] };
+        questions.push(q);
+      }
+      q.answers.push({ answerSequenceNo: row.answerSequenceNo, answerDescription: km ? row.descriptionKm : row.descriptionEn, answerValue: row.answerValue });
+    }
+    return { period: toPeriod(period), questions };
+  }
+
+  async submit(caller: ComplianceCaller, body: SubmitAnswersRequest): Promise<SubmitAnswersResponse> {
+    const period = await this.period();
+    const rows = await this.repo.questionChoices(period.code);
+    const key = new Map<number, { choices: Set<number>; correct: number[] }>();
+    for (const row of rows) {
+      const entry = key.get(row.questionNumber) ?? { choices: new Set<number>(), correct: [] };
+      entry.choices.add(row.answerSequenceNo);
+      if (row.correct) entry.correct.push(row.answerSequenceNo);
+      key.set(row.questionNumber, entry);
+    }
+    const errors: FieldError[] = [];
+    const seen = new Set<number>();
+    body.answers.forEach((a, i) => {
+      const entry = key.get(a.questionNumber);
+      if (!entry || seen.has(a.questionNumber)) errors.push({ field: `answers.${i}.questionNumber`, key: 'invalid' });
+      else if (!entry.choices.has(a.answerSequenceNo)) errors.push({ field: `answers.${i}.answerSequenceNo`, key: 'invalid' });
+      seen.add(a.questionNumber);
+    });
+    for (const questionNumber of key.keys()) {
+      if (!seen.has(questionNumber)) errors.push({ field: `answers.${questionNumber}`, key: 'required' });
+    }
+    if (errors.length > 0) throw AppError.validation(errors);
+
+    const scored: ScoredQuestion[] = [...key.entries()].map(([questionNumber, e]) => ({ questionNumber, correct: e.correct }));
+    const score = scoreAnswers(scored, body.answers, period.passMarkPercent);
+    let row: ComplianceAttemptRow;
+    try {
+      row = await this.repo.insertAttempt({
+        userId: caller.user.id, agencyId: caller.user.agencyId, periodCode: period.code,
+        correctCount: score.correctCount, questionCount: score.questionCount, scorePercent: score.scorePercent,
+        passMarkPercent: period.passMarkPercent, passed: score.passed,
+        answers: body.answers.map((a) => ({ questionNumber: a.questionNumber, answerSequenceNo: a.answerSequenceNo })),
+        lang: body.lang ?? 'en', at: this.clock.now(),
+      });
+    } catch (error) {
+      // Two submissions at the same instant got the same attempt number: the second is a duplicate.
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw AppError.http(409);
+      throw error;
+    }
+    await this.audit.record({
+      actorUserId: caller.user.id, action: 'submit', entity: 'compliance_attempt', entityId: row.id, ip: caller.ip,
+      details: { period: period.code, passed: row.passed },
+    });
+    return { attempt: toAttempt(row), results: score.results };
+  }
+
+  async materialPdf(query: DownloadPdfQuery): Promise<{ fileName: string; pdf: Buffer }> {
+    const period = await this.period();
+    const material = query.id ? await this.repo.material(period.code, query.id) : undefined;
+    if (!material) throw AppError.http(404);
+    const km = query.lang === 'km';
+    const page = materialHtml({
+      lang: query.lang, periodCode: period.code,
+      title: km ? material.titleKm : material.titleEn,
+      description: km ? material.descriptionKm : material.descriptionEn,
+      body: km ? material.bodyKm : material.bodyEn,
+    });
+    const pdf = await this.pdf().render(page).catch(renderFailed);
+    return { fileName: materialFileName(material.sequence, query.lang), pdf };
+  }
+
+  /** The certificate of the caller's first pass in the current period; 404 before a pass. */
+  async certificatePdf(caller: ComplianceCaller, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
+    const period = await this.period();
+    const pass = (await this.repo.attempts(caller.user.id, period.code)).find((a) => a.passed);
+    const holder = pass ? await this.repo.certificateHolder(caller.user.id) : undefined;
+    if (!pass || !holder) throw AppError.http(404);
+    const km = lang === 'km';
+    const page = certificateHtml({
+      lang, periodCode: period.code,
+      name: km && holder.displayNameKh ? holder.displayNameKh : holder.displayName,
+      agentCode: holder.agentCode,
+      agencyName: km && holder.agencyNameKh ? holder.agencyNameKh : holder.agencyName,
+      scorePercent: pass.scorePercent, passMarkPercent: pass.passMarkPercent,
+      completedDate: phnomPenhDate(pass.submittedAt),
+      certificateNumber: `CT-${period.code}-${pass.id.slice(0, 8).toUpperCase()}`,
+    });
+    const pdf = await this.pdf().render(page).catch(renderFailed);
+    await this.audit.record({ actorUserId: caller.user.id, action: 'download', entity: 'compliance_attempt', entityId: pass.id, ip: caller.ip, details: { document: 'certificate', lang } });
+    return { fileName: certificateFileName(period.code), pdf };
+  }
+
+  /** Agency staff only (403 otherwise): who in their agency has passed the period. */
+  async completions(caller: ComplianceCaller, periodCode?: string): Promise<CompletionsResponse> {
+    if (!isAgencyStaff(caller.user) || !caller.user.agencyId) throw AppError.http(403);
+    const period = await this.period(periodCode);
+    const rows = await this.repo.completions(caller.user.agencyId, period.code);
+    const items = rows.map((r) => ({
+      userId: r.userId, agentCode: r.agentCode, displayName: r.displayName, roles: r.roles,
+      completed: r.completedAt !== null,
+      completedDate: r.completedAt === null ? null : instantToOffsetDateTime(new Date(r.completedAt)),
+      bestScorePercent: r.bestScorePercent === null ? null : Number(r.bestScorePercent),
+      attemptCount: Number(r.attemptCount),
+    }));
+    await this.audit.record({
+      actorUserId: caller.user.id, action: 'read', entity: 'compliance_completions', entityId: caller.user.agencyId, ip: caller.ip,
+      details: { period: period.code, count: items.length },
+    });
+    return { period: toPeriod(period), completedCount: items.filter((i) => i.completed).length, totalCount: items.length, items };
+  }
+
+  async completionsCsv(caller: ComplianceCaller, periodCode?: string): Promise<{ fileName: string; csv: string }> {
+    const result = await this.completions(caller, periodCode);
+    const csv = csvDocument(COMPLETION_CSV_COLUMNS, result.items.map((i) => [
+      i.agentCode, i.displayName, i.roles.join(' '), i.completed ? 'yes' : 'no', i.completedDate, i.bestScorePercent, i.attemptCount,
+    ]));
+    return { fileName: completionsCsvFileName(result.period.code), csv };
+  }
+}

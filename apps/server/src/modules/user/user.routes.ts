@@ -1,0 +1,67 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
+import { dashboardResponseSchema } from '@portal/domain/contracts/user/dashboard';
+import { profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema } from '@portal/domain/contracts/user/profile';
+import { AppError } from '../../lib/app-error';
+import { callContext, createAuthServices } from '../auth/auth-services';
+import { DashboardService } from '../dashboard/dashboard.service';
+import { FIGURE_PROVIDERS } from '../dashboard/figure-providers';
+import { ProfileRepository } from './profile.repository';
+import { ProfileService, type ProfileCaller } from './profile.service';
+
+const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const tags = ['user'];
+const security = [{ bearerAuth: [] }];
+
+function callerOf(request: FastifyRequest): ProfileCaller {
+  if (!request.user) throw AppError.http(401);
+  return { userId: request.user.id, sessionId: request.sessionId, context: callContext(request) };
+}
+
+/**
+ * The user calls of spec §7 (issue 9): the profile and the dashboard. Registered BEFORE the auth
+ * module, which then leaves POST /api/user/v1/profile to this module; `changePassword` is still
+ * the auth module's password service.
+ */
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const auth = createAuthServices(app, app.authClock);
+  const profiles = new ProfileService(new ProfileRepository(app.db), auth, app.audit, app.authClock);
+  const dashboards = new DashboardService(app.db, app.authClock, FIGURE_PROVIDERS, app.dashboardCache);
+
+  app.get('/api/user/v1/profile', {
+    schema: { summary: 'The signed-in user\'s profile and active sessions', tags, security, response: { 200: profileResponseSchema, ...errors } },
+  }, async (request) => profiles.profile(callerOf(request)));
+
+  app.post('/api/user/v1/profile', {
+    schema: {
+      summary: 'Profile actions: changePassword, updateContact (verified profile OTP), setLanguage, signOutOtherSessions, signOutSession',
+      tags, security, body: profileUpdateRequestSchema, response: { 200: profileUpdateResponseSchema, ...errors },
+    },
+  }, async (request) => {
+    const caller = callerOf(request);
+    const body = request.body;
+    switch (body.action) {
+      case 'changePassword':
+        await auth.passwords.change({ userId: caller.userId, sessionId: caller.sessionId }, body, caller.context);
+        return { ok: true as const };
+      case 'updateContact':
+        return profiles.updateContact(caller, body);
+      case 'setLanguage':
+        return profiles.setLanguage(caller, body.preferredLang);
+      case 'signOutOtherSessions':
+        return profiles.signOutOthers(caller);
+      case 'signOutSession':
+        return profiles.signOutSession(caller, body.sessionId);
+    }
+  });
+
+  app.get('/api/user/v1/dashboard', {
+    schema: { summary: 'The caller\'s figures at a glance (agency staff: the agency\'s), one round trip', tags, security, response: { 200: dashboardResponseSchema, ...errors } },
+  }, async (request, reply) => {
+    if (!request.user) throw AppError.http(401);
+    const json = await dashboards.dashboard(request.user);
+    // Already serialised (and checked against the schema) when computed: sent as is.
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  });
+};
