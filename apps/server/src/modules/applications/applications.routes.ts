@@ -14,6 +14,7 @@ import {
 } from '@portal/domain/contracts/documents/application-document';
 import { generateReportParamsSchema, generateReportQuerySchema } from '@portal/domain/contracts/reports/generate-report';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
+import { assertProductPermitted } from '../agent-products/product-permission';
 import { AppError } from '../../lib/app-error';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import { ApplicationsRepository } from './applications.repository';
@@ -54,7 +55,11 @@ export function applicationRoutesWith(proposals: ProposalSource): FastifyPluginA
     const tags = ['appform'];
     app.post('/api/appform/v1/create', {
       schema: { summary: 'Create an application from the caller\'s saved proposal', tags, security, body: createApplicationRequestSchema, response: { 201: applicationResponseSchema, ...errors } },
-    }, async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)));
+    }, async (request, reply) => {
+      const caller = callerOf(request);
+      const permitted = (productCode: string) => assertProductPermitted(app.db, caller.user.id, productCode);
+      return reply.status(201).send(await service.create(caller, request.body, permitted));
+    });
 
     app.get('/api/appform/v1/find', {
       schema: { summary: 'Own applications (staff: the agency\'s), newest change first; q >= 3 characters', tags, security, querystring: findApplicationsQuerySchema, response: { 200: findApplicationsResponseSchema, ...errors } },

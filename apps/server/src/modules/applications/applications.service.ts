@@ -167,9 +167,11 @@ export class ApplicationsService {
     return this.toResponse(row);
   }
 
-  async create(caller: ApplicationCaller, body: CreateApplicationRequest): Promise<ApplicationResponse> {
+  /** `permitted` refuses a product the agent may not sell (agent product permissions, issue 8). */
+  async create(caller: ApplicationCaller, body: CreateApplicationRequest, permitted?: (productCode: string) => Promise<void>): Promise<ApplicationResponse> {
     const snapshot = isUuid(body.proposalId) ? await this.proposals.find(caller.user.id, body.proposalId) : undefined;
     if (!snapshot) throw AppError.validation([{ field: 'proposalId', key: 'invalid' }]);
+    await permitted?.(snapshot.product.productCode);
     return this.createFromSnapshot(caller, snapshot);
   }
 

@@ -8,6 +8,7 @@ import { findProposalsQuerySchema, findProposalsResponseSchema } from '@portal/d
 import { opcPaymentResponseSchema, proposalNumberParamsSchema } from '@portal/domain/contracts/proposals/opc-payment';
 import { updateProposalRequestSchema } from '@portal/domain/contracts/proposals/update-proposal';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
+import { assertProductPermitted } from '../agent-products/product-permission';
 import { AppError } from '../../lib/app-error';
 import { pdfPlugin } from '../../providers/pdf/pdf-plugin';
 import { catalogueQuoteEngine } from './proposal-engine';
@@ -40,14 +41,22 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Create a proposal from two of the caller\'s contacts; the server recalculates with the engine and stores its answer', tags, security,
       body: createProposalRequestSchema, response: { 201: proposalResponseSchema, ...errors },
     },
-  }, async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)));
+  }, async (request, reply) => {
+    const caller = callerOf(request);
+    await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
+    return reply.status(201).send(await service.create(caller, request.body));
+  });
 
   app.post('/api/proposal/v1/update/:id', {
     schema: {
       summary: 'Update a proposal (recalculated; optimistic locking: stale version -> 409)', tags, security,
       params: recordIdParamsSchema, body: updateProposalRequestSchema, response: { 200: proposalResponseSchema, 409: errorEnvelopeSchema, ...errors },
     },
-  }, async (request) => service.update(callerOf(request), request.params.id, request.body));
+  }, async (request) => {
+    const caller = callerOf(request);
+    await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
+    return service.update(caller, request.params.id, request.body);
+  });
 
   app.get('/api/proposal/v1/find', {
     schema: {
