@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appUser } from '../../src/db/schema/app-user.table';
 import { contact } from '../../src/db/schema/contact.table';
 import { idempotencyKey } from '../../src/db/schema/idempotency-key.table';
 import { policyPendingDocument } from '../../src/db/schema/policy-pending-document.table';
 import { IDEMPOTENT_SEGMENTS, isIdempotentRoute, purgeExpiredIdempotencyKeys, RETENTION_MS } from '../../src/plugins/idempotency';
 import { createRoutedApp } from '../helpers/route-table';
 import { contactBody, importOwnedPolicies, multipartBody } from '../helpers/security-fixtures';
-import { xsrfHeaders } from '../helpers/test-app';
+import { bearerFor, xsrfHeaders } from '../helpers/test-app';
 
 /**
  * Issue 10, idempotency and concurrency. The routes that take an `Idempotency-Key` are read from
@@ -20,7 +21,9 @@ afterAll(() => t.close());
 
 const idempotentRoutes = t.routes.api().filter((r) => isIdempotentRoute(r.method, r.url));
 const aap = await t.routes.callerFor('ROLE_AAP');
-const aapId = (await t.db.execute<{ id: string }>(sql`select id from app_user where username = 'demo.aap'`)).rows[0]?.id as string;
+const userId = async (username: string): Promise<string> =>
+  (await t.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, username)))[0]?.id as string;
+const aapId = await userId('demo.aap');
 
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, headers: { ...aap.headers, ...xsrfHeaders(), ...headers }, payload });
@@ -90,9 +93,7 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
   });
 
   it('keys are per user: another advisor\'s same key is a separate request', async () => {
-    const other = await t.db.execute<{ id: string }>(sql`select id from app_user where username = 'demo.aap2'`);
-    const { bearerFor } = await import('../helpers/test-app');
-    const headers = await bearerFor(t, { sub: other.rows[0]?.id as string, roles: ['ROLE_AAP'] });
+    const headers = await bearerFor(t, { sub: await userId('demo.aap2'), roles: ['ROLE_AAP'] });
     const key = randomUUID();
     const body = contactBody('Idemperuser');
     const mine = await post('/api/contact/v1/create', body, { 'idempotency-key': key });
