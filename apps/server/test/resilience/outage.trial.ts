@@ -18,6 +18,9 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
+/** One server per backend, reused by the tests below (starting one is the slow part). */
+const shared: Partial<Record<'postgres' | 'pglite', { server: ServerProcess; client: Client; lockFile?: string }>> = {};
+
 const STACK = /\bat .+:\d+:\d+|Error:|node_modules|ECONNREFUSED|postgres/i;
 
 function answerProblems(res: HttpAnswer): string[] {
@@ -43,9 +46,10 @@ describe('PostgreSQL stopped under load (issue 10)', () => {
   it('answers 503 + Retry-After + envelope while it is down, recovers by itself, loses no acknowledged write', async () => {
     const pg = await new PgCluster().init();
     cleanups.push(() => pg.dispose());
-    const server = await new ServerProcess({ kind: 'postgres', url: pg.url }).start();
+    const server = await new ServerProcess({ kind: 'postgres', url: pg.url }, { LOG_LEVEL: 'info' }).start();
     cleanups.push(() => server.stop());
     const client = await new Client(server.base).signIn('demo.aap');
+    shared.postgres = { server, client };
 
     const acked: { id: string; lastName: string }[] = [];
     const problems: string[] = [];
@@ -107,23 +111,26 @@ describe('PostgreSQL stopped under load (issue 10)', () => {
 });
 
 describe('SIGTERM and the data directory (issue 10)', () => {
+  it('a second server on the same PGlite data directory is refused with a clear message, and the first keeps serving', async () => {
+    const dir = pgliteDir();
+    cleanups.push(() => dir.remove());
+    const first = await new ServerProcess({ kind: 'pglite', dataDir: dir.dataDir }, { LOG_LEVEL: 'info' }).start();
+    cleanups.push(() => first.stop());
+    shared.pglite = { server: first, client: await new Client(first.base).signIn('demo.aap'), lockFile: join(dir.dataDir, 'portal.lock') };
+    const second = new ServerProcess({ kind: 'pglite', dataDir: dir.dataDir }, { PORTAL_DEMO: '0' });
+    await expect(second.start(60_000)).rejects.toThrow(/exited during start/);
+    const exit = await second.waitExit();
+    expect(exit.code).toBe(75);
+    expect(second.log).toContain(`The data directory ${dir.dataDir} is in use by another portal process (pid ${first.child?.pid})`);
+    expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
+  }, 5 * 60_000);
+
   for (const kind of ['pglite', 'postgres'] as const) {
     it(`SIGTERM on ${kind}: requests in flight finish, the process exits 0, the database is closed cleanly`, async () => {
-      let backend: ConstructorParameters<typeof ServerProcess>[0];
-      let lockFile: string | undefined;
-      if (kind === 'postgres') {
-        const pg = await new PgCluster().init();
-        cleanups.push(() => pg.dispose());
-        backend = { kind: 'postgres', url: pg.url };
-      } else {
-        const dir = pgliteDir();
-        cleanups.push(() => dir.remove());
-        backend = { kind: 'pglite', dataDir: dir.dataDir };
-        lockFile = join(dir.dataDir, 'portal.lock');
-      }
-      const server = await new ServerProcess(backend, { LOG_LEVEL: 'info' }).start();
-      cleanups.push(() => server.stop());
-      const client = await new Client(server.base).signIn('demo.aap');
+      const ready = shared[kind];
+      expect(ready, `the ${kind} server of the test above`).toBeDefined();
+      const { server, client, lockFile } = ready as NonNullable<typeof ready>;
+      server.log = '';
       if (lockFile) expect(existsSync(lockFile)).toBe(true);
 
       const sent = Array.from({ length: 30 }, (_, i) =>
@@ -163,17 +170,4 @@ describe('SIGTERM and the data directory (issue 10)', () => {
       await server.stop();
     }, 5 * 60_000);
   }
-
-  it('a second server on the same PGlite data directory is refused with a clear message, and the first keeps serving', async () => {
-    const dir = pgliteDir();
-    cleanups.push(() => dir.remove());
-    const first = await new ServerProcess({ kind: 'pglite', dataDir: dir.dataDir }).start();
-    cleanups.push(() => first.stop());
-    const second = new ServerProcess({ kind: 'pglite', dataDir: dir.dataDir }, { PORTAL_DEMO: '0' });
-    await expect(second.start(60_000)).rejects.toThrow(/exited during start/);
-    const exit = await second.waitExit();
-    expect(exit.code).toBe(75);
-    expect(second.log).toContain(`The data directory ${dir.dataDir} is in use by another portal process (pid ${first.child?.pid})`);
-    expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
-  }, 5 * 60_000);
 });
