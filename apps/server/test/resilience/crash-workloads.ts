@@ -108,6 +108,7 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
   let client: Client;
   let policyNumber = '';
   let pendingCode = '';
+  const refusals: string[] = [];
   return {
     name: 'pending-document uploads',
     concurrency,
@@ -128,14 +129,19 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
       const body = multipartBody({ pendingCode }, { field: 'file', fileName: `crash-${seq}.pdf`, data, type: 'application/pdf' });
       try {
         const res = await client.request('POST', `/api/policy/v1/upload/${policyNumber}/client-pending-doc`, body.payload, { 'content-type': body.contentType });
-        if (res.status !== 201) return undefined;
+        if (res.status !== 201) {
+          if (refusals.length < 5) refusals.push(`${res.status} ${res.text.slice(0, 100)}`);
+          return undefined;
+        }
         return { documentId: res.json<{ document: { id: string } }>().document.id, sha256: createHash('sha256').update(data).digest('hex'), size: data.length };
-      } catch {
+      } catch (error) {
+        if (refusals.length < 5) refusals.push(String((error as Error).cause ?? error));
         return undefined;
       }
     },
     async verifyAcks(server, acks) {
       client.base = server.base;
+      if (acks.length === 0 && refusals.length > 0) console.warn(`[crash] upload refusals: ${refusals.join(' | ')}`);
       const res = await client.get(`/api/policy/v1/${policyNumber}/find-pending-code`);
       if (res.status !== 200) return [`find-pending-code: ${res.status}`];
       const listed = new Set(res.json<{ items: { documents: { id: string }[] }[] }>().items.flatMap((i) => i.documents.map((d) => d.id)));

@@ -12,6 +12,8 @@ import { recordFigure } from './figures';
  * damaged blob. Workloads: crash-workloads.ts (add the wizard's step saves there).
  */
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 3) * SCALE;
+/** Acknowledged writes per workload before a trial's kill may come. */
+const MIN_ACKS_PER_TRIAL = 3;
 const WORKLOADS: (() => CrashWorkload)[] = [contactSaves as () => CrashWorkload, () => pendingUploads(50) as CrashWorkload];
 
 /** Deterministic kill delays (no Math.random in test tooling either). */
@@ -67,10 +69,15 @@ for (const backendKind of ['postgres', 'pglite'] as const) {
             if (ack !== undefined) acks[index]?.push(ack);
           }
         }));
-        await sleep(nextDelay());
+        // Kill once every workload has had writes acknowledged in this trial (so the kill lands
+        // among writes in flight, whatever the machine's speed), plus a pseudo-random 0-0.5 s.
+        const before = acks.map((a) => a.length);
+        const deadline = Date.now() + 60_000;
+        while (Date.now() < deadline && acks.some((a, i) => a.length - (before[i] ?? 0) < MIN_ACKS_PER_TRIAL)) await sleep(20);
+        await sleep(nextDelay() % 500);
+        running = false;
         server.kill('SIGKILL');
         await server.waitExit();
-        running = false;
         await Promise.all(writers);
         await server.start();
         for (const [index, w] of workloads.entries()) {

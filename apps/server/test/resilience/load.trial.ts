@@ -63,7 +63,7 @@ describe('load (issue 10)', () => {
         method: 'GET', path,
         setupRequest: (request: { headers?: Record<string, string> }) => {
           clientCounter = (clientCounter + 1) % 2000;
-          request.headers = { ...request.headers, 'x-forwarded-for': `10.1.${clientCounter >> 8}.${clientCounter & 255}` };
+          request.headers = { ...request.headers, ...headers, 'x-forwarded-for': `10.1.${clientCounter >> 8}.${clientCounter & 255}` };
           return request;
         },
       })),
@@ -71,7 +71,7 @@ describe('load (issue 10)', () => {
     const figures = {
       connections: CONNECTIONS, seconds: SECONDS, requests: result.requests.total, rps: Math.round(result.requests.average),
       p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max,
-      s2xx: result['2xx'], s4xx: result['4xx'], s5xx: result['5xx'], errors: result.errors, timeouts: result.timeouts,
+      s2xx: result['2xx'], s4xx: result['4xx'], s5xx: result['5xx'], errors: result.errors, timeouts: result.timeouts, statuses: result.statusCodeStats,
     };
     recordFigure('load', figures);
     console.warn(`[load] ${JSON.stringify(figures)}`);
