@@ -207,7 +207,7 @@ describe('hostile uploads on every upload route (issue 10)', () => {
           }
           expect(await orphanBlobIds(t.db)).toEqual([]);
           expect(await unsafeStoredFileNames(t.db)).toEqual([]);
-        });
+        }, 240_000); // a 10 MB file into PGlite on a busy 2-core machine
       }
 
       it('every stored blob is intact (size and SHA-256 match its bytes)', async () => {
