@@ -15,4 +15,35 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**', '.ci/**', 'bench/**', '**/*.mjs'], rules: { 'no-console': 'off' } },
+  // Security rules (issue 10, SECURITY.md "Static checks"), core rules only (no plugins).
+  {
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-script-url': 'error',
+      'no-restricted-globals': ['error', { name: 'eval', message: 'No eval (issue 10).' }],
+      'no-restricted-properties': ['error', { object: 'document', property: 'write', message: 'No document.write: it parses HTML (issue 10).' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML: render text, or sanitise on the server (issue 10).' },
+        { selector: "Property[key.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML (issue 10).' },
+        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'No innerHTML/outerHTML assignment: use textContent or React (issue 10).' },
+        { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No insertAdjacentHTML (issue 10).' },
+        { selector: "NewExpression[callee.name='Function']", message: 'No new Function: it is eval (issue 10).' },
+        { selector: "CallExpression[callee.name='Function']", message: 'No Function(): it is eval (issue 10).' },
+      ],
+    },
+  },
+  // Server and security code: randomness from node:crypto only (tokens, ids, OTPs, boundaries).
+  {
+    files: ['apps/server/src/**', 'apps/server/test/security/**', 'apps/server/test/resilience/**', 'packages/domain/src/**', 'apps/web/src/features/auth/**', 'apps/web/src/lib/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'document', property: 'write', message: 'No document.write: it parses HTML (issue 10).' },
+        { object: 'Math', property: 'random', message: 'Math.random is predictable: use node:crypto randomBytes/randomInt/randomUUID, or crypto.getRandomValues in the browser (issue 10).' },
+      ],
+    },
+  },
 );

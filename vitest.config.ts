@@ -12,6 +12,13 @@ export default defineConfig({
           testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false,
         },
       },
+      // `npm run test:resilience` (scripts/resilience.mjs): the built server killed, starved, flooded.
+      {
+        test: {
+          name: 'resilience', root: 'apps/server', include: ['test/resilience/**/*.trial.ts'],
+          testTimeout: 30 * 60_000, hookTimeout: 5 * 60_000, fileParallelism: false,
+        },
+      },
     ],
   },
 });

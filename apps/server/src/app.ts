@@ -10,6 +10,7 @@ import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { loggerOptions, requestIdOptions, requestIdPlugin } from './plugins/logger';
 import { notImplementedRoutes } from './plugins/not-implemented';
 import { openApiPlugin } from './plugins/openapi';
@@ -35,7 +36,7 @@ export interface AppDeps {
 /**
  * The Fastify instance, plugins in the order of ADR 001: config + db, logger (request id),
  * security headers, cookies + XSRF, rate limit, error handler, OpenAPI, auth, services,
- * modules, the 501 routes, static files. Not yet `ready()`: callers may add routes or
+ * idempotency keys, modules, the 501 routes, static files. Not yet `ready()`: callers may add routes or
  * decorators first (`inject` and `listen` make it ready).
  */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<AppInstance> {
@@ -77,6 +78,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(authPlugin, { config });
   await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {});
   await app.register(pdfPlugin); // app.pdf: the warm Chromium pool, launched on the first render
+  await app.register(idempotencyPlugin);
   for (const module of deps.modules ?? MODULES) await app.register(module);
   await app.register(notImplementedRoutes);
   await app.register(staticFilesPlugin, { config });

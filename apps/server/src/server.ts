@@ -46,9 +46,15 @@ async function start(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Drain: app.close() stops accepting, lets requests in flight finish, then runs the onClose
+    // hooks. A keep-alive connection whose request finished after the close began would hold it
+    // open for the whole keep-alive timeout (72 s): close such idle connections as they appear.
+    const sweep = setInterval(() => app?.server.closeIdleConnections(), 100);
+    sweep.unref();
     try {
       await app?.close();
     } finally {
+      clearInterval(sweep);
       // Always close the database: PGlite must flush its files and drop the DATA_DIR lock.
       await handle.close();
       clearTimeout(force);

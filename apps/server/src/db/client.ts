@@ -53,7 +53,8 @@ async function createPglite(dataDir: string, inMemory: boolean): Promise<DbHandl
 }
 
 function createPostgres(databaseUrl: string, poolMax: number): DbHandle {
-  const client = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  // A database that does not answer fails a request in 5 s (503 + Retry-After), not never.
+  const client = new pg.Pool({ connectionString: databaseUrl, max: poolMax, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   client.on('error', (error) => console.error(`[db] idle PostgreSQL connection error: ${error.message}`));
   let closed = false;

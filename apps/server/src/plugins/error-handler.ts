@@ -36,9 +36,32 @@ function pgErrorCode(error: unknown): string | undefined {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
+/** Seconds a client is told to wait when the database is unreachable. */
+export const DB_UNAVAILABLE_RETRY_AFTER = 5;
+
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * The database is down or restarting, not the request at fault: a connection errno, SQLSTATE
+ * class 08 (connection exception), 57P01-57P03 (shutdown, crash, cannot connect now), 53300
+ * (too many connections), or node-postgres's own words for a dropped or timed-out connection.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
+    }
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/.test(message)) return true;
+  }
+  return false;
+}
+
 /** Any thrown value -> the AppError clients see. Unknown errors become a bare 500. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  if (isDatabaseUnavailable(error)) return AppError.http(503, { retryAfter: DB_UNAVAILABLE_RETRY_AFTER });
   const e = error as FastifyError;
   if (Array.isArray(e?.validation) && !isResponseSerializationError(e)) return validationError(e);
   // Unique violation or serialization failure that a service did not map: a conflict, not a crash.

@@ -11,6 +11,7 @@ import type { PolicyDetailsResponse } from '@portal/domain/contracts/policies/fi
 import { uploadClientPendingDocResponseSchema } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { blob } from '../../src/db/schema/blob.table';
 import { feedRecord, importRecords, multipart, policyTestApp, tableCounts, type PolicyTestContext } from './policy-test-kit';
+import { pngFile } from '../helpers/security-fixtures';
 
 let ctx: PolicyTestContext;
 const POLICY = 'Q100000001';
@@ -21,7 +22,7 @@ const pdfBytes = (size = 600): Buffer => {
   const tail = Buffer.from('\n%%EOF\n');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
 };
-const pngBytes = (): Buffer => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+const pngBytes = (): Buffer => pngFile(8, 8);
 const exeBytes = (): Buffer => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(400, 0)]);
 
 function upload(parts: Parameters<typeof multipart>[0]) {
@@ -88,9 +89,10 @@ describe('pending requirements', () => {
     expect(body).toMatchObject({ policyNumber: POLICY, pendingCode: 'MED01', status: 'submitted', document: { fileName: 'medical report.PDF', mediaType: 'application/pdf', size: pdf.length } });
     expect(body.document.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const png = await upload([code('BNK01'), file('bank.png', pngBytes(), 'image/png')]);
+    const pngData = pngBytes();
+    const png = await upload([code('BNK01'), file('bank.png', pngData, 'image/png')]);
     expect(png.statusCode, png.body).toBe(201);
-    expect(png.json()).toMatchObject({ pendingCode: 'BNK01', status: 'submitted', document: { mediaType: 'image/png', size: 208 } });
+    expect(png.json()).toMatchObject({ pendingCode: 'BNK01', status: 'submitted', document: { mediaType: 'image/png', size: pngData.length } });
 
     const stored = await ctx.t.db.select({ sha256: blob.sha256, size: blob.size, mediaType: blob.mediaType }).from(blob).where(eq(blob.size, pdf.length));
     expect(stored).toEqual([{ sha256: createHash('sha256').update(pdf).digest('hex'), size: pdf.length, mediaType: 'application/pdf' }]);
@@ -124,7 +126,7 @@ describe('client-pending letter', () => {
     const res = await ctx.aap.get(`/api/policy/v1/download/${POLICY}/client-pending?lang=km`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="client-pending-Q100000001-\d{8}\.pdf"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="client-pending-Q100000001-\d{8}\.pdf"; filename\*=UTF-8''client-pending-Q100000001-\d{8}\.pdf$/);
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const words = compact(text(pdf, 'km.pdf'));

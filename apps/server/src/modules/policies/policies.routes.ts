@@ -14,6 +14,7 @@ import {
   PENDING_UPLOAD_MAX_BYTES, UPLOAD_FIELD_FILE, UPLOAD_FIELD_PENDING_CODE, uploadClientPendingDocResponseSchema,
 } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/upload-validation';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import { PoliciesRepository } from './policies.repository';
 import { PoliciesService, type PolicyCaller, type UploadedFile } from './policies.service';
@@ -72,7 +73,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
     const { fileName, pdf } = await service.pendingLetter(callerOf(request), request.params.policyNumber, request.query.lang);
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-disposition', contentDisposition(fileName))
       .header('cache-control', 'no-store')
       // A Buffer is sent as is (no serializer runs); the response schema lists only the errors.
       .send(pdf as never);

@@ -13,8 +13,8 @@ import { SUMMARY_GRACE_ALERT_DAYS, SUMMARY_LAPSE_ALERT_DAYS, SUMMARY_LIST_MAX, S
 import type { UpdateDeliveryStatusRequest, UpdateDeliveryStatusResponse } from '@portal/domain/contracts/policies/update-delivery-status';
 import { pendingCodeFieldSchema, type UploadClientPendingDocResponse } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { daysInMonth, instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
-import { contentMatchesName, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileExtension, fileIssues } from '@portal/domain/rules/files';
 import { AppError } from '../../lib/app-error';
+import { validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import type { AuthUser } from '../../plugins/auth-types';
 import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
 import type { AuditService } from '../audit/audit.service';
@@ -31,10 +31,7 @@ export interface PolicyCaller {
 }
 
 /** An uploaded file as the route read it. */
-export interface UploadedFile {
-  fileName: string;
-  data: Buffer;
-}
+export type { UploadedFile };
 
 const AUDIT_ENTITY = 'policy';
 
@@ -64,12 +61,6 @@ function decodeCursor<T>(cursor: string, check: (value: unknown) => value is T):
 const isPolicyCursor = (v: unknown): v is [string] => Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && POLICY_NUMBER_PATTERN.test(v[0]);
 const isPaymentCursor = (v: unknown): v is [string, number] =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v[0]) && Number.isSafeInteger(v[1]);
-
-/** Control characters and path parts never reach the stored name. */
-function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-}
 
 /**
  * Policy servicing (issue 7). A policy the caller may not see (another advisor's or agency's,
@@ -235,21 +226,13 @@ export class PoliciesService {
     if (pendingCodeRaw === undefined || pendingCodeRaw.trim() === '') throw AppError.validation([{ field: 'pendingCode', key: 'required' }]);
     const code = pendingCodeFieldSchema.safeParse(pendingCodeRaw);
     if (!code.success) throw AppError.validation([{ field: 'pendingCode', key: 'invalid' }]);
-    if (!file) throw AppError.validation([{ field: 'file', key: 'required' }]);
-    const fileName = cleanFileName(file.fileName);
-    if (fileName === '') throw AppError.validation([{ field: 'file', key: 'required' }]);
-    const first = fileIssues({ name: fileName, size: file.data.length }, 'pendingDocument')[0];
-    if (first) {
-      const status = FILE_ISSUE_STATUS[first];
-      if (status === 422) throw AppError.validation([{ field: 'file', key: FILE_ISSUE_KEYS[first] }]);
-      throw AppError.http(status === 413 ? 413 : 415);
-    }
-    if (!contentMatchesName(file.data.subarray(0, 16), fileName)) throw AppError.http(415);
+    // The shared upload check (name, size, sniffed type, hostile content): lib/upload-validation.ts.
+    const { fileName, data, extension } = validateUpload(file, 'pendingDocument');
     const requirement = await this.policies.pendingRequirement(policyId, code.data);
     if (!requirement || requirement.status !== 'outstanding') throw AppError.validation([{ field: 'pendingCode', key: 'invalid' }]);
-    const mediaType = fileExtension(fileName) === 'pdf' ? 'application/pdf' : 'image/png';
+    const mediaType = extension === 'pdf' ? 'application/pdf' : 'image/png';
     const stored = await this.policies.addPendingDocument({
-      policyId, pendingId: requirement.id, pendingCode: code.data, fileName, mediaType, data: file.data, uploadedBy: caller.user.id, at: this.now(),
+      policyId, pendingId: requirement.id, pendingCode: code.data, fileName, mediaType, data, uploadedBy: caller.user.id, at: this.now(),
     });
     await this.record(caller, 'create', policyNumber, { document: stored.id, pendingCode: code.data, mediaType, size: stored.size });
     return {

@@ -1,0 +1,197 @@
+import { crc32, inflateSync } from 'node:zlib';
+import { MEDIA_TYPES, type ConversionExtension } from '@portal/domain/constants/uploads';
+import { contentMatchesName, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileExtension, fileIssues, type UploadKind } from '@portal/domain/rules/files';
+import { AppError } from './app-error';
+
+/**
+ * The one check every upload route runs on a received file (issue 10, SECURITY.md "Uploads"):
+ *
+ *   const { fileName, mediaType } = validateUpload(file, 'document');   // throws the AppError to answer
+ *
+ * 1. The name: path parts and control characters removed (`cleanUploadFileName`); empty -> 422
+ *    `required`; the domain's rules (packages/domain/src/rules/files.ts `fileIssues`): extension
+ *    not allowed for the kind -> 415, too big -> 413, longer than 100 characters -> 422 `maxlength`.
+ *    The name is only ever a label: stores key the content by a server-chosen id.
+ * 2. The first bytes must be what the extension says (`contentMatchesName`), else 415.
+ * 3. The content is inspected (`contentProblem`), else 415:
+ *    - PDF: `%%EOF` near the end; no active or hidden content: `/JavaScript`, `/JS`, `/Launch`,
+ *      `/EmbeddedFile(s)`, `/RichMedia`, `/XFA`, `/SubmitForm`, `/ImportData`, `/GoToE`, also
+ *      spelled with `#xx` escapes and inside Flate-compressed streams (object streams included,
+ *      inflated up to MAX_INFLATED_BYTES in total: more is refused as a bomb); no `/Encrypt`
+ *      (an encrypted file cannot be checked or read by underwriting); no HTML or ZIP
+ *      polyglot markers (`<script`, `<html`, `<svg`, a ZIP local header + end record);
+ *    - PNG: a well-formed chunk list (IHDR first, lengths in bounds, every CRC right, IEND last
+ *      and nothing after it: no appended archive or script), at most MAX_IMAGE_SIDE pixels a
+ *      side and MAX_IMAGE_PIXELS in all (a 20000 x 20000 "pixel bomb" is refused);
+ *    - JPEG: its frame header's size within the same limits; TIFF: the signature only.
+ * The media type of the answer is the extension's (which the content has just been shown to be),
+ * never the client's Content-Type.
+ */
+export interface UploadedFile {
+  fileName: string;
+  data: Buffer;
+}
+
+export interface ValidUpload {
+  fileName: string;
+  data: Buffer;
+  extension: ConversionExtension;
+  mediaType: string;
+}
+
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/** The last path part, without control or bidirectional-override characters, trimmed. */
+export function cleanUploadFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^\.+/, '').trim();
+}
+
+const PDF_FORBIDDEN_NAMES = [
+  'JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE', 'Encrypt',
+];
+const PDF_FORBIDDEN = new RegExp(`/(${PDF_FORBIDDEN_NAMES.join('|')})(?![A-Za-z0-9])`);
+const MARKUP = /<\s*(script|html|svg|iframe|body)\b/i;
+
+/** `/J#61vaScript` -> `/JavaScript` (PDF names may escape any byte as #xx). */
+function decodeNames(text: string): string {
+  return text.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+function pdfTextProblem(text: string): string | undefined {
+  const decoded = decodeNames(text);
+  const name = PDF_FORBIDDEN.exec(decoded);
+  if (name) return `pdf: /${name[1]}`;
+  if (MARKUP.test(decoded)) return 'pdf: markup (html polyglot)';
+  return undefined;
+}
+
+function pdfProblem(data: Buffer): string | undefined {
+  const text = data.toString('latin1');
+  if (!text.slice(-1024).includes('%%EOF')) return 'pdf: no %%EOF at the end';
+  if (text.includes('PK\u0003\u0004') && text.includes('PK\u0005\u0006')) return 'pdf: zip polyglot';
+  const plain = pdfTextProblem(text);
+  if (plain) return plain;
+  // Streams: inflate the Flate ones (object streams hide dictionaries there) and look again.
+  let inflated = 0;
+  const streams = /(?<![A-Za-z])stream\r?\n/g;
+  let match: RegExpExecArray | null;
+  while ((match = streams.exec(text)) !== null) {
+    const start = match.index + match[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) break;
+    const dict = text.slice(Math.max(0, text.lastIndexOf('<<', match.index)), match.index);
+    streams.lastIndex = end + 'endstream'.length;
+    if (!/FlateDecode|\/Fl\b/.test(decodeNames(dict))) continue;
+    let out: Buffer;
+    try {
+      out = inflateSync(data.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES - inflated });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || (error as Error).message.includes('Cannot create a Buffer larger')) {
+        return 'pdf: compressed streams too large (bomb)';
+      }
+      continue; // a damaged or partial stream: a viewer cannot run it either
+    }
+    inflated += out.length;
+    if (inflated >= MAX_INFLATED_BYTES) return 'pdf: compressed streams too large (bomb)';
+    const inner = pdfTextProblem(out.toString('latin1'));
+    if (inner) return `${inner} (in a compressed stream)`;
+  }
+  return undefined;
+}
+
+function imageSizeProblem(width: number, height: number, kind: string): string | undefined {
+  if (width <= 0 || height <= 0) return `${kind}: zero size`;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) return `${kind}: ${width} x ${height} pixels is too large`;
+  return undefined;
+}
+
+function pngProblem(data: Buffer): string | undefined {
+  let offset = 8;
+  let first = true;
+  while (offset + 12 <= data.length) {
+    const length = data.readUInt32BE(offset);
+    const type = data.toString('latin1', offset + 4, offset + 8);
+    const end = offset + 12 + length;
+    if (length > 0x7fffffff || end > data.length) return 'png: chunk runs past the end';
+    if (crc32(data.subarray(offset + 4, offset + 8 + length)) !== data.readUInt32BE(offset + 8 + length)) return `png: bad CRC in ${type}`;
+    if (first) {
+      if (type !== 'IHDR' || length !== 13) return 'png: IHDR is not first';
+      const size = imageSizeProblem(data.readUInt32BE(offset + 8), data.readUInt32BE(offset + 12), 'png');
+      if (size) return size;
+      first = false;
+    }
+    offset = end;
+    if (type === 'IEND') return offset === data.length ? undefined : 'png: bytes after IEND (polyglot)';
+  }
+  return 'png: no IEND';
+}
+
+function jpegProblem(data: Buffer): string | undefined {
+  let offset = 2;
+  while (offset + 4 <= data.length) {
+    if (data[offset] !== 0xff) return 'jpeg: bad marker';
+    const marker = data[offset + 1] as number;
+    if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0xff) {
+      offset += marker === 0xff ? 1 : 2;
+      continue;
+    }
+    const length = data.readUInt16BE(offset + 2);
+    // SOF0..SOF15 except DHT (C4), JPG (C8), DAC (CC): height then width.
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      if (offset + 9 > data.length) return 'jpeg: truncated frame header';
+      return imageSizeProblem(data.readUInt16BE(offset + 7), data.readUInt16BE(offset + 5), 'jpeg');
+    }
+    if (marker === 0xda) return 'jpeg: no frame header before the scan';
+    offset += 2 + length;
+  }
+  return 'jpeg: no frame header';
+}
+
+/** What is wrong with content whose first bytes already match `extension`; undefined when nothing is. */
+export function contentProblem(data: Buffer, extension: ConversionExtension): string | undefined {
+  switch (extension) {
+    case 'pdf':
+      return pdfProblem(data);
+    case 'png':
+      return pngProblem(data);
+    case 'jpg':
+    case 'jpeg':
+      return jpegProblem(data);
+    default:
+      return undefined;
+  }
+}
+
+/** See the file comment. Throws the AppError to answer; returns the name to store and the media type. */
+export function validateUpload(file: UploadedFile | undefined, kind: UploadKind, field = 'file'): ValidUpload {
+  if (!file) throw AppError.validation([{ field, key: 'required' }]);
+  const fileName = cleanUploadFileName(file.fileName);
+  if (fileName === '') throw AppError.validation([{ field, key: 'required' }]);
+  const first = fileIssues({ name: fileName, size: file.data.length }, kind)[0];
+  if (first) {
+    const status = FILE_ISSUE_STATUS[first];
+    if (status === 422) throw AppError.validation([{ field, key: FILE_ISSUE_KEYS[first] }]);
+    throw AppError.http(status === 413 ? 413 : 415);
+  }
+  if (!contentMatchesName(file.data.subarray(0, 16), fileName)) throw AppError.http(415);
+  const extension = fileExtension(fileName) as ConversionExtension;
+  const problem = contentProblem(file.data, extension);
+  if (problem) throw new AppError(415, 415, 'unsupported_media_type', undefined, { cause: new Error(`upload refused: ${problem}`) });
+  return { fileName, data: file.data, extension, mediaType: MEDIA_TYPES[extension] };
+}
+
+/**
+ * A Content-Disposition that no file name can break out of: an ASCII fallback (quotes,
+ * backslashes, control and non-ASCII characters replaced) plus RFC 8187 `filename*` for the
+ * real name, percent-encoded.
+ */
+export function contentDisposition(fileName: string, type: 'attachment' | 'inline' = 'attachment'): string {
+  const clean = cleanUploadFileName(fileName) || 'download';
+  const ascii = clean.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { idempotencyKey } from '../db/schema/idempotency-key.table';
+import { AppError } from '../lib/app-error';
+import { definePlugin } from './define-plugin';
+
+/**
+ * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header) on every create and submit,
+ * so a retried request (a lost answer, a double tap, a flaky network) stores nothing twice.
+ *
+ * Which routes: every POST whose path has a segment `create`, `submit`, `init`, `upload` or
+ * `convert` (IDEMPOTENT_SEGMENTS): read from the route itself, so a module that adds such a
+ * route is covered without registering anything. The key is optional; without it a request
+ * runs as before.
+ *
+ * What happens, per signed-in user + route + key (the caller's own keys only):
+ * - the first request claims the key (`pending`) and runs; its answer is stored (`done`) when it
+ *   is a 2xx or a 4xx other than 409/429, and a retry gets that answer back byte for byte with
+ *   `Idempotent-Replayed: true`. A 5xx, 409, 429 or a streamed answer releases the key: the
+ *   retry runs afresh;
+ * - a duplicate that arrives while the first still runs waits for its answer (up to
+ *   WAIT_MS) and replays it; if the first is still running after that: 409 + Retry-After;
+ * - the same key with a different request (path, query or JSON body; a multipart body is a
+ *   stream and is not part of the fingerprint) is refused with 422 and
+ *   `errors: [{ field: 'Idempotency-Key', key: 'unmatched' }]`, the draft's status for a
+ *   reused key. A key that is not 1-255 visible ASCII characters is 400;
+ * - keys expire after RETENTION_MS (24 h): a purge runs every hour, and an expired key is
+ *   treated as new. A `pending` key older than STALE_MS (its process died) is taken over.
+ */
+export const IDEMPOTENT_SEGMENTS = ['create', 'submit', 'init', 'upload', 'convert'] as const;
+const IDEMPOTENT_PATH = new RegExp(`/(${IDEMPOTENT_SEGMENTS.join('|')})(/|$)`);
+
+/** Whether a route (method + Fastify route pattern) takes an `Idempotency-Key`. */
+export function isIdempotentRoute(method: string, routeUrl: string): boolean {
+  return method === 'POST' && routeUrl.startsWith('/api/') && IDEMPOTENT_PATH.test(routeUrl);
+}
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const REPLAYED_HEADER = 'idempotent-replayed';
+export const RETENTION_MS = 24 * 60 * 60 * 1000;
+const STALE_MS = 60_000;
+const WAIT_MS = 15_000;
+const POLL_MS = 25;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+interface Claim {
+  userId: string;
+  route: string;
+  key: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when this request owns an Idempotency-Key claim; onSend stores or releases it. */
+    idempotencyClaim: Claim | null;
+  }
+}
+
+/** Deletes keys created before `now - RETENTION_MS`; returns how many. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date = new Date()): Promise<number> {
+  const removed = await db
+    .delete(idempotencyKey)
+    .where(lt(idempotencyKey.createdAt, new Date(now.getTime() - RETENTION_MS)))
+    .returning({ key: idempotencyKey.key });
+  return removed.length;
+}
+
+function fingerprintOf(request: FastifyRequest): string {
+  const multipart = request.isMultipart?.() ?? false;
+  const body = multipart ? null : (request.body ?? null);
+  return createHash('sha256').update(JSON.stringify([request.method, request.url, body])).digest('hex');
+}
+
+function storable(status: number, payload: unknown): payload is string | Buffer {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return false;
+  return (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 409 && status !== 429);
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
+  app.decorateRequest('idempotencyClaim', null);
+  const db = app.db;
+  const where = (c: Claim) => and(eq(idempotencyKey.userId, c.userId), eq(idempotencyKey.route, c.route), eq(idempotencyKey.key, c.key));
+
+  async function claim(c: Claim, fingerprint: string): Promise<boolean> {
+    const inserted = await db
+      .insert(idempotencyKey)
+      .values({ ...c, fingerprint, state: 'pending', createdAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKey.key });
+    return inserted.length === 1;
+  }
+
+  function replay(reply: FastifyReply, row: { responseStatus: number | null; responseType: string | null; responseBody: string | null }): FastifyReply {
+    return reply
+      .status(row.responseStatus ?? 200)
+      .header('content-type', row.responseType ?? 'application/json; charset=utf-8')
+      .header(REPLAYED_HEADER, 'true')
+      .send(row.responseBody ?? '');
+  }
+
+  const applies = (request: FastifyRequest): boolean => {
+    const routeUrl = request.routeOptions.url;
+    return request.headers[IDEMPOTENCY_HEADER] !== undefined && routeUrl !== undefined && isIdempotentRoute(request.method, routeUrl) && request.user !== null;
+  };
+
+  // After auth's onRequest hook (registered earlier), before the body is read or validated.
+  app.addHook('onRequest', async (request) => {
+    const raw = request.headers[IDEMPOTENCY_HEADER];
+    if (applies(request) && (typeof raw !== 'string' || !KEY_PATTERN.test(raw))) throw AppError.http(400);
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    if (!applies(request)) return;
+    const raw = request.headers[IDEMPOTENCY_HEADER] as string;
+    const routeUrl = request.routeOptions.url as string;
+    const c: Claim = { userId: (request.user as { id: string }).id, route: `${request.method} ${routeUrl}`, key: raw };
+    const fingerprint = fingerprintOf(request);
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      if (await claim(c, fingerprint)) {
+        request.idempotencyClaim = c;
+        return;
+      }
+      const [row] = await db.select().from(idempotencyKey).where(where(c)).limit(1);
+      if (!row) continue; // released meanwhile: claim again
+      const age = Date.now() - row.createdAt.getTime();
+      if (age > RETENTION_MS || (row.state === 'pending' && age > STALE_MS)) {
+        // Expired, or its owner died mid-request: start afresh.
+        await db.delete(idempotencyKey).where(and(where(c), eq(idempotencyKey.createdAt, row.createdAt)));
+        continue;
+      }
+      if (row.fingerprint !== fingerprint) throw AppError.validation([{ field: 'Idempotency-Key', key: 'unmatched' }]);
+      if (row.state === 'done') return replay(reply, row);
+      if (Date.now() > deadline) throw AppError.http(409, { retryAfter: 1 });
+      await sleep(POLL_MS);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const c = request.idempotencyClaim;
+    if (!c) return payload;
+    request.idempotencyClaim = null;
+    const status = reply.statusCode;
+    const type = reply.getHeader('content-type');
+    const json = typeof type === 'string' && type.startsWith('application/json');
+    try {
+      if (json && storable(status, payload)) {
+        await db
+          .update(idempotencyKey)
+          .set({ state: 'done', responseStatus: status, responseType: type, responseBody: payload.toString('utf8') })
+          .where(and(where(c), eq(idempotencyKey.state, 'pending')));
+      } else {
+        await db.delete(idempotencyKey).where(and(where(c), eq(idempotencyKey.state, 'pending')));
+      }
+    } catch (error) {
+      // The answer still goes out; the key stays pending and is taken over after STALE_MS.
+      request.log.warn({ err: error }, 'idempotency key not recorded');
+    }
+    return payload;
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      purgeExpiredIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'));
+    }, PURGE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+});
+
+/** For tests and tools: how many keys a user holds (all routes). */
+export async function countIdempotencyKeys(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(idempotencyKey).where(eq(idempotencyKey.userId, userId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,32 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { findRepoRoot } from '../../src/lib/repo-root';
+
+/**
+ * Issue 10, static checks: the security rules of eslint.config.js (core rules only) refuse what
+ * they promise, where they promise it. `npm run lint` applies them to the whole repository; this
+ * test proves they are not silently switched off.
+ */
+const eslint = new ESLint({ cwd: findRepoRoot() });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message.slice(0, 40)}`);
+}
+
+describe('ESLint security rules (issue 10)', () => {
+  it('refuse dangerouslySetInnerHTML, innerHTML, eval, new Function and javascript: URLs in web code', async () => {
+    const web = 'apps/web/src/features/contacts/probe.tsx';
+    expect((await ruleIds('export const A = (p: { h: string }) => <div dangerouslySetInnerHTML={{ __html: p.h }} />;\n', web)).join('\n')).toMatch(/no-restricted-syntax: No dangerouslySetInnerHTML/);
+    expect((await ruleIds('export function f(e: HTMLElement, s: string): void { e.innerHTML = s; }\n', web)).join('\n')).toMatch(/no-restricted-syntax: No innerHTML/);
+    expect((await ruleIds('export const g = (s: string): unknown => eval(s);\n', web)).join('\n')).toMatch(/no-eval/);
+    expect((await ruleIds('export const h = new Function("return 1");\n', web)).join('\n')).toMatch(/no-new-func|no-restricted-syntax/);
+    expect((await ruleIds('export const u = "javascript:alert(1)";\n', web)).join('\n')).toMatch(/no-script-url/);
+  });
+
+  it('refuse Math.random in server and security code, and allow it elsewhere in the web app', async () => {
+    expect((await ruleIds('export const r = Math.random();\n', 'apps/server/src/lib/probe.ts')).join('\n')).toMatch(/no-restricted-properties: 'Math.random' is restricted/);
+    expect((await ruleIds('export const r = Math.random();\n', 'packages/domain/src/rules/probe.ts')).join('\n')).toMatch(/'Math.random' is restricted/);
+    expect(await ruleIds('export const r = Math.random();\n', 'apps/web/src/components/probe.ts')).toEqual([]);
+  });
+});

@@ -1,0 +1,244 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BYTES_PER_MB, UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
+import { maxUploadBytes, type UploadKind } from '@portal/domain/rules/files';
+import { cleanUploadFileName, contentDisposition } from '../../src/lib/upload-validation';
+import { createRoutedApp, type Caller, type RouteEntry } from '../helpers/route-table';
+import { importOwnedPolicies, multipartBody, pdfFile, pngFile } from '../helpers/security-fixtures';
+import { countChanges, damagedBlobIds, orphanBlobIds, tableCounts, unsafeStoredFileNames } from '../helpers/storage-checks';
+import { xsrfHeaders } from '../helpers/test-app';
+import { envelopeProblems } from './response-checks';
+
+/**
+ * Issue 10, uploads: a corpus of hostile files against every upload route of the route table
+ * (POST, a path segment `upload` or `scan`). Each file is accepted only when it is valid; a
+ * refused one stores nothing; an accepted one is stored under a server-chosen id with a cleaned
+ * name, no blob is left without its row, none is damaged. The check every route must call is
+ * `validateUpload` in apps/server/src/lib/upload-validation.ts.
+ *
+ * A new upload route needs one entry in TARGETS (how to reach it as its owner: URL, other form
+ * fields, its UploadKind); until it has one, its test fails and says so. A route that still
+ * answers the 501 placeholder is checked to store nothing.
+ */
+const t = await createRoutedApp({ config: { rateLimitMax: 0 } });
+afterAll(() => t.close());
+
+const UPLOAD_ROUTE = /\/(upload|scan)(\/|$)/;
+const uploadRoutes = t.routes.api().filter((r) => r.method === 'POST' && UPLOAD_ROUTE.test(r.url));
+
+interface Target {
+  url: string;
+  caller: Caller;
+  fields: Record<string, string>;
+  fileField: string;
+  kind: UploadKind;
+}
+
+const TARGETS: Readonly<Record<string, (route: RouteEntry) => Promise<Target>>> = {
+  'POST /api/policy/v1/upload/{policyNumber}/client-pending-doc': async (route) => {
+    const [policy] = await importOwnedPolicies(t);
+    if (!policy) throw new Error('no demo.aap policy with an outstanding requirement');
+    return {
+      url: t.routes.url(route, { policyNumber: policy.policyNumber }), caller: await t.routes.callerFor('ROLE_AAP'),
+      fields: { pendingCode: policy.pendingCodes[0] as string }, fileField: 'file', kind: 'pendingDocument',
+    };
+  },
+};
+
+type Expect = 'accept' | 413 | 415 | 422;
+interface Sample {
+  label: string;
+  fileName: string;
+  data: () => Buffer;
+  /** The outcome; a function when it depends on the route's size limit. */
+  expect: Expect | ((maxBytes: number) => Expect);
+  contentType?: string;
+  /** The name the server must store (when accepted). */
+  storedAs?: string;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'portal-uploads-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function qpdfEncrypted(): Buffer {
+  const plain = join(dir, 'plain.pdf');
+  const locked = join(dir, 'locked.pdf');
+  writeFileSync(plain, pdfFile());
+  execFileSync('qpdf', ['--encrypt', 'user-pw', 'owner-pw', '256', '--', plain, locked]);
+  return readFileSync(locked);
+}
+
+function qpdfCompressed(): Buffer {
+  const plain = join(dir, 'plain2.pdf');
+  const packed = join(dir, 'packed.pdf');
+  writeFileSync(plain, pdfFile({ text: 'Compressed page' }));
+  execFileSync('qpdf', ['--object-streams=generate', '--compress-streams=y', plain, packed]);
+  return readFileSync(packed);
+}
+
+const MZ = () => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00', 'latin1'), Buffer.alloc(2000, 0)]);
+const ELF = () => Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01\x00', 'latin1'), Buffer.alloc(2000, 0)]);
+const ZIP_TAIL = Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(30, 0), Buffer.from('evil.js'), Buffer.from('PK\u0005\u0006', 'latin1'), Buffer.alloc(18, 0)]);
+const FIVE_MB = 5 * BYTES_PER_MB;
+
+const CORPUS: readonly Sample[] = [
+  { label: 'a valid PDF', fileName: 'id-card.pdf', data: () => pdfFile(), expect: 'accept', storedAs: 'id-card.pdf' },
+  { label: 'a valid PDF with compressed object streams (qpdf)', fileName: 'packed.pdf', data: qpdfCompressed, expect: 'accept' },
+  { label: 'a valid PNG', fileName: 'photo.png', data: () => pngFile(16, 16), expect: 'accept', storedAs: 'photo.png' },
+  { label: 'a Khmer name', fileName: 'អត្តសញ្ញាណប័ណ្ណ.pdf', data: () => pdfFile(), expect: 'accept', storedAs: 'អត្តសញ្ញាណប័ណ្ណ.pdf' },
+  { label: 'a PDF sent as an executable content type', fileName: 'scan.pdf', data: () => pdfFile(), contentType: 'application/x-msdownload', expect: 'accept' },
+  { label: 'a path-traversal name', fileName: '../../../../etc/passwd.pdf', data: () => pdfFile(), expect: 'accept', storedAs: 'passwd.pdf' },
+  { label: 'a Windows path-traversal name', fileName: '..\\..\\Windows\\System32\\evil.png', data: () => pngFile(), expect: 'accept', storedAs: 'evil.png' },
+  { label: 'a hidden-file name', fileName: '.htaccess.pdf', data: () => pdfFile(), expect: 'accept', storedAs: 'htaccess.pdf' },
+  { label: 'exactly 5 MB', fileName: 'five-mb.pdf', data: () => pdfFile({ padTo: FIVE_MB }), expect: 'accept' },
+  { label: '5 MB + 1 byte', fileName: 'five-mb-plus.pdf', data: () => pdfFile({ padTo: FIVE_MB + 1 }), expect: (max) => (max > FIVE_MB ? 'accept' : 413) },
+  { label: 'exactly the route\'s limit', fileName: 'at-limit.pdf', data: () => Buffer.alloc(0), expect: 'accept' }, // data: see sized()
+  { label: 'the route\'s limit + 1 byte', fileName: 'over-limit.pdf', data: () => Buffer.alloc(0), expect: 413 },
+  { label: 'a 300-character name', fileName: `${'a'.repeat(296)}.pdf`, data: () => pdfFile(), expect: 422 },
+  { label: 'an empty file', fileName: 'empty.pdf', data: () => Buffer.alloc(0), expect: 422 },
+  { label: 'a.pdf.exe', fileName: 'a.pdf.exe', data: () => pdfFile(), expect: 415 },
+  { label: 'a right-to-left override hiding .exe', fileName: 'invoice\u202Efdp.exe', data: () => MZ(), expect: 415 },
+  { label: 'an executable renamed .pdf', fileName: 'scan.pdf', data: MZ, expect: 415 },
+  { label: 'an ELF binary renamed .png', fileName: 'photo.png', data: ELF, expect: 415 },
+  { label: 'HTML renamed .pdf', fileName: 'page.pdf', data: () => Buffer.from('<html><script>alert(1)</script></html>'), expect: 415 },
+  { label: 'SVG renamed .png', fileName: 'logo.png', data: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), expect: 415 },
+  { label: 'a PDF/HTML polyglot', fileName: 'polyglot.pdf', data: () => pdfFile({ extraObjects: ['<< /Comment (<html><script>alert(document.cookie)</script>) >>'] }), expect: 415 },
+  { label: 'a PDF/ZIP polyglot', fileName: 'zip.pdf', data: () => Buffer.concat([pdfFile(), ZIP_TAIL, Buffer.from('\n%%EOF\n')]), expect: 415 },
+  { label: 'a PNG with a script appended after IEND', fileName: 'appended.png', data: () => Buffer.concat([pngFile(), Buffer.from('<script>alert(1)</script>')]), expect: 415 },
+  { label: 'a PNG/ZIP polyglot', fileName: 'zip.png', data: () => Buffer.concat([pngFile(), ZIP_TAIL]), expect: 415 },
+  { label: 'a PDF with JavaScript (OpenAction)', fileName: 'js.pdf', data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /JavaScript /JS (app.alert(1)) >>'] }), expect: 415 },
+  { label: 'a PDF with JavaScript in #-escaped names', fileName: 'js-escaped.pdf', data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /J#61vaScript /J#53 (app.alert(1)) >>'] }), expect: 415 },
+  {
+    label: 'a PDF with JavaScript inside a compressed object stream', fileName: 'js-stream.pdf', expect: 415,
+    data: () => {
+      const hidden = deflateSync(Buffer.from('7 0 << /S /JavaScript /JS (app.alert(1)) >>'));
+      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`] });
+    },
+  },
+  { label: 'a PDF with a Launch action', fileName: 'launch.pdf', data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /Launch /F (cmd.exe) >>'] }), expect: 415 },
+  { label: 'a PDF with an embedded file', fileName: 'embedded.pdf', data: () => pdfFile({ catalogExtra: '/Names << /EmbeddedFiles 6 0 R >>', extraObjects: ['<< /Names [(a.exe) 7 0 R] >>'] }), expect: 415 },
+  { label: 'an encrypted PDF (hand-made /Encrypt)', fileName: 'locked.pdf', data: () => pdfFile({ trailerExtra: '/Encrypt 6 0 R', extraObjects: ['<< /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >>'] }), expect: 415 },
+  { label: 'an encrypted PDF (qpdf, AES-256)', fileName: 'qpdf-locked.pdf', data: qpdfEncrypted, expect: 415 },
+  { label: 'a PDF without %%EOF (truncated)', fileName: 'cut.pdf', data: () => pdfFile().subarray(0, 300), expect: 415 },
+  { label: 'a PNG declaring 20000 x 20000 pixels', fileName: 'bomb.png', data: () => pngFile(2, 2, { width: 20_000, height: 20_000 }), expect: 415 },
+  { label: 'a truncated PNG', fileName: 'cut.png', data: () => pngFile(16, 16).subarray(0, 60), expect: 415 },
+  {
+    label: 'a PNG with a bad CRC', fileName: 'crc.png', expect: 415,
+    data: () => {
+      const png = Buffer.from(pngFile(4, 4));
+      png[29] = (png[29] as number) ^ 0xff; // inside IHDR's CRC
+      return png;
+    },
+  },
+  { label: 'a name that is only an extension', fileName: '.pdf', data: () => pdfFile(), expect: 415 },
+];
+
+/** The limit-sized samples get their bytes from the route's limit. */
+function sized(sample: Sample, maxBytes: number): Buffer {
+  if (sample.fileName === 'at-limit.pdf') return pdfFile({ padTo: maxBytes });
+  if (sample.fileName === 'over-limit.pdf') return pdfFile({ padTo: maxBytes + 1 });
+  return sample.data();
+}
+
+const figures = { files: 0, accepted: 0, refused: 0, serverErrors: 0 };
+
+describe('hostile uploads on every upload route (issue 10)', () => {
+  afterAll(() => console.warn(`[uploads] ${figures.files} files on ${uploadRoutes.length} upload routes: ${figures.accepted} accepted, ${figures.refused} refused, ${figures.serverErrors} 5xx`));
+
+  it('the route table lists the upload routes', () => {
+    expect(uploadRoutes.map((r) => t.routes.label(r))).toContain('POST /api/policy/v1/upload/{policyNumber}/client-pending-doc');
+  });
+
+  for (const route of uploadRoutes) {
+    const label = t.routes.label(route);
+    if (t.routes.isPending(route)) {
+      it(`${label}: not built yet, so a hostile file gets only the 501 placeholder (415: it has no multipart parser) and nothing is stored`, async () => {
+        const caller = await t.routes.allowedCaller(route);
+        const before = await tableCounts(t.db);
+        const body = multipartBody({}, { field: 'file', fileName: '../../a.pdf.exe', data: MZ(), type: 'application/pdf' });
+        const res = await t.app.inject({ method: 'POST', url: t.routes.url(route), headers: { ...caller?.headers, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload });
+        expect([501, 415]).toContain(res.statusCode);
+        expect(countChanges(before, await tableCounts(t.db))).toEqual([]);
+      });
+      continue;
+    }
+
+    describe(label, () => {
+      let target: Target;
+      beforeAll(async () => {
+        const make = TARGETS[label];
+        if (!make) throw new Error(`${label} is an upload route with no entry in TARGETS (uploads.test.ts): add how its owner reaches it`);
+        target = await make(route);
+      }, 60_000);
+
+      for (const sample of CORPUS) {
+        it(`${sample.label} (${JSON.stringify(sample.fileName.slice(0, 40))})`, async () => {
+          const maxBytes = maxUploadBytes(target.kind);
+          const expected = typeof sample.expect === 'function' ? sample.expect(maxBytes) : sample.expect;
+          const data = sized(sample, maxBytes);
+          if (sample.fileName === 'at-limit.pdf') expect(data.length).toBe(maxBytes);
+          if (sample.label === 'exactly 5 MB') expect(data.length).toBe(FIVE_MB);
+          const body = multipartBody(target.fields, { field: target.fileField, fileName: sample.fileName, data, type: sample.contentType ?? 'application/octet-stream' });
+          const before = await tableCounts(t.db);
+          const res = await t.app.inject({
+            method: 'POST', url: target.url, headers: { ...target.caller.headers, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload,
+          });
+          figures.files++;
+          if (res.statusCode >= 500) figures.serverErrors++;
+          const after = await tableCounts(t.db);
+          if (expected === 'accept') {
+            figures.accepted++;
+            expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(200);
+            expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(300);
+            expect(after.get('blob')).toBe((before.get('blob') ?? 0) + 1);
+            const text = res.body;
+            if (sample.storedAs) expect(text).toContain(JSON.stringify(sample.storedAs).slice(1, -1));
+            expect(text).not.toMatch(/\.\.[/\\]|[/\\]etc[/\\]|System32/);
+            expect(text).not.toContain('application/x-msdownload');
+          } else {
+            figures.refused++;
+            expect(res.statusCode, res.body.slice(0, 200)).toBe(expected);
+            expect(envelopeProblems(res)).toEqual([]);
+            expect(countChanges(before, after)).toEqual([]);
+          }
+          expect(await orphanBlobIds(t.db)).toEqual([]);
+          expect(await unsafeStoredFileNames(t.db)).toEqual([]);
+        }, 240_000); // a 10 MB file into PGlite on a busy 2-core machine
+      }
+
+      it('every stored blob is intact (size and SHA-256 match its bytes)', async () => {
+        expect(await damagedBlobIds(t.db)).toEqual([]);
+      });
+    });
+  }
+});
+
+describe('file names in answers (issue 10)', () => {
+  const hostile = ['a"; filename="evil.exe', 'line\r\nSet-Cookie: x=1.pdf', '../../etc/passwd', 'ឯកសារ "quoted".pdf', 'a\\b;c%20d.pdf', '\u202Efdp.exe'];
+
+  it('contentDisposition never lets a name break out of its header, and keeps the real name in filename*', () => {
+    for (const name of hostile) {
+      const header = contentDisposition(name);
+      expect(header, name).not.toMatch(/[\r\n]/);
+      const match = /^attachment; filename="([^"\\]*)"; filename\*=UTF-8''([A-Za-z0-9%!#$&+.^_`|~-]+)$/.exec(header);
+      expect(match, header).not.toBeNull();
+      expect(decodeURIComponent(match?.[2] ?? ''), name).toBe(cleanUploadFileName(name));
+      expect(match?.[1], name).not.toMatch(/[/\\]/);
+    }
+  });
+
+  it('the stored name keeps no path, control or direction characters', () => {
+    expect(cleanUploadFileName('../../etc/passwd.pdf')).toBe('passwd.pdf');
+    expect(cleanUploadFileName('C:\\fakepath\\scan.PDF')).toBe('scan.PDF');
+    expect(cleanUploadFileName('a\u0000b\u202E.pdf')).toBe('ab.pdf');
+    expect(cleanUploadFileName('..')).toBe('');
+  });
+
+  it('the 5 MB default is what the domain says', () => {
+    expect(UPLOAD_MAX_BYTES).toBe(FIVE_MB);
+  });
+});
