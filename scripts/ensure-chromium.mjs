@@ -58,23 +58,25 @@ export async function ensureChromium() {
 }
 
 /**
- * The PDF tools the API tests read PDFs with (Debian `poppler-utils`: `pdftotext` for the text
- * layer, `pdftoppm` for page images): installed with apt-get when missing and we are root.
+ * The PDF tools the API tests read and make PDFs with (Debian `poppler-utils`: `pdftotext` for the
+ * text layer, `pdftoppm` for page images, `pdfinfo`; `qpdf` for encrypted and compressed samples):
+ * installed with apt-get when missing and we are root.
  */
 export async function ensurePdfTools() {
-  const tools = ['/usr/bin/pdftotext', '/usr/bin/pdftoppm'];
+  const tools = ['/usr/bin/pdftotext', '/usr/bin/pdftoppm', '/usr/bin/pdfinfo', '/usr/bin/qpdf'];
   if (tools.every(isExecutable)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || !isExecutable('/usr/bin/apt-get')) {
-    console.error('[pdf-tools] pdftotext/pdftoppm are missing: sudo apt-get install -y poppler-utils');
+    console.error('[pdf-tools] pdftotext/pdftoppm/qpdf are missing: sudo apt-get install -y poppler-utils qpdf');
     return false;
   }
-  console.log('[pdf-tools] installing poppler-utils with apt-get');
+  console.log('[pdf-tools] installing poppler-utils and qpdf with apt-get');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  let code = await run('apt-get', ['install', '-y', 'poppler-utils'], { env, label: 'apt-get install' });
+  const packages = ['poppler-utils', 'qpdf'];
+  let code = await run('apt-get', ['install', '-y', ...packages], { env, label: 'apt-get install' });
   if (code !== 0) {
     await run('apt-get', ['update'], { env, label: 'apt-get update' });
-    code = await run('apt-get', ['install', '-y', 'poppler-utils'], { env, label: 'apt-get install' });
+    code = await run('apt-get', ['install', '-y', ...packages], { env, label: 'apt-get install' });
   }
   return code === 0 && tools.every(isExecutable);
 }
