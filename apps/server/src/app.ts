@@ -67,7 +67,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { config, handle, closeOnShutdown: ownsDb });
-  await app.register(requestIdPlugin);
+  await app.register(requestIdPlugin, { logRequests: config.logRequests ?? 'all' });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin, { config });
