@@ -7,6 +7,7 @@ import { migrateDb } from './db/migrate';
 import { MODULES } from './modules/module-list';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { loggerOptions, requestIdOptions, requestIdPlugin } from './plugins/logger';
@@ -33,7 +34,7 @@ export interface AppDeps {
 
 /**
  * The Fastify instance, plugins in the order of ADR 001: config + db, logger (request id),
- * security headers, cookies + XSRF, rate limit, error handler, OpenAPI, auth, services,
+ * security headers, cookies + XSRF, rate limit, compression, error handler, OpenAPI, auth, services,
  * modules, the 501 routes, static files. Not yet `ready()`: callers may add routes or
  * decorators first (`inject` and `listen` make it ready).
  */
@@ -71,6 +72,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { config });

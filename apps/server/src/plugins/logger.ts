@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { definePlugin } from './define-plugin';
 
@@ -85,8 +85,8 @@ export const requestIdOptions = {
   // Never trust a client's id: it would let a caller forge or collide log correlation ids.
   requestIdHeader: false,
   // Fastify's own two lines per request (incoming, completed) are replaced by requestIdPlugin's one.
-  disableRequestLogging: true,
-} as const satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'disableRequestLogging'>;
+  logController: new LogController({ disableRequestLogging: true }),
+} as const satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'logController'>;
 
 /** A request slower than this is logged even when LOG_REQUESTS=problems. */
 export const SLOW_REQUEST_MS = 1_000;
