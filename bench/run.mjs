@@ -20,7 +20,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
 // --quick: smaller volume and shorter runs (set before the modules below read the environment).
-const QUICK = process.argv.includes('--quick');
+const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 if (QUICK) {
   process.env.BENCH_CONTACTS ??= '10000';
   process.env.BENCH_POLICIES ??= '10000';

@@ -116,5 +116,5 @@ export async function signIn(base, username = ADVISOR) {
   const otp = outbox.find((m) => m.purpose === 'login' && m.otp)?.otp;
   if (!otp) throw new Error(`no login OTP for ${username} in the dev outbox (is PORTAL_DEV_OUTBOX=1?)`);
   const session = await postJson(base, '/api/auth/v1/login/mfa', { requestCode, otp }, headers);
-  return { token: session.accessToken, cookie: headers.cookie, refreshToken: session.refreshToken };
+  return { token: session.accessToken, cookie: headers.cookie, refreshToken: session.refreshToken, user: session.user };
 }
