@@ -2,8 +2,8 @@
 // Front-end size budgets (issue 11), checked on the production build of apps/web:
 //   - initial JS of the sign-in screen (entry + the auth area's chunk, with everything they
 //     import statically) <= 150 KB gzip;
-//   - initial JS of the signed-in shell (entry + the dashboard area's chunk, the first screen
-//     after sign-in) <= 150 KB gzip;
+//   - initial JS of the signed-in shell (entry + the app-shell layout chunk + the dashboard
+//     area's chunk, the first screen after sign-in) <= 150 KB gzip;
 //   - every lazy chunk (an area's screens, a lazily loaded component) <= 50 KB gzip (its own
 //     file; the table also shows what a first visit adds to the signed-in shell, shared chunks
 //     such as zod and the form library included).
@@ -24,9 +24,11 @@ const KB = 1024;
 export const BUDGETS = {
   initialKb: 150,
   lazyKb: 50,
-  /** The lazy chunks whose screens open first: sign-in (auth area) and the dashboard (home area). */
-  signInChunk: 'src/features/auth/screens.tsx',
-  shellChunk: 'src/features/dashboard/screens.tsx',
+  /** The lazy chunks the first screens load: sign-in (auth area); the signed-in frame and the dashboard (home area). */
+  signInChunks: ['src/features/auth/screens.tsx'],
+  shellChunks: ['src/app/layouts/app-shell-layout.tsx', 'src/features/dashboard/screens.tsx'],
+  /** Chunks that may be missing (the layout is part of the entry when it is not lazy). */
+  optional: ['src/app/layouts/app-shell-layout.tsx'],
 };
 
 function fail(message) {
@@ -55,19 +57,21 @@ export function checkBudgets(manifest) {
   const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entry) throw new Error('no entry in the manifest');
   const results = [];
-  const initial = (name, lazyKey) => {
-    if (!manifest[lazyKey]) {
-      results.push({ name, limitKb: BUDGETS.initialKb, kb: null, ok: false, note: `${lazyKey} is not in the build` });
+  const initial = (name, lazyKeys) => {
+    const missing = lazyKeys.filter((k) => !manifest[k] && !BUDGETS.optional.includes(k));
+    if (missing.length > 0) {
+      results.push({ name, limitKb: BUDGETS.initialKb, kb: null, ok: false, note: `${missing.join(', ')} not in the build` });
       return new Set();
     }
-    const keys = new Set([...closure(manifest, entry), ...closure(manifest, lazyKey)]);
+    const keys = new Set(closure(manifest, entry));
+    for (const key of lazyKeys) closure(manifest, key, keys);
     const files = jsFiles(manifest, keys);
     const bytes = size(files);
     results.push({ name, limitKb: BUDGETS.initialKb, kb: bytes / KB, ok: bytes <= BUDGETS.initialKb * KB, note: `${files.length} files` });
     return keys;
   };
-  initial('initial JS: sign-in screen', BUDGETS.signInChunk);
-  const shell = initial('initial JS: signed-in shell (dashboard)', BUDGETS.shellChunk);
+  initial('initial JS: sign-in screen', BUDGETS.signInChunks);
+  const shell = initial('initial JS: signed-in shell (dashboard)', BUDGETS.shellChunks);
   for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort()) {
     const own = gzipSize(manifest[key].file, cache);
     const added = jsFiles(manifest, [...closure(manifest, key)].filter((k) => !shell.has(k)));
