@@ -68,6 +68,9 @@ export function markdown(report) {
     `Machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB RAM, Node ${machine.node}; load average (1/5/15 min) ${machine.loadAverage.join(' / ')} at the start, ${(machine.loadAverageAtEnd ?? []).join(' / ') || '-'} at the end.`,
     `Settings: ${settings.quick ? '`--quick`, ' : ''}${n(settings.contacts)} contacts, ${n(settings.policies)} policies, ${n(settings.payments)} payments for ${settings.advisor ?? 'demo.aap'}; production build; ${settings.duration} s per run, connections ${settings.connections.join(' and ')}, autocannon 9 in-process; the baseline (raw node:http, or bare argon2 verify for sign-in) measured right before each route run.`,
     '',
+    ...(Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? [])) > machine.cpus * 1.5
+      ? [`> **The machine was overloaded during this run** (load average up to ${Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? []))} on ${machine.cpus} cores, from other work): the route and its baseline did not see the same machine even seconds apart, so these ratios say little. Rerun on a quiet machine.`, '']
+      : []),
     ...Object.entries(report.databases).map(([db, info]) => `- ${db}: ${info.skipped ? `skipped (${info.skipped})` : `volume loaded in ${info.seedSeconds} s`}`),
     '',
     `| ${HEADER.join(' | ')} |`,
