@@ -102,7 +102,7 @@ async function main() {
       writeFileSync(join(RESULTS, `lighthouse-${page.name}.report.json`), json);
       const values = Object.fromEntries(GOALS.map((g) => [g.id, g.of(lhr)]));
       const misses = GOALS.filter((g) => !(g.op === '>=' ? values[g.id] >= g.value : values[g.id] <= g.value)).map((g) => g.id);
-      rows.push({ page: page.name, path: page.path, values, misses, finalUrl: lhr.finalDisplayedUrl, failed: { accessibility: failedAudits(lhr, 'accessibility'), 'best-practices': failedAudits(lhr, 'best-practices') } });
+      rows.push({ page: page.name, path: page.path, values, misses, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), finalUrl: lhr.finalDisplayedUrl, failed: { accessibility: failedAudits(lhr, 'accessibility'), 'best-practices': failedAudits(lhr, 'best-practices') } });
       console.log(`[lighthouse] ${page.name}: ${GOALS.map((g) => `${g.label} ${values[g.id]}`).join(', ')}${misses.length ? `  (missed: ${misses.join(', ')})` : ''}`);
       await tab.close();
     }
@@ -121,6 +121,8 @@ async function main() {
     `| ${head.join(' | ')} |`,
     `|${head.map(() => '---').join('|')}|`,
     ...rows.map((r) => `| ${r.page} (\`${r.path}\`) | ${GOALS.map((g) => `${r.values[g.id]}${r.misses.includes(g.id) ? ' **(missed)**' : ''}`).join(' | ')} |`),
+    '',
+    `Lighthouse's CPU benchmark index of this machine during the runs: ${rows.map((r) => r.benchmarkIndex).join(', ')} (an idle desktop scores about 1,000-2,000; below about 700 the simulated 4x slowdown makes TBT and performance far worse than a real mid-range phone, so rerun on a quiet machine).`,
     '',
     ...rows.flatMap((r) => (r.failed.accessibility.length || r.failed['best-practices'].length
       ? [`- ${r.page}: accessibility audits below 1: ${r.failed.accessibility.join(', ') || 'none'}; best practices: ${r.failed['best-practices'].join(', ') || 'none'}`]
