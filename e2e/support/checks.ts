@@ -63,9 +63,9 @@ export async function waitForContent(page: Page): Promise<void> {
   await expect(page.locator('.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]'), 'loading placeholders are gone').toHaveCount(0, { timeout: 15_000 });
 }
 
-/** A full-page screenshot attached to the test report (and kept in its output folder). */
+/** A screenshot of the window (what the phone shows first) attached to the test report and kept in its output folder. */
 export async function screenshotAt(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path, animations: 'disabled' });
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }

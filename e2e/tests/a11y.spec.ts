@@ -36,6 +36,8 @@ for (const lang of LANGS) {
       test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
       const check = async (page: Page, screen: Screen, testInfo: TestInfo) => {
+        // A visit, a settled page, a full axe scan and a screenshot: more than a plain visit.
+        test.slow();
         await page.goto(screen.visit);
         await expectMainHeading(page, screen.titleKey, lang);
         await waitForContent(page);
