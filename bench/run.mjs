@@ -2,7 +2,10 @@
 // raw node:http ceiling measured in the same run (issue 4, issue 11). Prints a table and the goals,
 // writes bench/results/<timestamp>.json and bench/results/latest.md.
 //
-// Needs apps/server/dist/server.mjs (npm run build -w @portal/server). Settings (environment):
+// Needs apps/server/dist/server.mjs (npm run build -w @portal/server).
+//   npm run bench                 the issue's volume: 100,000 contacts, 100,000 policies, 1,000,000 payments
+//   npm run bench -- --quick      a local run: 10,000 contacts, 10,000 policies, 100,000 payments, 5 s per run
+// Settings (environment; they win over --quick):
 //   BENCH_CONTACTS=100000     volume contacts for demo.aap (1-3 activities each)
 //   BENCH_POLICIES=100000     volume policies for demo.aap (10 payments each; policy routes only)
 //   BENCH_DURATION=10         seconds per autocannon run
@@ -15,13 +18,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { load } from './lib/load.mjs';
-import { postgresUnavailable, startPostgres } from './lib/postgres.mjs';
-import { SERVER_ENTRY, seedVolume, serverBuilt, signIn, startPortal } from './lib/portal.mjs';
-import { seedPolicyVolume } from './lib/policy-volume.mjs';
-import { freePort, logPath, startChild, waitForHttp, BENCH_DIR } from './lib/proc.mjs';
-import { consoleTable, goalsText, judgeGoals, withRatios, writeResults } from './lib/report.mjs';
-import { GOALS, ROUTES } from './routes.mjs';
+
+// --quick: smaller volume and shorter runs (set before the modules below read the environment).
+const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+if (QUICK) {
+  process.env.BENCH_CONTACTS ??= '10000';
+  process.env.BENCH_POLICIES ??= '10000';
+  process.env.BENCH_DURATION ??= '5';
+}
+const { argon2Baseline } = await import('./lib/argon2.mjs');
+const { load } = await import('./lib/load.mjs');
+const { postgresUnavailable, startPostgres } = await import('./lib/postgres.mjs');
+const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, seedVolume, serverBuilt, startPortal } = await import('./lib/portal.mjs');
+const { BENCH_POLICIES, PAYMENTS_PER_POLICY, seedPolicyVolume } = await import('./lib/policy-volume.mjs');
+const { freePort, logPath, startChild, waitForHttp, BENCH_DIR } = await import('./lib/proc.mjs');
+const { consoleTable, goalsText, judgeGoals, withRatios, writeResults } = await import('./lib/report.mjs');
+const { GOALS, ROUTES } = await import('./routes.mjs');
 
 const WARMUP_SECONDS = 2;
 
@@ -35,6 +47,7 @@ function settings() {
     connections: list(env.BENCH_CONNECTIONS, '10,100').map(Number),
     dbs: list(env.BENCH_DBS, 'pglite,postgres'),
     routes: filters.length === 0 ? ROUTES : ROUTES.filter((r) => filters.some((f) => r.name.includes(f))),
+    quick: QUICK,
   };
 }
 
@@ -58,22 +71,34 @@ async function benchDatabase(db, s, raw, logDir, runs) {
   const portal = await startPortal(db, logDir);
   cleanups.push(portal.stop);
   try {
-    const { token, cookie } = await signIn(portal.base);
+    // One session for the whole run (renewed from the previous run's refresh token when the database is kept).
+    const { token, cookie } = await benchSession(portal.base, db);
     for (const route of s.routes) {
-      // As the SPA calls: the XSRF cookie on every call, the token where the route needs it.
-      const headers = { cookie, ...(route.auth ? { authorization: `Bearer ${token}` } : {}) };
-      for (const path of route.paths) {
-        const res = await fetch(`${portal.base}${path}`, { method: route.method, headers });
+      // As the SPA calls: the XSRF cookie (and header) on every call, the token where the route needs it.
+      const xsrfToken = cookie.slice('XSRF-TOKEN='.length);
+      const headers = {
+        cookie,
+        ...(route.method === 'GET' ? {} : { 'x-xsrf-token': xsrfToken, 'content-type': 'application/json' }),
+        ...(route.auth ? { authorization: `Bearer ${token}` } : {}),
+      };
+      const expected = route.expect ?? null;
+      // One call per path first: a route that does not answer stops the run with the reason.
+      for (const path of route.baseline === 'argon2' ? [] : route.paths) {
+        const res = await fetch(`${portal.base}${path}`, { method: route.method, headers, ...(route.body ? { body: route.body } : {}) });
         if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       }
-      const target = { method: route.method, paths: route.paths, headers };
+      const target = { method: route.method, paths: route.paths, requests: route.requests, body: route.body, headers, expect: expected ?? undefined };
       await load({ base: portal.base, ...target, connections: 10, duration: WARMUP_SECONDS });
-      for (const connections of s.connections) {
+      for (const connections of route.baseline === 'argon2' ? [10] : s.connections) {
         // Baseline first, then the route, so both see the machine as it is now.
-        const rawResult = await load({ base: raw.base, paths: ['/'], connections, duration: s.duration });
+        const rawResult = route.baseline === 'argon2'
+          ? await argon2Baseline({ password: DEMO_PASSWORD, concurrency: connections, duration: s.duration })
+          : await load({ base: raw.base, paths: ['/'], connections, duration: s.duration });
         const result = await load({ base: portal.base, ...target, connections, duration: s.duration });
-        runs.push({ db: db.kind, route: route.name, connections, raw: rawResult, result });
-        console.log(`[bench] ${db.kind} ${route.name} @${connections}: ${result.rps} req/s p99 ${result.p99} ms (raw ${rawResult.rps} req/s p99 ${rawResult.p99} ms)${result.non2xx + result.errors > 0 ? ` ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes ?? {})}, ${result.errors} errors` : ''}`);
+        runs.push({ db: db.kind, route: route.name, connections, baseline: route.baseline ?? 'raw', raw: rawResult, result });
+        const base = route.baseline === 'argon2' ? 'argon2 verify' : 'raw';
+        const statuses = result.statusCodes ? ` statuses ${JSON.stringify(result.statusCodes)}` : '';
+        console.log(`[bench] ${db.kind} ${route.name} @${connections}: ${result.rps} req/s p99 ${result.p99} ms (${base} ${rawResult.rps}/s p99 ${rawResult.p99} ms)${statuses}${result.non2xx + result.errors > 0 ? ` ${result.non2xx} unexpected, ${result.errors} errors` : ''}`);
       }
     }
   } finally {
@@ -91,6 +116,7 @@ async function main() {
   }
   const s = settings();
   const startedAt = new Date().toISOString();
+  const startLoad = loadavg().map((l) => Number(l.toFixed(2)));
   const logDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   console.log(`[bench] ${s.contacts} contacts, ${s.duration} s per run, connections ${s.connections.join('/')}; logs in ${logDir}`);
 
@@ -104,7 +130,12 @@ async function main() {
   const runs = [];
   if (s.dbs.includes('pglite')) {
     const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-bench-pglite-'));
-    if (!process.env.BENCH_DATA_DIR) cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    if (!process.env.BENCH_DATA_DIR) {
+      cleanups.push(async () => {
+        forgetSession({ kind: 'pglite', dataDir });
+        rmSync(dataDir, { recursive: true, force: true });
+      });
+    }
     databases.pglite = await benchDatabase({ kind: 'pglite', dataDir }, s, raw, logDir, runs);
   }
   if (s.dbs.includes('postgres')) {
@@ -118,6 +149,7 @@ async function main() {
         const pg = await startPostgres(logDir);
         cleanups.push(pg.stop);
         url = pg.url;
+        cleanups.push(async () => forgetSession({ kind: 'postgres', url: pg.url }));
         console.log('[bench] PostgreSQL 15 started on loopback');
       }
       const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-pgdata-'));
@@ -126,12 +158,16 @@ async function main() {
     }
   }
   await cleanup();
+  const loadAverageAtEnd = loadavg().map((l) => Number(l.toFixed(2)));
 
   const withAll = withRatios(runs);
   const report = {
     startedAt,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.versions.node, loadAverage: loadavg().map((l) => Number(l.toFixed(2))) },
-    settings: { contacts: s.contacts, duration: s.duration, connections: s.connections, routes: s.routes.map((r) => ({ name: r.name, note: r.note, paths: r.paths })) },
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.versions.node, loadAverage: startLoad, loadAverageAtEnd },
+    settings: {
+      quick: s.quick, contacts: s.contacts, policies: BENCH_POLICIES, payments: BENCH_POLICIES * PAYMENTS_PER_POLICY, advisor: ADVISOR,
+      duration: s.duration, connections: s.connections, routes: s.routes.map((r) => ({ name: r.name, note: r.note, paths: r.paths, baseline: r.baseline ?? 'raw' })),
+    },
     databases,
     runs: withAll,
     goals: judgeGoals(GOALS, withAll),

@@ -6,7 +6,7 @@
 //   npm test                       everything
 //   npm test -- --only api,e2e     a subset (e2e brings its build along)
 //   npm test -- --skip e2e         all but some
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureChromium, ensurePdfTools } from './ensure-chromium.mjs';
 import { buildIfStale } from './lib/build.mjs';
@@ -23,6 +23,7 @@ const SUITES = [
   { name: 'unit', what: 'vitest: domain, i18n, web', timeoutMs: 15 * MIN, run: (s) => vitest(s, ['domain', 'i18n', 'web']) },
   { name: 'api', what: 'vitest: server on PGlite', timeoutMs: 25 * MIN, run: (s) => vitest(s, ['server']) },
   { name: 'build', what: 'vite + esbuild', timeoutMs: 15 * MIN, run: build },
+  { name: 'budgets', what: 'bundle size budgets of the web build', timeoutMs: 5 * MIN, needs: ['build'], run: budgets },
   { name: 'e2e', what: 'playwright in Chromium', timeoutMs: 30 * MIN, needs: ['build'], run: playwright },
 ];
 
@@ -74,6 +75,19 @@ async function build(suite) {
     }
   }
   return notes.length ? { ...counts, note: notes.join('; ') } : counts;
+}
+
+/** scripts/check-bundle-budgets.mjs: one test per budget (initial JS of two screens, each lazy chunk). */
+async function budgets(suite, earlier) {
+  if (earlier.build && earlier.build.failed > 0) return { passed: 0, failed: 1, skipped: 0, note: 'not run: the build failed' };
+  const report = join(RESULTS, `${suite.name}.json`);
+  const code = await run('node', [join(ROOT, 'scripts/check-bundle-budgets.mjs'), '--json', report], { timeoutMs: suite.timeoutMs, label: suite.name });
+  try {
+    const { passed, failed } = JSON.parse(readFileSync(report, 'utf8'));
+    return { passed, failed, skipped: 0, ...(failed > 0 ? { note: 'over budget: see the table above' } : {}) };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0, note: exitNote(code) };
+  }
 }
 
 async function vitest(suite, projects) {

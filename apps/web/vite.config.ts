@@ -1,22 +1,65 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** Files worth compressing once at build time (fonts and images are compressed already). */
+const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every compressible file of the
+ * build over 1 KB: the server sends them as they are (static-files.ts `preCompressed`), so a
+ * phone on 3G gets the smallest form without the server compressing on every request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? (name === '.vite' ? [] : walk(path)) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!PRECOMPRESS.test(file)) continue;
+        const body = readFileSync(file);
+        if (body.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
-/** Vendor groups: each becomes its own long-cached chunk, loaded only by the code that needs it. */
+/**
+ * Vendor groups: each becomes its own long-cached chunk. A group is loaded whole by the first
+ * chunk that needs any of it, so only libraries every screen needs in full are grouped (React
+ * and the router, TanStack Query, i18next) and the form library. Mantine and zod are NOT grouped: a group would put every component any screen
+ * uses (dates, dropzone, …) or all of zod (the first load needs only zod/mini) on the sign-in
+ * screen's first load; left to the bundler, each lazy
+ * route carries the components only it uses (issue 11 budgets: scripts/check-bundle-budgets.mjs).
+ */
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 40 },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 35 },
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 30 },
-  { name: 'vendor-zod', test: /node_modules[\\/]zod[\\/]/, priority: 26 },
   { name: 'vendor-forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 25 },
-  { name: 'vendor-mantine', test: /node_modules[\\/](@mantine|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|detect-node-es|tabbable|clsx|react-number-format|react-transition-group|dom-helpers)[\\/]/, priority: 20 },
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: which chunks each entry and lazy route loads (scripts/check-bundle-budgets.mjs).
+    manifest: true,
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,

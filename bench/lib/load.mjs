@@ -2,27 +2,29 @@
 import autocannon from 'autocannon';
 
 /**
- * `{ rps, p50, p99, requests, non2xx, errors }` of `duration` seconds at `connections`.
+ * `{ rps, p50, p99, requests, non2xx, errors }` of `duration` seconds at `connections`. Each
+ * connection cycles through `requests` (`{ path, headers, body }`), or through `paths`.
+ * `expect`: the statuses that count as answers (default 2xx); others are counted in `non2xx`.
  * Only http://127.0.0.1 targets are accepted: load runs never leave this machine.
  */
-export async function load({ base, method = 'GET', paths, headers = {}, connections, duration, title }) {
+export async function load({ base, method = 'GET', paths, requests, headers = {}, body, connections, duration, title, expect }) {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(base)) throw new Error(`refusing to load ${base}: loopback only`);
-  const result = await autocannon({
-    url: base,
-    title,
-    connections,
-    duration,
-    headers,
-    requests: paths.map((path) => ({ method, path })),
-  });
+  const list = requests
+    ? requests.map((r) => ({ method, path: r.path ?? paths[0], headers: { ...headers, ...r.headers }, ...(body ? { body } : {}) }))
+    : paths.map((path) => ({ method, path, headers, ...(body ? { body } : {}) }));
+  const result = await autocannon({ url: base, title, connections, duration, headers, requests: list });
+  const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
+  const unexpected = expect
+    ? Object.entries(codes).filter(([code]) => !expect.includes(Number(code))).reduce((n, [, count]) => n + count, 0)
+    : result.non2xx;
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     requests: result.requests.total,
-    non2xx: result.non2xx,
+    non2xx: unexpected,
     errors: result.errors + result.timeouts,
-    // Which statuses, when something went wrong (the server log in the kept log folder says why).
-    ...(result.non2xx > 0 ? { statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])) } : {}),
+    // Which statuses, when something went wrong or several are expected (the server log in the kept log folder says why).
+    ...(unexpected > 0 || expect ? { statusCodes: codes } : {}),
   };
 }

@@ -30,11 +30,11 @@ export function judgeGoals(goals, runs) {
   });
 }
 
-const HEADER = ['database', 'route', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'raw req/s', 'raw p99 ms', 'route ÷ raw', 'p99 ÷ raw p99', 'PGlite ÷ PG', 'non-2xx'];
+const HEADER = ['database', 'route', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'baseline', 'base req/s', 'base p99 ms', 'route ÷ base', 'p99 ÷ base p99', 'PGlite ÷ PG', 'unexpected'];
 
 function rowsOf(runs) {
   return runs.map((r) => [
-    r.db, r.route, r.connections, r.result.rps, r.result.p50, r.result.p99, r.raw.rps, r.raw.p99,
+    r.db, r.route, r.connections, r.result.rps, r.result.p50, r.result.p99, r.baseline ?? 'raw', r.raw.rps, r.raw.p99,
     r.ratio ?? '', r.p99Ratio ?? '', r.dbRatio ?? '', r.result.non2xx + r.result.errors,
   ].map(String));
 }
@@ -50,18 +50,27 @@ function goalLine(g) {
   return `${g.label}: ${g.measured ?? '-'} -> ${status}`;
 }
 
+function goalRow(g) {
+  const status = g.met === null ? 'not measured' : g.met ? 'met' : '**NOT met**';
+  return `| ${g.label} | ${g.op} ${g.value} | ${g.measured ?? '-'} | ${status} |`;
+}
+
 export function goalsText(goals) {
   return goals.map((g) => `  ${goalLine(g)}`).join('\n');
 }
 
 export function markdown(report) {
   const { machine, settings } = report;
+  const n = (v) => Number(v ?? 0).toLocaleString('en-US');
   const lines = [
     `# Benchmark: ${report.startedAt}`,
     '',
-    `Machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB RAM, Node ${machine.node}, load average at start ${machine.loadAverage.join(' / ')}.`,
-    `Settings: ${settings.contacts.toLocaleString('en-US')} contacts for demo.aap, ${settings.duration} s per run, connections ${settings.connections.join(' and ')}, autocannon 9 in-process, raw node:http baseline measured right before each route run.`,
+    `Machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB RAM, Node ${machine.node}; load average (1/5/15 min) ${machine.loadAverage.join(' / ')} at the start, ${(machine.loadAverageAtEnd ?? []).join(' / ') || '-'} at the end.`,
+    `Settings: ${settings.quick ? '`--quick`, ' : ''}${n(settings.contacts)} contacts, ${n(settings.policies)} policies, ${n(settings.payments)} payments for ${settings.advisor ?? 'demo.aap'}; production build; ${settings.duration} s per run, connections ${settings.connections.join(' and ')}, autocannon 9 in-process; the baseline (raw node:http, or bare argon2 verify for sign-in) measured right before each route run.`,
     '',
+    ...(Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? [])) > machine.cpus * 1.5
+      ? [`> **The machine was overloaded during this run** (load average up to ${Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? []))} on ${machine.cpus} cores, from other work): the route and its baseline did not see the same machine even seconds apart, so these ratios say little. Rerun on a quiet machine.`, '']
+      : []),
     ...Object.entries(report.databases).map(([db, info]) => `- ${db}: ${info.skipped ? `skipped (${info.skipped})` : `volume loaded in ${info.seedSeconds} s`}`),
     '',
     `| ${HEADER.join(' | ')} |`,
@@ -70,15 +79,17 @@ export function markdown(report) {
     '',
     '## Goals',
     '',
-    ...report.goals.map((g) => `- ${goalLine(g)}`),
+    '| goal | target | measured | |',
+    '|---|---|---|---|',
+    ...report.goals.map(goalRow),
     '',
-    'Absolute numbers on a shared machine are noisy; the ratios are the figures. Routes: bench/routes.mjs.',
+    'Absolute numbers on a shared machine are noisy; the ratios are the figures. Routes and goals: bench/routes.mjs.',
     '',
   ];
   return lines.join('\n');
 }
 
-/** Writes bench/results/<timestamp>.json and bench/results/latest.md; returns their paths. */
+/** Writes bench/results/<timestamp>.json, bench/results/latest.md and bench/RESULTS.md (committed; the README quotes it). */
 export function writeResults(report) {
   const dir = join(BENCH_DIR, 'results');
   mkdirSync(dir, { recursive: true });
@@ -87,5 +98,6 @@ export function writeResults(report) {
   const md = join(dir, 'latest.md');
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(md, markdown(report));
+  writeFileSync(join(BENCH_DIR, 'RESULTS.md'), markdown(report));
   return { json, md };
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { textMatcher, type Lang } from './i18n';
 
 const KHMER_FONT = 'Noto Sans Khmer';
@@ -51,4 +51,21 @@ export async function seriousA11yViolations(page: Page, include: readonly string
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Waits until the page has settled as a person would see it: no loading skeleton, spinner or
+ * busy region left (lists and detail pages show skeletons while their data loads) and the
+ * network quiet, so a scan or a screenshot sees the content, not the placeholder.
+ */
+export async function waitForContent(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.locator('.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]'), 'loading placeholders are gone').toHaveCount(0, { timeout: 15_000 });
+}
+
+/** A screenshot of the window (what the phone shows first) attached to the test report and kept in its output folder. */
+export async function screenshotAt(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }

@@ -8,6 +8,7 @@ import { MODULES } from './modules/module-list';
 import { pdfPlugin } from './providers/pdf/pdf-plugin';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -35,7 +36,7 @@ export interface AppDeps {
 
 /**
  * The Fastify instance, plugins in the order of ADR 001: config + db, logger (request id),
- * security headers, cookies + XSRF, rate limit, error handler, OpenAPI, auth, services,
+ * security headers, cookies + XSRF, rate limit, compression, error handler, OpenAPI, auth, services,
  * idempotency keys, modules, the 501 routes, static files. Not yet `ready()`: callers may add routes or
  * decorators first (`inject` and `listen` make it ready).
  */
@@ -69,10 +70,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { config, handle, closeOnShutdown: ownsDb });
-  await app.register(requestIdPlugin);
+  await app.register(requestIdPlugin, { logRequests: config.logRequests ?? 'all' });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin, { config });
+  await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(authPlugin, { config });

@@ -18,6 +18,11 @@ export interface AppConfig {
   devOutbox: boolean;
   jwtSecret: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /**
+   * Which requests get a log line (LOG_REQUESTS): `all`, or `problems` (status >= 400 or slower
+   * than SLOW_REQUEST_MS). Unset: `problems` when NODE_ENV=production, `all` otherwise.
+   */
+  logRequests?: 'all' | 'problems';
   /** Fastify's trustProxy: false, true, a hop count, or a comma-separated list of addresses. */
   trustProxy: boolean | number | string;
   chromiumPath: string;
@@ -64,6 +69,7 @@ const envSchema = z.object({
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_REQUESTS: z.enum(['all', 'problems']).optional(),
   TRUST_PROXY: z.string().optional(),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   WEB_DIST: z.string().optional(),
@@ -148,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     devOutbox: e.PORTAL_DEV_OUTBOX,
     jwtSecret: e.JWT_SECRET ?? loadOrCreateJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS ?? (e.NODE_ENV === 'production' ? 'problems' : 'all'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     chromiumPath: e.CHROMIUM_PATH,
     webDist: e.WEB_DIST ? abs(e.WEB_DIST, cwd) : join(root, 'apps/web/dist'),

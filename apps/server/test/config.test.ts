@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     expect(config.localesDir).toMatch(/packages\/i18n\/locales$/);
   });
 
+  it('logs every request in development, only failed or slow ones in production, unless LOG_REQUESTS says', () => {
+    const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).logRequests).toBe('all');
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).logRequests).toBe('problems');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', LOG_REQUESTS: 'all' }).logRequests).toBe('all');
+    expect(() => loadConfig({ ...base, LOG_REQUESTS: 'some' })).toThrow(ConfigError);
+  });
+
   it('reads flags, proxies and URLs', () => {
     const config = loadConfig({
       DATA_DIR: dir.path,

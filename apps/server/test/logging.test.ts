@@ -56,3 +56,36 @@ describe('log redaction', () => {
     expect(sanitizeUrl('/x?page=2')).toBe('/x?page=2');
   });
 });
+
+const completedFor = (t: TestApp, requestId: unknown) =>
+  t.logs.entries().filter((e) => e.reqId === requestId && e.msg === 'request completed');
+
+describe('request log lines', () => {
+  let t: TestApp;
+  let quiet: TestApp;
+  beforeAll(async () => {
+    [t, quiet] = await Promise.all([
+      createTestApp({ config: { logRequests: 'all' } }),
+      createTestApp({ config: { logRequests: 'problems' } }),
+    ]);
+  });
+  afterAll(() => Promise.all([t?.close(), quiet?.close()]));
+
+  it('LOG_REQUESTS=all: exactly one line per request, with its id, status, time and redacted URL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/live?otp=123456' });
+    const lines = completedFor(t, res.headers['x-request-id']);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ res: { statusCode: 200 }, req: { method: 'GET', url: '/api/health/live?otp=%5BRedacted%5D' } });
+    expect(typeof lines[0]?.responseTime).toBe('number');
+    expect(t.logs.text()).not.toContain('incoming request');
+  });
+
+  it('LOG_REQUESTS=problems (the production default): nothing for a quick success, a line for a failure', async () => {
+    const ok = await quiet.app.inject({ method: 'GET', url: '/api/health' });
+    expect(ok.statusCode).toBe(200);
+    expect(completedFor(quiet, ok.headers['x-request-id'])).toEqual([]);
+    const denied = await quiet.app.inject({ method: 'GET', url: '/api/contact/v1/page?page=0&size=20' });
+    expect(denied.statusCode).toBe(401);
+    expect(completedFor(quiet, denied.headers['x-request-id'])).toMatchObject([{ res: { statusCode: 401 } }]);
+  });
+});

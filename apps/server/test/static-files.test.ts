@@ -1,10 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, tempDir, type TestApp } from './helpers/test-app';
+import { carriesSecrets } from '../src/plugins/compression';
+import { createTestApp, tempDir, xsrfHeaders, type TestApp } from './helpers/test-app';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
-const COMMON = { title: { en: 'Advisor portal', km: 'វិបផតថលទីប្រឹក្សា' } };
+const COMMON = { title: { en: 'Advisor portal', km: 'វិបផតថលទីប្រឹក្សា' }, ...Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`key${i}`, { en: `Label number ${i}`, km: `ស្លាក ${i}` }])) };
+const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "row ${i}" }`).join(', ')}];\n`;
 
 describe('SPA and language files', () => {
   const dir = tempDir();
@@ -17,6 +20,10 @@ describe('SPA and language files', () => {
     writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
     writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // A bigger asset with the .br/.gz siblings the web build writes (apps/web/vite.config.ts).
+    writeFileSync(join(webDist, 'assets', 'vendor-def456.js'), BIG_JS);
+    writeFileSync(join(webDist, 'assets', 'vendor-def456.js.br'), brotliCompressSync(BIG_JS));
+    writeFileSync(join(webDist, 'assets', 'vendor-def456.js.gz'), gzipSync(BIG_JS));
     writeFileSync(join(localesDir, 'common.json'), JSON.stringify(COMMON));
     t = await createTestApp({ config: { webDist, localesDir } });
   });
@@ -50,6 +57,52 @@ describe('SPA and language files', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/app-gone.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/json');
+  });
+
+  it('serves the build\'s brotli or gzip file to a browser that accepts it, cached for a year', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 3);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_JS);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/vendor-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_JS);
+  });
+
+  it('compresses language files and API answers on the fly; never tokens, never tiny answers', async () => {
+    const locale = await t.app.inject({ method: 'GET', url: '/locales/common.json', headers: { 'accept-encoding': 'br' } });
+    expect(locale.statusCode).toBe(200);
+    expect(locale.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(locale.rawPayload).toString())).toEqual(COMMON);
+    expect(locale.headers['cache-control']).toMatch(/^public, max-age=\d+, must-revalidate$/);
+
+    const gz = await t.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('no-store');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toHaveProperty('openapi');
+
+    const tiny = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.json()).toMatchObject({ status: 'ok' });
+
+    // Sign-in answers hold tokens and echo what the caller sent: never compressed (BREACH).
+    const login = await t.app.inject({
+      method: 'POST', url: '/api/auth/v1/login', headers: { 'accept-encoding': 'br, gzip', ...xsrfHeaders() },
+      payload: { username: 'x'.repeat(40), password: 'y'.repeat(2000) },
+    });
+    expect(login.headers['content-encoding']).toBeUndefined();
+    for (const url of ['/api/auth/v1/login/mfa', '/api/auth/v1/refresh', '/api/dev/outbox']) expect(carriesSecrets(url), url).toBe(true);
+    expect(carriesSecrets('/api/contact/v2/find')).toBe(false);
   });
 
   it('keeps unknown /api paths and non-GET pages as JSON 404s', async () => {

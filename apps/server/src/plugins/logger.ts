@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config';
 import { definePlugin } from './define-plugin';
 
@@ -84,11 +84,32 @@ export const requestIdOptions = {
   genReqId: () => randomUUID(),
   // Never trust a client's id: it would let a caller forge or collide log correlation ids.
   requestIdHeader: false,
-} as const satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader'>;
+  // Fastify's own two lines per request (incoming, completed) are replaced by requestIdPlugin's one.
+  logController: new LogController({ disableRequestLogging: true }),
+} as const satisfies Pick<FastifyServerOptions, 'genReqId' | 'requestIdHeader' | 'logController'>;
 
-/** Echoes the request id so a user's error report can be matched with the server log. */
-export const requestIdPlugin = definePlugin('request-id', async (app) => {
+/** A request slower than this is logged even when LOG_REQUESTS=problems. */
+export const SLOW_REQUEST_MS = 1_000;
+
+/**
+ * Echoes the request id so a user's error report can be matched with the server log, and writes
+ * one `request completed` line per request (method, redacted URL, status, time, request id):
+ * for every request with LOG_REQUESTS=all (development, tests), and only for failed (>= 400) or
+ * slow ones with `problems` (production default: two JSON lines per request were a tenth of a
+ * trivial request's cost, issue 11). Errors are logged by the error handler either way.
+ */
+export const requestIdPlugin = definePlugin<{ logRequests?: 'all' | 'problems' }>('request-id', async (app, { logRequests = 'all' }) => {
+  const all = logRequests === 'all';
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const status = reply.statusCode;
+    const elapsed = reply.elapsedTime;
+    if (!all && status < 400 && elapsed < SLOW_REQUEST_MS) return;
+    const line = { req: request, res: { statusCode: status }, responseTime: Math.round(elapsed * 10) / 10 };
+    // 5xx: the error handler has already logged the error itself at error level.
+    if (status >= 500 || elapsed >= SLOW_REQUEST_MS) request.log.warn(line, 'request completed');
+    else request.log.info(line, 'request completed');
   });
 });

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { definePlugin } from './define-plugin';
 
 /** Strict CSP: everything from our own origin; Mantine needs inline style attributes/variables. */
@@ -20,10 +20,22 @@ export const CSP_DIRECTIVES = {
 
 const HSTS_MAX_AGE = 31_536_000;
 
+/** Helmet's configuration for this app; security/headers.test.ts checks SECURITY_HEADERS against what helmet makes of it. */
+export const HELMET_OPTIONS = {
+  global: true,
+  contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+  strictTransportSecurity: { maxAge: HSTS_MAX_AGE, includeSubDomains: true },
+  referrerPolicy: { policy: 'no-referrer' },
+  xFrameOptions: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+} satisfies FastifyHelmetOptions;
+
 /**
- * The headers helmet sets below, as a fixed list, for the answers that never reach its hook:
- * Fastify's `frameworkErrors` (a malformed URL, a path parameter over the length limit) are
- * answered before routing and before any onRequest hook. The headers test compares the two.
+ * The headers helmet would set with HELMET_OPTIONS, as a fixed list: set on every answer by the
+ * hook below and by the error handler for the answers that never reach a hook (Fastify's
+ * `frameworkErrors`: a malformed URL, a path parameter over the length limit). A fixed list
+ * because @fastify/helmet rebuilds its middleware (and re-parses the CSP) on every request, a
+ * twentieth of a trivial request's cost (issue 11). The headers test compares it with helmet.
  */
 export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': Object.entries(CSP_DIRECTIVES)
@@ -47,21 +59,16 @@ export function isApiPath(url: string): boolean {
 }
 
 /**
- * Helmet's headers on every response (its onRequest hook runs before routing, so 404, 413 and
- * 500 answers carry them too) and `Cache-Control: no-store` on every /api response: answers
+ * The security headers on every response (the onRequest hook runs before routing, so 404, 413
+ * and 500 answers carry them too) and `Cache-Control: no-store` on every /api response: answers
  * hold personal data and must not sit in a browser or proxy cache.
  */
 export const securityHeadersPlugin = definePlugin('security-headers', async (app) => {
-  await app.register(helmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    strictTransportSecurity: { maxAge: HSTS_MAX_AGE, includeSubDomains: true },
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onRequest', async (request, reply) => {
+  const headers = Object.entries(FALLBACK_SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    done();
   });
   app.addHook('onSend', async (request, reply) => {
     // Plugins serving files under /api (the docs UI) set their own caching; /api stays uncached.

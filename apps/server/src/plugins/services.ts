@@ -16,5 +16,10 @@ declare module 'fastify' {
 /** App-wide providers and services that modules share. Tests may pass their own SMS provider. */
 export const servicesPlugin = definePlugin<{ sms?: SmsProvider }>('services', async (app, options) => {
   app.decorate('sms', options.sms ?? createSmsProvider(app.config, app.db));
-  app.decorate('audit', new AuditService(new AuditRepository(app.db)));
+  const audit = new AuditService(new AuditRepository(app.db), (error, rows) => {
+    app.log.error({ err: error, rows: rows.length, entities: [...new Set(rows.map((r) => r.entity))] }, 'audit: queued read entries could not be written');
+  });
+  app.decorate('audit', audit);
+  // Before the database closes (plugins close in reverse order; db was registered first).
+  app.addHook('onClose', () => audit.flush());
 });

@@ -70,6 +70,8 @@ export const staticFilesPlugin = definePlugin<{ config: AppConfig }>('static-fil
       wildcard: true,
       index: 'index.html',
       cacheControl: false,
+      // The .br/.gz files the web build writes beside each asset (apps/web/vite.config.ts).
+      preCompressed: true,
       dotfiles: 'ignore',
       allowedPath: (pathName) => !isApiPath(pathName),
       setHeaders: (reply, path) => {

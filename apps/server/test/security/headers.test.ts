@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FALLBACK_SECURITY_HEADERS, isApiPath } from '../../src/plugins/security-headers';
+import helmet from '@fastify/helmet';
+import Fastify from 'fastify';
+import { FALLBACK_SECURITY_HEADERS, HELMET_OPTIONS, isApiPath } from '../../src/plugins/security-headers';
 import { createRoutedApp, type RouteEntry } from '../helpers/route-table';
 import { probeRoutes } from '../helpers/probe-routes';
 import { xsrfHeaders } from '../helpers/test-app';
@@ -136,6 +138,25 @@ describe('security headers on every answer (issue 10)', () => {
     expect(last?.statusCode).toBe(429);
     expect(last?.headers['retry-after']).toMatch(/^\d+$/);
     expect(problems).toEqual([]);
+  });
+
+  it('the fixed header list is exactly what helmet makes of our options', async () => {
+    const bare = Fastify();
+    await bare.register(helmet, HELMET_OPTIONS);
+    bare.get('/x', async () => 'x');
+    const plain = Fastify();
+    plain.get('/x', async () => 'x');
+    try {
+      const withHelmet = (await bare.inject({ method: 'GET', url: '/x' })).headers;
+      const without = (await plain.inject({ method: 'GET', url: '/x' })).headers;
+      const added = Object.fromEntries(Object.entries(withHelmet).filter(([name]) => !(name in without) && name !== 'date'));
+      expect(added).toEqual(FALLBACK_SECURITY_HEADERS);
+      const ours = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      for (const [name, value] of Object.entries(FALLBACK_SECURITY_HEADERS)) expect(ours.headers[name], name).toBe(value);
+    } finally {
+      await bare.close();
+      await plain.close();
+    }
   });
 
   it('answers raised before routing carry exactly the headers helmet gives the others', async () => {

@@ -17,3 +17,48 @@ export const FEATURE_LOADERS: Readonly<Record<ScreenArea, () => Promise<{ screen
   recruitment: () => import('../features/recruitment/screens'),
   compliance: () => import('../features/compliance/screens'),
 };
+
+const prefetched = new Set<ScreenArea>();
+
+/**
+ * Starts loading an area's chunk before it is needed (hover, focus or touch on a link to it, or
+ * when the browser is idle), so opening the screen does not wait for it on 3G. Once per area;
+ * a failed fetch is forgotten (the route loads it again when it opens).
+ */
+export function prefetchArea(area: ScreenArea): void {
+  if (prefetched.has(area)) return;
+  prefetched.add(area);
+  FEATURE_LOADERS[area]().catch(() => prefetched.delete(area));
+}
+
+interface NetworkInformationLike {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * Prefetches `areas` one after another while the browser is idle, unless the person asked to
+ * save data or the connection is 2G-slow (then only hover, focus and touch prefetch).
+ */
+export function prefetchWhenIdle(areas: readonly ScreenArea[]): () => void {
+  const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
+  if (connection?.saveData || /(^|-)2g$/.test(connection?.effectiveType ?? '')) return () => undefined;
+  const queue = [...areas];
+  let handle: number | undefined;
+  const idle = (callback: () => void): number =>
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(callback, { timeout: 5000 }) : window.setTimeout(callback, 2000);
+  const next = () => {
+    const area = queue.shift();
+    if (!area) return;
+    prefetchArea(area);
+    handle = idle(next);
+  };
+  handle = idle(next);
+  return () => {
+    queue.length = 0;
+    if (handle !== undefined) {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+    }
+  };
+}

@@ -6,7 +6,6 @@ import { namespaceOf, type ScreenHandle } from '../lib/screen-route';
 import { signInPathFor } from '../lib/session';
 import { PageLoader } from '../components/ui/page-loader';
 import { FEATURE_LOADERS } from './feature-loaders';
-import { AppShellLayout } from './layouts/app-shell-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found';
@@ -37,6 +36,13 @@ export function usesAuthLayout(screen: Screen): boolean {
   return screen.area === 'auth' || screen.area === 'system';
 }
 
+/**
+ * The signed-in frame (navbar, header, user menu, idle timer) as its own chunk: the sign-in
+ * screen never loads it, the signed-in screens fetch it next to their area's chunk (issue 11
+ * bundle budgets).
+ */
+const appShellLayout = async () => ({ Component: (await import('./layouts/app-shell-layout')).AppShellLayout });
+
 export function buildRoutes(screens: readonly Screen[] = SCREENS): RouteObject[] {
   const authScreens = screens.filter(usesAuthLayout);
   const shellScreens = screens.filter((screen) => !usesAuthLayout(screen));
@@ -59,14 +65,14 @@ export function buildRoutes(screens: readonly Screen[] = SCREENS): RouteObject[]
         },
         guarded([
           {
-            Component: AppShellLayout,
+            lazy: appShellLayout,
             children: [
               ...shellScreens.filter((screen) => screen.requiresAuth).map(screenRoute),
             ],
           },
         ]),
         ...shellScreens.filter((screen) => !screen.requiresAuth).map((screen) => ({
-          Component: AppShellLayout,
+          lazy: appShellLayout,
           children: [screenRoute(screen)],
         })),
       ],

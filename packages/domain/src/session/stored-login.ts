@@ -3,15 +3,23 @@
  * It is valid when the access token's payload decodes and its `exp` (seconds) is after now.
  * Minutes left = floor((exp - now) / 60), and 0 when nothing is stored, it cannot be read, or it
  * has expired. The signature is NOT checked: only the server can, and does.
+ *
+ * Checked by hand, without zod: this file is on every screen's first load (apps/web
+ * lib/session.ts), where zod (even zod/mini, which brings zod's core) would add 16-24 KB gzip
+ * (issue 11 bundle budget). Two non-empty strings is the whole rule.
  */
-import * as z from 'zod';
 import { decodeBase64UrlText } from './base64url';
 
-export const storedLoginSchema = z.object({
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
-});
-export type StoredLogin = z.infer<typeof storedLoginSchema>;
+export interface StoredLogin {
+  accessToken: string;
+  refreshToken: string;
+}
+
+function isStoredLogin(value: unknown): value is StoredLogin {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { accessToken, refreshToken } = value as Record<string, unknown>;
+  return typeof accessToken === 'string' && accessToken.length > 0 && typeof refreshToken === 'string' && refreshToken.length > 0;
+}
 
 export interface JwtPayload {
   exp?: number;
@@ -44,8 +52,9 @@ export function parseStoredLogin(stored: unknown): StoredLogin | null {
       return null;
     }
   }
-  const result = storedLoginSchema.safeParse(value);
-  return result.success ? result.data : null;
+  if (!isStoredLogin(value)) return null;
+  // Only the two fields (as zod's object parse did): nothing else stored alongside leaks through.
+  return { accessToken: value.accessToken, refreshToken: value.refreshToken };
 }
 
 /** The access token's expiry in seconds, or null when there is none to read. */

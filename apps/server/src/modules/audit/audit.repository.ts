@@ -9,6 +9,11 @@ export class AuditRepository {
     await this.db.insert(auditLog).values(row);
   }
 
+  /** Several rows in one statement (one round trip, one commit). */
+  async insertMany(rows: readonly NewAuditLogRow[]): Promise<void> {
+    if (rows.length > 0) await this.db.insert(auditLog).values([...rows]);
+  }
+
   /** Newest first; for admin views and tests. */
   findByEntity(entity: string, entityId: string, limit = 100): Promise<AuditLogRow[]> {
     return this.db

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { isRole, type Role } from '@portal/domain/codes/roles';
 import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../../plugins/auth-types';
@@ -38,14 +39,39 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now:
     .sign(keyOf(secret));
 }
 
+/** The HMAC key imported once per secret (jose would import a raw key on every call). */
+const verifyKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function verifyKeyOf(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = verifyKeys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey('raw', keyOf(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    verifyKeys.set(secret, key);
+  }
+  return key;
+}
+
+/**
+ * Tokens that passed the full check below, with their claims and expiry, so the next request
+ * with the same token (the SPA sends one token for up to 15 minutes) skips the signature check
+ * (an asynchronous WebCrypto job: a tenth of a trivial request's cost, issue 11). Only a token
+ * this secret verified gets in; the expiry is checked against `now` on every use; bounded size.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, { secret: string; exp: number; claims: AccessClaims }>();
+
 /**
  * Verifies an access token, or returns null. Only HS256 is accepted (so `alg: none` and any
  * asymmetric-key confusion fail), with our issuer, audience and typ, an expiry in the future
  * and the claims we need. A refresh token is opaque (not a JWT) and fails here.
  */
 export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
+  const known = verified.get(token);
+  if (known && known.secret === secret) {
+    // jose's rule: expired when exp <= now (seconds).
+    return known.exp > Math.floor(now.getTime() / 1000) ? known.claims : null;
+  }
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: ['HS256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
@@ -54,13 +80,19 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     if (typeof payload.sub !== 'string' || payload.sub === '' || !Array.isArray(payload.roles)) return null;
-    return {
+    // Frozen: the same object answers every later request with this token.
+    const claims: AccessClaims = Object.freeze({
       sub: payload.sub,
-      roles: payload.roles.filter(isRole),
-      scopes: Array.isArray(payload.scopes) ? payload.scopes.filter((s): s is string => typeof s === 'string') : [],
+      roles: Object.freeze(payload.roles.filter(isRole)) as Role[],
+      scopes: Object.freeze(Array.isArray(payload.scopes) ? payload.scopes.filter((s): s is string => typeof s === 'string') : []) as string[],
       agencyId: typeof payload.agencyId === 'string' ? payload.agencyId : null,
       sid: typeof payload.sid === 'string' ? payload.sid : null,
-    };
+    });
+    if (typeof payload.exp === 'number') {
+      verified.set(token, { secret, exp: payload.exp, claims });
+      if (verified.size > VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    }
+    return claims;
   } catch {
     return null;
   }

@@ -1,10 +1,15 @@
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshToken, type NewRefreshTokenRow, type RefreshTokenRow } from '../../db/schema/refresh-token.table';
+import { revocationCacheFor, type RevocationCache } from './revocation-cache';
 
 /** Refresh tokens and their families (Drizzle only). */
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  private readonly revocations: RevocationCache;
+
+  constructor(private readonly db: Db) {
+    this.revocations = revocationCacheFor(db);
+  }
 
   async insert(row: NewRefreshTokenRow): Promise<void> {
     await this.db.insert(refreshToken).values(row);
@@ -26,6 +31,7 @@ export class SessionRepository {
   }
 
   async revokeFamily(familyId: string, reason: string, now: Date): Promise<void> {
+    this.revocations.revoked([familyId]);
     await this.db
       .update(refreshToken)
       .set({ revokedAt: now, revokedReason: reason })
@@ -34,23 +40,32 @@ export class SessionRepository {
 
   /** Every session of the user except `keepFamilyId` (password changed or reset). */
   async revokeUserFamilies(userId: string, reason: string, now: Date, keepFamilyId?: string | null): Promise<void> {
-    await this.db
+    const revoked = await this.db
       .update(refreshToken)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(
         eq(refreshToken.userId, userId),
         isNull(refreshToken.revokedAt),
         ...(keepFamilyId ? [ne(refreshToken.familyId, keepFamilyId)] : []),
-      ));
+      ))
+      .returning({ familyId: refreshToken.familyId });
+    this.revocations.revoked(revoked.map((r) => r.familyId));
   }
 
-  /** True when the session was revoked (logout, reuse, password change): its access tokens stop working. */
+  /**
+   * True when the session was revoked (logout, reuse, password change): its access tokens stop
+   * working. Answered from the revocation cache when it knows (see revocation-cache.ts).
+   */
   async isFamilyRevoked(familyId: string): Promise<boolean> {
+    const cached = this.revocations.get(familyId);
+    if (cached !== undefined) return cached;
     const rows = await this.db
       .select({ id: refreshToken.id })
       .from(refreshToken)
       .where(and(eq(refreshToken.familyId, familyId), isNotNull(refreshToken.revokedAt)))
       .limit(1);
-    return rows.length > 0;
+    const revoked = rows.length > 0;
+    this.revocations.set(familyId, revoked);
+    return revoked;
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import { APP_ENVIRONMENT, APP_VERSION } from '@portal/domain/version';
 import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
 
@@ -10,22 +11,38 @@ const healthSchema = z.object({
   database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean(), latencyMs: z.number() }),
 });
 
-/** GET /api/health: version and database reachability; 503 when the database does not answer. */
+const liveSchema = z.object({ status: z.literal('ok'), version: z.string(), environment: z.string() });
+
+/** The liveness answer never changes while the process runs: serialised once. */
+const LIVE_BODY = JSON.stringify({ status: 'ok', version: APP_VERSION, environment: APP_ENVIRONMENT } satisfies z.infer<typeof liveSchema>);
+
+/**
+ * Three probes (issue 11; ADR 001 keeps `/api/health` as the spec's health call):
+ * - `GET /api/health`: version and database reachability; 503 when the database does not answer
+ *   (what a person or the SPA asks; unchanged).
+ * - `GET /api/health/ready`: the same check, for a load balancer's readiness probe.
+ * - `GET /api/health/live`: the process answers HTTP at all; no database call, so a slow
+ *   database does not get a live process restarted. Also the benchmark's "trivial route".
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new HealthService(new HealthRepository(app.db), app.dbHandle.kind);
+  for (const [url, summary] of [['/api/health', 'Service health'], ['/api/health/ready', 'Readiness: the database answers']] as const) {
+    app.get(
+      url,
+      { config: { roles: 'public' }, schema: { summary, tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+      async (_request, reply) => {
+        const health = await service.check();
+        return reply.status(health.database.ok ? 200 : 503).send(health);
+      },
+    );
+  }
   app.get(
-    '/api/health',
+    '/api/health/live',
     {
       config: { roles: 'public' },
-      schema: {
-        summary: 'Service health',
-        tags: ['health'],
-        response: { 200: healthSchema, 503: healthSchema },
-      },
+      schema: { summary: 'Liveness: the process answers (no database call)', tags: ['health'], response: { 200: liveSchema } },
     },
-    async (_request, reply) => {
-      const health = await service.check();
-      return reply.status(health.database.ok ? 200 : 503).send(health);
-    },
+    // A string with a JSON content type is sent as it is (no serializer).
+    async (_request, reply) => reply.type('application/json; charset=utf-8').send(LIVE_BODY as unknown as z.infer<typeof liveSchema>),
   );
 };

@@ -3,6 +3,7 @@ import type { CurrencyCode } from '@portal/domain/codes/currencies';
 import type { PolicyStatus } from '@portal/domain/codes/policy-codes';
 import type { DeliveryStatus, MilestoneType } from '@portal/domain/contracts/policies/policy-fields';
 import type { Db } from '../../db/client';
+import { executePrepared } from '../../db/prepared';
 import { policyPendingDocument } from '../../db/schema/policy-pending-document.table';
 import { policyPending } from '../../db/schema/policy-pending.table';
 import { policy, type PolicyRow } from '../../db/schema/policy.table';
@@ -286,7 +287,7 @@ export class PoliciesRepository {
    * or undefined when the caller may not see it.
    */
   async details(scope: PolicyScope, policyNumber: string, recentPayments: number, milestones?: { from: string; to: string; limit: number }): Promise<PolicyDocument | undefined> {
-    const result = await this.db.execute(sql`
+    const result = await executePrepared(this.db, sql`
       SELECT json_build_object(
         'id', p.id, 'policyNumber', p.policy_number, 'productCode', p.product_code, 'planKey', p.plan_key,
         'status', p.status, 'statusDate', p.status_date, 'graceEndDate', p.grace_end_date, 'issueDate', p.issue_date,

@@ -1,13 +1,20 @@
 import { NavLink, ScrollArea } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AREA_LINKS } from '../../components/ui/area-links';
 import { useCurrentScreen } from '../../lib/screen-route';
+import { prefetchArea, prefetchWhenIdle } from '../feature-loaders';
 
-/** One link per section; the current section is marked for sight and for screen readers. */
+/**
+ * One link per section; the current section is marked for sight and for screen readers. Each
+ * section's code is fetched ahead: on hover, focus or touch of its link, and when the browser
+ * is idle (feature-loaders.ts prefetchArea / prefetchWhenIdle).
+ */
 export function AppNavbar() {
   const { t } = useTranslation('nav');
   const area = useCurrentScreen()?.area;
+  useEffect(() => prefetchWhenIdle(AREA_LINKS.map((link) => link.area)), []);
   return (
     <ScrollArea type="scroll" h="100%">
       {AREA_LINKS.map((link) => {
@@ -23,6 +30,9 @@ export function AppNavbar() {
             aria-current={active ? 'page' : undefined}
             variant="light"
             className="app-nav-link"
+            onMouseEnter={() => prefetchArea(link.area)}
+            onFocus={() => prefetchArea(link.area)}
+            onTouchStart={() => prefetchArea(link.area)}
           />
         );
       })}

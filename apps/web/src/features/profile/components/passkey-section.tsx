@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -76,7 +76,10 @@ export function PasskeySection() {
       <Title order={2} size="h4" id="profile-passkeys" mb="xs">{t('profile:passkeys_title')}</Title>
       <Text size="sm" c="dimmed" mb="md">{t('profile:passkeys_intro')}</Text>
       {passkeys.isPending ? (
-        <Group justify="center" py="sm" role="status" aria-label={t('common:loading')}><Loader size="sm" /></Group>
+        <Stack gap="xs" py="xs" role="status" aria-busy="true" aria-label={t('common:loading')}>
+          <Skeleton height={18} width="60%" />
+          <Skeleton height={18} width="45%" />
+        </Stack>
       ) : passkeys.isError ? (
         <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
           <Stack gap="xs" align="flex-start">

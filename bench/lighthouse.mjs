@@ -1,0 +1,145 @@
+// `npm run lighthouse` (root): Lighthouse 12 (mobile defaults: a mid-range phone, simulated slow
+// 4G, 4x CPU slowdown) with Debian Chromium against the production build, for each page of
+// PAGES. Writes bench/results/lighthouse-<page>.report.html and .json, a summary table
+// (bench/results/lighthouse-latest.md, and bench/LIGHTHOUSE.md for the README), and the goals of
+// issue 11. Signed-in pages get the stored login the SPA keeps in localStorage (DESIGN.md §6),
+// from a real sign-in of the demo advisor (password + OTP from the dev outbox).
+//
+// Needs apps/web/dist and apps/server/dist (npm run build). Settings (environment):
+//   LIGHTHOUSE_PAGES=sign-in,contacts   only these pages (names in PAGES)
+//   CHROME_PATH=/usr/bin/chromium       the browser
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { SERVER_ENTRY, serverBuilt, signIn } from './lib/portal.mjs';
+import { BENCH_DIR, ROOT, freePort, startChild, waitForHttp } from './lib/proc.mjs';
+
+/**
+ * The pages measured: one line each (the lead adds the quote form and a wizard step when they
+ * exist). `signedIn`: the demo advisor's stored login is put in place first. `ready`: a CSS
+ * selector that shows the page has rendered its content (checked before the run).
+ */
+export const PAGES = [
+  { name: 'sign-in', path: '/auth/signin', signedIn: false, ready: 'input[name=username]' },
+  { name: 'dashboard', path: '/home', signedIn: true, ready: 'h1' },
+  { name: 'contact-list', path: '/home/contact', signedIn: true, ready: 'h1' },
+  // { name: 'quote-form', path: '/home/proposal/…', signedIn: true, ready: 'h1' },   (issue 5: not built yet)
+  // { name: 'wizard-step', path: '/home/application/…', signedIn: true, ready: 'h1' }, (issue 6: not built yet)
+];
+
+export const GOALS = [
+  { id: 'performance', label: 'performance', op: '>=', value: 95, of: (r) => Math.round(r.categories.performance.score * 100) },
+  { id: 'lcp', label: 'LCP (s)', op: '<=', value: 2.0, of: (r) => Number((r.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)) },
+  { id: 'tbt', label: 'TBT (ms)', op: '<=', value: 150, of: (r) => Math.round(r.audits['total-blocking-time'].numericValue) },
+  { id: 'cls', label: 'CLS', op: '<=', value: 0.05, of: (r) => Number(r.audits['cumulative-layout-shift'].numericValue.toFixed(3)) },
+  { id: 'accessibility', label: 'accessibility', op: '>=', value: 100, of: (r) => Math.round(r.categories.accessibility.score * 100) },
+  { id: 'best-practices', label: 'best practices', op: '>=', value: 95, of: (r) => Math.round(r.categories['best-practices'].score * 100) },
+];
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+const RESULTS = join(BENCH_DIR, 'results');
+
+function failedAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
+    .map((ref) => `${ref.id} (${lhr.audits[ref.id].score})`);
+}
+
+async function main() {
+  if (!serverBuilt() || !existsSync(WEB_INDEX)) {
+    console.error(`[lighthouse] build first: npm run build (needs ${SERVER_ENTRY} and ${WEB_INDEX})`);
+    process.exitCode = 1;
+    return;
+  }
+  const filter = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const pages = filter.length ? PAGES.filter((p) => filter.includes(p.name)) : PAGES;
+  mkdirSync(RESULTS, { recursive: true });
+  const work = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env, NODE_ENV: 'production', PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', DATA_DIR: join(work, 'data'),
+    PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'lighthouse-only-secret-0123456789abcdefghijklmnop', LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const server = startChild(process.execPath, [SERVER_ENTRY], { env, log: join(work, 'server.log') });
+  let chrome;
+  let browser;
+  const rows = [];
+  try {
+    await waitForHttp(`${base}/api/health`, { child: server.child, timeoutMs: 180_000 });
+    const session = pages.some((p) => p.signedIn) ? await signIn(base) : null;
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    for (const page of pages) {
+      const tab = await browser.newPage();
+      // The stored login (and English), as the SPA keeps them; Lighthouse must not wipe them.
+      await tab.goto(`${base}/api/health/live`);
+      await tab.evaluate((login) => {
+        localStorage.clear();
+        localStorage.setItem('currentLang', 'en');
+        if (login) {
+          localStorage.setItem('token', JSON.stringify({ accessToken: login.token, refreshToken: login.refreshToken }));
+          localStorage.setItem('profile', JSON.stringify(login.user));
+        }
+      }, page.signedIn ? session : null);
+      const url = `${base}${page.path}`;
+      // A warm-up visit (server caches, the check that the page renders); then Lighthouse's own cold load.
+      await tab.goto(url, { waitUntil: 'networkidle0' });
+      await tab.waitForSelector(page.ready, { timeout: 30_000 });
+      if (new URL(tab.url()).pathname !== page.path) throw new Error(`${page.name}: ${page.path} ended on ${tab.url()}`);
+      const result = await lighthouse(url, { output: ['html', 'json'], logLevel: 'error', disableStorageReset: true }, undefined, tab);
+      const lhr = result.lhr;
+      const [html, json] = result.report;
+      writeFileSync(join(RESULTS, `lighthouse-${page.name}.report.html`), html);
+      writeFileSync(join(RESULTS, `lighthouse-${page.name}.report.json`), json);
+      const values = Object.fromEntries(GOALS.map((g) => [g.id, g.of(lhr)]));
+      const misses = GOALS.filter((g) => !(g.op === '>=' ? values[g.id] >= g.value : values[g.id] <= g.value)).map((g) => g.id);
+      rows.push({ page: page.name, path: page.path, values, misses, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), finalUrl: lhr.finalDisplayedUrl, failed: { accessibility: failedAudits(lhr, 'accessibility'), 'best-practices': failedAudits(lhr, 'best-practices') } });
+      console.log(`[lighthouse] ${page.name}: ${GOALS.map((g) => `${g.label} ${values[g.id]}`).join(', ')}${misses.length ? `  (missed: ${misses.join(', ')})` : ''}`);
+      await tab.close();
+    }
+  } finally {
+    await browser?.disconnect().catch(() => {});
+    chrome?.kill();
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+  const head = ['page', ...GOALS.map((g) => `${g.label} (${g.op} ${g.value})`)];
+  const md = [
+    `# Lighthouse: ${new Date().toISOString()}`,
+    '',
+    `Lighthouse 12.8.2, mobile defaults (simulated slow 4G, 4x CPU slowdown), Debian Chromium, production build on PGlite; machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')}.`,
+    '',
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.page} (\`${r.path}\`) | ${GOALS.map((g) => `${r.values[g.id]}${r.misses.includes(g.id) ? ' **(missed)**' : ''}`).join(' | ')} |`),
+    '',
+    `Lighthouse's CPU benchmark index of this machine during the runs: ${rows.map((r) => r.benchmarkIndex).join(', ')} (an idle desktop scores about 1,000-2,000; below about 700 the simulated 4x slowdown makes TBT and performance far worse than a real mid-range phone, so rerun on a quiet machine).`,
+    '',
+    ...rows.flatMap((r) => (r.failed.accessibility.length || r.failed['best-practices'].length
+      ? [`- ${r.page}: accessibility audits below 1: ${r.failed.accessibility.join(', ') || 'none'}; best practices: ${r.failed['best-practices'].join(', ') || 'none'}`]
+      : [])),
+    '',
+    'Reports: bench/results/lighthouse-<page>.report.html (not committed). Pages: bench/lighthouse.mjs PAGES.',
+    '',
+  ].join('\n');
+  writeFileSync(join(RESULTS, 'lighthouse-latest.md'), md);
+  writeFileSync(join(BENCH_DIR, 'LIGHTHOUSE.md'), md);
+  writeFileSync(join(RESULTS, 'lighthouse-latest.json'), `${JSON.stringify(rows, null, 2)}\n`);
+  console.log(`\n${md}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`[lighthouse] failed: ${error.stack ?? error.message}`);
+  process.exitCode = 1;
+}
