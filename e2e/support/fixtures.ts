@@ -73,13 +73,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       mkdirSync(dir, { recursive: true });
       const inWorker = new Map<string, Promise<StorageState>>();
       await use({
-        get(username) {
-          let state = inWorker.get(username);
-          if (!state) {
-            state = reuseOrSignIn(browser, baseURL, join(dir, `${username}.json`), username);
-            inWorker.set(username, state);
+        async get(username) {
+          // A state is reused while its access token has 2 minutes left. After that (runs last
+          // longer than a token), the shared file is read again — another worker may have signed
+          // in already — else this worker signs in. Never a refresh from a shared state: refresh
+          // tokens are single-use, and two workers spending one would revoke the session.
+          const cached = inWorker.get(username);
+          if (cached) {
+            const state = await cached;
+            if ((secondsLeft(state) ?? Infinity) > 120) return state;
           }
-          return state;
+          const fresh = reuseOrSignIn(browser, baseURL, join(dir, `${username}.json`), username);
+          inWorker.set(username, fresh);
+          return fresh;
         },
       });
     },
