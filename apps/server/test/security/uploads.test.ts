@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,11 +72,11 @@ let phoneSeq = 0;
 /** A candidate demo.aap recruits by secure link; `status` moves it on (as the pipeline would) for the admin uploads. */
 async function ownCandidate(status?: 'approved' | 'exam_passed'): Promise<string> {
   phoneSeq += 1;
-  const n = String(300000 + phoneSeq * 7 + Math.floor(Math.random() * 1000)).slice(-6);
+  const n = String(300000 + phoneSeq * 7 + randomInt(1000)).slice(-6);
   const caller = await t.routes.callerFor('ROLE_AAP');
   const res = await t.app.inject({
     method: 'POST', url: '/api/candidate/v1/form/link', headers: { ...caller.headers, ...xsrfHeaders() },
-    payload: { firstName: 'Sophea', lastName: 'Noun', phone: `017${n}`, idNumber: String(200000000 + phoneSeq * 7919 + Math.floor(Math.random() * 1000)).slice(-9) },
+    payload: { firstName: 'Sophea', lastName: 'Noun', phone: `017${n}`, idNumber: String(200000000 + phoneSeq * 7919 + randomInt(1000)).slice(-9) },
   });
   if (res.statusCode !== 201) throw new Error(`form/link: ${res.statusCode} ${res.body}`);
   const { candidateId } = res.json() as { candidateId: string };
