@@ -1,5 +1,5 @@
 import { crc32, inflateSync } from 'node:zlib';
-import { MEDIA_TYPES, type ConversionExtension } from '@portal/domain/constants/uploads';
+import { MEDIA_TYPES, SHEET_MEDIA_TYPES, type ConversionExtension, type SheetExtension } from '@portal/domain/constants/uploads';
 import { contentMatchesName, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileExtension, fileIssues, type UploadKind } from '@portal/domain/rules/files';
 import { AppError } from './app-error';
 
@@ -23,7 +23,11 @@ import { AppError } from './app-error';
  *    - PNG: a well-formed chunk list (IHDR first, lengths in bounds, every CRC right, IEND last
  *      and nothing after it: no appended archive or script), at most MAX_IMAGE_SIDE pixels a
  *      side and MAX_IMAGE_PIXELS in all (a 20000 x 20000 "pixel bomb" is refused);
- *    - JPEG: its frame header's size within the same limits; TIFF: the signature only.
+ *    - JPEG: its frame header's size within the same limits; TIFF: the signature only;
+ *    - CSV (kind `sheet`): valid UTF-8 text, no control character other than tab/CR/LF, no HTML
+ *      markup; XLSX (kind `sheet`): a well-formed ZIP (end record, central directory in bounds)
+ *      holding `[Content_Types].xml`, no macro part (`vbaProject.bin`), no embedded objects or executables,
+ *      at most MAX_INFLATED_BYTES once unpacked (a zip bomb is refused).
  * The media type of the answer is the extension's (which the content has just been shown to be),
  * never the client's Content-Type.
  */
@@ -35,7 +39,7 @@ export interface UploadedFile {
 export interface ValidUpload {
   fileName: string;
   data: Buffer;
-  extension: ConversionExtension;
+  extension: ConversionExtension | SheetExtension;
   mediaType: string;
 }
 
@@ -151,9 +155,54 @@ function jpegProblem(data: Buffer): string | undefined {
   return 'jpeg: no frame header';
 }
 
+// eslint-disable-next-line no-control-regex
+const CSV_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+function csvProblem(data: Buffer): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    return 'csv: not UTF-8 text';
+  }
+  if (CSV_CONTROL.test(text)) return 'csv: control characters';
+  if (MARKUP.test(text)) return 'csv: markup (html polyglot)';
+  return undefined;
+}
+
+const ZIP_END = 0x06054b50;
+const ZIP_CENTRAL = 0x02014b50;
+
+function xlsxProblem(data: Buffer): string | undefined {
+  const endAt = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (endAt < 0 || endAt + 22 > data.length || data.readUInt32LE(endAt) !== ZIP_END) return 'xlsx: no ZIP end record';
+  const entries = data.readUInt16LE(endAt + 10);
+  const size = data.readUInt32LE(endAt + 12);
+  let offset = data.readUInt32LE(endAt + 16);
+  if (offset + size > endAt) return 'xlsx: central directory out of bounds';
+  let unpacked = 0;
+  let contentTypes = false;
+  for (let i = 0; i < entries; i += 1) {
+    if (offset + 46 > endAt || data.readUInt32LE(offset) !== ZIP_CENTRAL) return 'xlsx: damaged central directory';
+    unpacked += data.readUInt32LE(offset + 24);
+    const nameLength = data.readUInt16LE(offset + 28);
+    const name = data.toString('utf8', offset + 46, offset + 46 + nameLength);
+    if (name === '[Content_Types].xml') contentTypes = true;
+    if (/vbaProject\.bin$|(^|\/)embeddings\/|\.(exe|dll|js|vbs|scr|bat|cmd)$/i.test(name)) return `xlsx: part ${name}`;
+    offset += 46 + nameLength + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
+  }
+  if (!contentTypes) return 'xlsx: no [Content_Types].xml (not an Office file)';
+  if (unpacked > MAX_INFLATED_BYTES) return 'xlsx: unpacks too large (bomb)';
+  return undefined;
+}
+
 /** What is wrong with content whose first bytes already match `extension`; undefined when nothing is. */
-export function contentProblem(data: Buffer, extension: ConversionExtension): string | undefined {
+export function contentProblem(data: Buffer, extension: ConversionExtension | SheetExtension): string | undefined {
   switch (extension) {
+    case 'csv':
+      return csvProblem(data);
+    case 'xlsx':
+      return xlsxProblem(data);
     case 'pdf':
       return pdfProblem(data);
     case 'png':
@@ -178,10 +227,11 @@ export function validateUpload(file: UploadedFile | undefined, kind: UploadKind,
     throw AppError.http(status === 413 ? 413 : 415);
   }
   if (!contentMatchesName(file.data.subarray(0, 16), fileName)) throw AppError.http(415);
-  const extension = fileExtension(fileName) as ConversionExtension;
+  const extension = fileExtension(fileName) as ConversionExtension | SheetExtension;
   const problem = contentProblem(file.data, extension);
   if (problem) throw new AppError(415, 415, 'unsupported_media_type', undefined, { cause: new Error(`upload refused: ${problem}`) });
-  return { fileName, data: file.data, extension, mediaType: MEDIA_TYPES[extension] };
+  const mediaType = extension === 'csv' || extension === 'xlsx' ? SHEET_MEDIA_TYPES[extension] : MEDIA_TYPES[extension];
+  return { fileName, data: file.data, extension, mediaType };
 }
 
 /**

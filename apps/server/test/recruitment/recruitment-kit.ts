@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Candidate } from '@portal/domain/contracts/candidates/candidate';
 import { authClient, freshIp, latestOtp, signIn, type AuthClient } from '../auth/auth-client';
 import { createTestApp, xsrfHeaders, type TestApp } from '../helpers/test-app';
+import { pngFile } from '../helpers/security-fixtures';
 import { multipart } from '../policies/policy-test-kit';
 
 export const pdfBytes = (size = 600): Buffer => {
@@ -9,7 +10,8 @@ export const pdfBytes = (size = 600): Buffer => {
   const tail = Buffer.from('\n%%EOF\n');
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
 };
-export const pngBytes = (): Buffer => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
+/** A small well-formed PNG (uploads check the chunks and CRCs, not just the signature). */
+export const pngBytes = (): Buffer => pngFile(8, 8);
 
 /** A caller with a bearer token: JSON calls and multipart uploads the way the SPA makes them. */
 export interface Caller {

@@ -1,12 +1,22 @@
 import { execFileSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeXlsxFile from 'write-excel-file/node';
 import { BYTES_PER_MB, UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
 import { maxUploadBytes, type UploadKind } from '@portal/domain/rules/files';
+import { appUser } from '../../src/db/schema/app-user.table';
+import { candidate } from '../../src/db/schema/candidate.table';
 import { cleanUploadFileName, contentDisposition } from '../../src/lib/upload-validation';
+import { ApplicationsRepository } from '../../src/modules/applications/applications.repository';
+import { ApplicationsService } from '../../src/modules/applications/applications.service';
+import { noProposals } from '../../src/modules/applications/proposal-source';
+import { PostgresBlobStore } from '../../src/providers/blob/postgres-blob-store';
+import { snapshot } from '../applications/application-test-kit';
 import { createRoutedApp, type Caller, type RouteEntry } from '../helpers/route-table';
 import { importOwnedPolicies, multipartBody, pdfFile, pngFile } from '../helpers/security-fixtures';
 import { countChanges, damagedBlobIds, orphanBlobIds, tableCounts, unsafeStoredFileNames } from '../helpers/storage-checks';
@@ -36,6 +46,42 @@ interface Target {
   fields: Record<string, string>;
   fileField: string;
   kind: UploadKind;
+  /**
+   * What an accepted file leaves behind: `adds` one blob; `replaces` the route's one file of
+   * that type (a blob the first time, then the same count); `none` stores nothing (the scan
+   * call answers the converted PDF).
+   */
+  stores?: 'adds' | 'replaces' | 'none';
+}
+
+async function userIdOf(username: string): Promise<{ id: string; agencyId: string | null }> {
+  const [row] = await t.db.select({ id: appUser.id, agencyId: appUser.agencyId }).from(appUser).where(eq(appUser.username, username));
+  if (!row) throw new Error(`${username} is not seeded`);
+  return row;
+}
+
+/** A pending application of demo.aap (the internal creation path, as application-test-kit does). */
+async function ownApplication(): Promise<string> {
+  const user = await userIdOf('demo.aap');
+  const service = new ApplicationsService(new ApplicationsRepository(t.db, new PostgresBlobStore(t.db)), noProposals, t.app.audit, () => t.app.pdf);
+  const made = await service.createFromSnapshot({ user: { id: user.id, roles: ['ROLE_AAP'], scopes: [], agencyId: user.agencyId }, ip: '127.0.0.1' }, snapshot());
+  return made.id;
+}
+
+let phoneSeq = 0;
+/** A candidate demo.aap recruits by secure link; `status` moves it on (as the pipeline would) for the admin uploads. */
+async function ownCandidate(status?: 'approved' | 'exam_passed'): Promise<string> {
+  phoneSeq += 1;
+  const n = String(300000 + phoneSeq * 7 + randomInt(1000)).slice(-6);
+  const caller = await t.routes.callerFor('ROLE_AAP');
+  const res = await t.app.inject({
+    method: 'POST', url: '/api/candidate/v1/form/link', headers: { ...caller.headers, ...xsrfHeaders() },
+    payload: { firstName: 'Sophea', lastName: 'Noun', phone: `017${n}`, idNumber: String(200000000 + phoneSeq * 7919 + randomInt(1000)).slice(-9) },
+  });
+  if (res.statusCode !== 201) throw new Error(`form/link: ${res.statusCode} ${res.body}`);
+  const { candidateId } = res.json() as { candidateId: string };
+  if (status) await t.db.update(candidate).set({ status }).where(eq(candidate.id, candidateId));
+  return candidateId;
 }
 
 const TARGETS: Readonly<Record<string, (route: RouteEntry) => Promise<Target>>> = {
@@ -47,6 +93,29 @@ const TARGETS: Readonly<Record<string, (route: RouteEntry) => Promise<Target>>> 
       fields: { pendingCode: policy.pendingCodes[0] as string }, fileField: 'file', kind: 'pendingDocument',
     };
   },
+  'POST /api/document/v1/upload': async (route) => ({
+    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AAP'),
+    fields: { applicationId: await ownApplication(), documentCategoryCode: 'k-y-c-proof', documentCode: 'FAMILY_BOOK' }, fileField: 'file', kind: 'document',
+  }),
+  'POST /api/document/v1/scan': async (route) => ({
+    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AAP'), fields: {}, fileField: 'file', kind: 'conversion', stores: 'none',
+  }),
+  'POST /api/candidate/v1/document/upload': async (route) => ({
+    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AAP'),
+    fields: { candidateId: await ownCandidate(), documentType: 'diploma' }, fileField: 'file', kind: 'document', stores: 'replaces',
+  }),
+  'POST /api/candidate/v1/irc/upload': async (route) => ({
+    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AA'),
+    fields: { candidateId: await ownCandidate('exam_passed'), licenceNumber: 'IRC20261' }, fileField: 'file', kind: 'document', stores: 'replaces',
+  }),
+  'POST /api/candidate/v1/contract/upload': async (route) => ({
+    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AA'),
+    fields: { candidateId: await ownCandidate('approved') }, fileField: 'file', kind: 'document', stores: 'replaces',
+  }),
+  // Spreadsheets, not documents: this route gets SHEET_CORPUS below instead of the PDF/PNG corpus.
+  'POST /api/support/v1/exam/upload': async (route) => ({
+    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AA'), fields: {}, fileField: 'file', kind: 'sheet', stores: 'none',
+  }),
 };
 
 type Expect = 'accept' | 413 | 415 | 422;
@@ -137,6 +206,86 @@ const CORPUS: readonly Sample[] = [
   { label: 'a name that is only an extension', fileName: '.pdf', data: () => pdfFile(), expect: 415 },
 ];
 
+/**
+ * The exam-results upload takes spreadsheets (kind `sheet`: csv/xlsx), so the PDF/PNG corpus
+ * does not apply to it (every sample would be refused 415 by extension, which proves nothing).
+ * It gets its own hostile set. `parsed` = the file passed the upload check and its rows were read:
+ * the route answers 422 on rows or header (no candidate of the demo agency awaits these results),
+ * never on `file`, and applies nothing.
+ */
+const SHEET_ROUTES = new Set(['POST /api/support/v1/exam/upload']);
+const EXAM_HEADER = 'candidateNumber,lastName,firstName,itcClass,examDate,score,result';
+const csv = (...rows: string[]) => Buffer.from([EXAM_HEADER, ...rows].join('\r\n'), 'utf8');
+const goodCsv = () => csv('C99999991,Noun,Sophea,,2026-11-01,85,PASS');
+const xlsx = () => writeXlsxFile([
+  ['candidateNumber', 'examDate', 'score', 'result'].map((value) => ({ value })),
+  ['C99999991', '2026-11-02', '77', 'PASS'].map((value) => ({ value })),
+]).toBuffer();
+
+/** The central-directory entries of a ZIP: offset of each header and its name. */
+function zipEntries(zip: Buffer): { at: number; name: string }[] {
+  const end = zip.lastIndexOf(Buffer.from('PK\u0005\u0006', 'latin1'));
+  let at = zip.readUInt32LE(end + 16);
+  const out: { at: number; name: string }[] = [];
+  for (let i = 0; i < zip.readUInt16LE(end + 10); i++) {
+    const length = zip.readUInt16LE(at + 28);
+    out.push({ at, name: zip.toString('utf8', at + 46, at + 46 + length) });
+    at += 46 + length + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return out;
+}
+
+/** A real XLSX with one part renamed (same length) to a macro project. */
+async function xlsxWithMacro(): Promise<Buffer> {
+  const zip = Buffer.from(await xlsx());
+  const entry = zipEntries(zip).find((e) => e.name.length >= 15 && e.name !== '[Content_Types].xml');
+  if (!entry) throw new Error('no part to rename');
+  const macro = `${'x'.repeat(entry.name.length - 14)}vbaProject.bin`;
+  return Buffer.from(zip.toString('latin1').replaceAll(entry.name, macro), 'latin1');
+}
+
+/** A real XLSX whose central directory claims a part unpacks to ~4 GB (a zip bomb's signature). */
+async function xlsxBomb(): Promise<Buffer> {
+  const zip = Buffer.from(await xlsx());
+  const [entry] = zipEntries(zip);
+  zip.writeUInt32LE(0xfffffff0, (entry as { at: number }).at + 24);
+  return zip;
+}
+
+interface SheetSample {
+  label: string;
+  fileName: string;
+  data: () => Buffer | Promise<Buffer>;
+  expect: 'parsed' | 413 | 415 | 422;
+  contentType?: string;
+}
+
+const SHEET_CORPUS: readonly SheetSample[] = [
+  { label: 'a valid CSV', fileName: 'results.csv', data: goodCsv, expect: 'parsed' },
+  { label: 'a valid CSV with a BOM and Khmer', fileName: 'លទ្ធផល.csv', data: () => Buffer.concat([Buffer.from('\uFEFF'), csv('C99999991,នួន,សុភា,,2026-11-01,85,PASS')]), expect: 'parsed' },
+  { label: 'a valid XLSX', fileName: 'results.xlsx', data: xlsx, expect: 'parsed' },
+  { label: 'a CSV sent as an executable content type', fileName: 'results.csv', data: goodCsv, contentType: 'application/x-msdownload', expect: 'parsed' },
+  { label: 'a path-traversal name', fileName: '../../../../etc/results.csv', data: goodCsv, expect: 'parsed' },
+  { label: '5 MB + 1 byte', fileName: 'big.csv', data: () => Buffer.concat([goodCsv(), Buffer.alloc(FIVE_MB + 1 - goodCsv().length, 0x20)]), expect: 413 },
+  { label: 'a 300-character name', fileName: `${'a'.repeat(296)}.csv`, data: goodCsv, expect: 422 },
+  { label: 'an empty file', fileName: 'empty.csv', data: () => Buffer.alloc(0), expect: 422 },
+  { label: 'results.csv.exe', fileName: 'results.csv.exe', data: goodCsv, expect: 415 },
+  { label: 'a PDF (a document, not a sheet)', fileName: 'results.pdf', data: () => pdfFile(), expect: 415 },
+  { label: 'an executable renamed .csv', fileName: 'results.csv', data: MZ, expect: 415 },
+  { label: 'an ELF binary renamed .xlsx', fileName: 'results.xlsx', data: ELF, expect: 415 },
+  { label: 'a PDF renamed .csv', fileName: 'results.csv', data: () => pdfFile(), expect: 415 },
+  { label: 'a PDF renamed .xlsx', fileName: 'results.xlsx', data: () => pdfFile(), expect: 415 },
+  { label: 'a PNG renamed .csv', fileName: 'results.csv', data: () => pngFile(), expect: 415 },
+  { label: 'HTML renamed .csv', fileName: 'results.csv', data: () => Buffer.from('<html><script>alert(1)</script></html>'), expect: 415 },
+  { label: 'a CSV with a NUL byte', fileName: 'results.csv', data: () => Buffer.concat([goodCsv(), Buffer.from([0]), Buffer.from('x')]), expect: 415 },
+  { label: 'a CSV that is not UTF-8', fileName: 'results.csv', data: () => Buffer.concat([goodCsv(), Buffer.from([0xff, 0xfe, 0x41])]), expect: 415 },
+  { label: 'a CSV renamed .xlsx', fileName: 'results.xlsx', data: goodCsv, expect: 415 },
+  { label: 'a ZIP that is no Office file', fileName: 'results.xlsx', data: () => Buffer.concat([ZIP_TAIL]), expect: 415 },
+  { label: 'a truncated XLSX', fileName: 'cut.xlsx', data: async () => (await xlsx()).subarray(0, 200), expect: 415 },
+  { label: 'an XLSX with a macro project', fileName: 'macro.xlsx', data: xlsxWithMacro, expect: 415 },
+  { label: 'an XLSX claiming 4 GB unpacked (zip bomb)', fileName: 'bomb.xlsx', data: xlsxBomb, expect: 415 },
+];
+
 /** The limit-sized samples get their bytes from the route's limit. */
 function sized(sample: Sample, maxBytes: number): Buffer {
   if (sample.fileName === 'at-limit.pdf') return pdfFile({ padTo: maxBytes });
@@ -169,11 +318,40 @@ describe('hostile uploads on every upload route (issue 10)', () => {
 
     describe(label, () => {
       let target: Target;
+      let storedOnce = false;
       beforeAll(async () => {
         const make = TARGETS[label];
         if (!make) throw new Error(`${label} is an upload route with no entry in TARGETS (uploads.test.ts): add how its owner reaches it`);
         target = await make(route);
       }, 60_000);
+
+      if (SHEET_ROUTES.has(label)) {
+        for (const sample of SHEET_CORPUS) {
+          it(`${sample.label} (${JSON.stringify(sample.fileName.slice(0, 40))})`, async () => {
+            expect(target.kind).toBe('sheet');
+            const body = multipartBody(target.fields, { field: target.fileField, fileName: sample.fileName, data: await sample.data(), type: sample.contentType ?? 'application/octet-stream' });
+            const before = await tableCounts(t.db);
+            const res = await t.app.inject({
+              method: 'POST', url: target.url, headers: { ...target.caller.headers, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload,
+            });
+            figures.files++;
+            if (res.statusCode >= 500) figures.serverErrors++;
+            expect(res.statusCode, res.body.slice(0, 200)).toBe(sample.expect === 'parsed' ? 422 : sample.expect);
+            expect(envelopeProblems(res)).toEqual([]);
+            const fields = ((res.json() as { errors?: { field: string }[] }).errors ?? []).map((e) => e.field);
+            if (sample.expect === 'parsed') {
+              figures.accepted++;
+              expect(fields.length).toBeGreaterThan(0);
+              expect(fields.every((f) => f.startsWith('row.') || f.startsWith('header.')), fields.join()).toBe(true);
+            } else {
+              figures.refused++;
+              if (sample.expect === 422) expect(fields).toEqual(['file']);
+            }
+            expect(countChanges(before, await tableCounts(t.db))).toEqual([]);
+          }, 120_000);
+        }
+        return;
+      }
 
       for (const sample of CORPUS) {
         it(`${sample.label} (${JSON.stringify(sample.fileName.slice(0, 40))})`, async () => {
@@ -194,9 +372,20 @@ describe('hostile uploads on every upload route (issue 10)', () => {
             figures.accepted++;
             expect(res.statusCode, res.body.slice(0, 200)).toBeGreaterThanOrEqual(200);
             expect(res.statusCode, res.body.slice(0, 200)).toBeLessThan(300);
-            expect(after.get('blob')).toBe((before.get('blob') ?? 0) + 1);
-            const text = res.body;
-            if (sample.storedAs) expect(text).toContain(JSON.stringify(sample.storedAs).slice(1, -1));
+            const stores = target.stores ?? 'adds';
+            const added = stores === 'adds' || (stores === 'replaces' && !storedOnce) ? 1 : 0;
+            expect(after.get('blob')).toBe((before.get('blob') ?? 0) + added);
+            if (stores === 'replaces') storedOnce = true;
+            if (stores === 'none') {
+              // The answer is the converted file itself, named after the cleaned upload.
+              expect(res.headers['content-type']).toBe('application/pdf');
+              expect(res.body.startsWith('%PDF-')).toBe(true);
+              const disposition = String(res.headers['content-disposition']);
+              expect(disposition).not.toMatch(/[/\\]|\.\./);
+              if (sample.storedAs) expect(disposition).toContain(encodeURIComponent(sample.storedAs.replace(/\.[^.]+$/, '.pdf')));
+            }
+            const text = stores === 'none' ? String(res.headers['content-disposition']) : res.body;
+            if (sample.storedAs && stores !== 'none') expect(text).toContain(JSON.stringify(sample.storedAs).slice(1, -1));
             expect(text).not.toMatch(/\.\.[/\\]|[/\\]etc[/\\]|System32/);
             expect(text).not.toContain('application/x-msdownload');
           } else {

@@ -35,3 +35,12 @@ export const MEDIA_TYPES: Readonly<Record<ConversionExtension, string>> = {
   tiff: 'image/tiff',
   tif: 'image/tiff',
 };
+
+/** Extensions of a spreadsheet upload (the exam results of spec §7 Support): CSV or XLSX. */
+export const SHEET_EXTENSIONS = ['csv', 'xlsx'] as const;
+export type SheetExtension = (typeof SHEET_EXTENSIONS)[number];
+
+export const SHEET_MEDIA_TYPES: Readonly<Record<SheetExtension, string>> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};

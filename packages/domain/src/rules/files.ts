@@ -4,10 +4,10 @@
  * documents); a file name of at most 100 characters; at most 10 files per group. The server also
  * sniffs the content (`sniffFileType`) rather than trusting the name.
  */
-import type { ConversionExtension } from '../constants/uploads';
+import type { ConversionExtension, SheetExtension } from '../constants/uploads';
 import {
   CONVERSION_EXTENSIONS, FILE_COUNT_MAX, FILE_NAME_MAX_LENGTH, PENDING_DOCUMENT_UPLOAD_MAX_BYTES,
-  UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES,
+  SHEET_EXTENSIONS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES,
 } from '../constants/uploads';
 import type { FormErrorKey } from '../errors/error-keys';
 
@@ -35,8 +35,21 @@ export function isConversionExtension(name: string): boolean {
   return (CONVERSION_EXTENSIONS as readonly string[]).includes(fileExtension(name));
 }
 
-/** `document`: 5 MB, pdf/png. `pendingDocument`: 10 MB, pdf/png. `conversion`: 5 MB, the scan types. */
-export type UploadKind = 'document' | 'pendingDocument' | 'conversion';
+export function isSheetExtension(name: string): boolean {
+  return (SHEET_EXTENSIONS as readonly string[]).includes(fileExtension(name));
+}
+
+/**
+ * `document`: 5 MB, pdf/png. `pendingDocument`: 10 MB, pdf/png. `conversion`: 5 MB, the scan types.
+ * `sheet`: 5 MB, csv/xlsx (the exam-results upload).
+ */
+export type UploadKind = 'document' | 'pendingDocument' | 'conversion' | 'sheet';
+
+function isAllowedExtension(name: string, kind: UploadKind): boolean {
+  if (kind === 'conversion') return isConversionExtension(name);
+  if (kind === 'sheet') return isSheetExtension(name);
+  return isUploadExtension(name);
+}
 
 export function maxUploadBytes(kind: UploadKind): number {
   return kind === 'pendingDocument' ? PENDING_DOCUMENT_UPLOAD_MAX_BYTES : UPLOAD_MAX_BYTES;
@@ -46,8 +59,7 @@ export function maxUploadBytes(kind: UploadKind): number {
 export function fileIssues(file: { name: string; size: number }, kind: UploadKind = 'document'): FileIssue[] {
   const issues: FileIssue[] = [];
   if (file.size <= 0) issues.push('empty');
-  const allowed = kind === 'conversion' ? isConversionExtension(file.name) : isUploadExtension(file.name);
-  if (!allowed) issues.push('extension');
+  if (!isAllowedExtension(file.name, kind)) issues.push('extension');
   if (file.size > maxUploadBytes(kind)) issues.push('size');
   if (file.name.length > FILE_NAME_MAX_LENGTH) issues.push('nameLength');
   return issues;
@@ -76,8 +88,22 @@ const SNIFFED_BY_EXTENSION: Readonly<Record<ConversionExtension, SniffedType>> =
   pdf: 'pdf', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', tiff: 'tiff', tif: 'tiff',
 };
 
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04] as const;
+
+/**
+ * What a spreadsheet upload's first bytes show: `xlsx` for a ZIP, `csv` for text (no control
+ * byte other than tab, CR, LF; not a PDF or image), else null. The whole content is checked on
+ * the server (apps/server/src/lib/upload-validation.ts).
+ */
+export function sniffSheetType(bytes: Uint8Array): SheetExtension | null {
+  if (startsWith(bytes, ZIP_SIGNATURE)) return 'xlsx';
+  if (sniffFileType(bytes) !== null || bytes.length === 0) return null;
+  return bytes.every((b) => (b >= 0x20 && b !== 0x7f) || b === 0x09 || b === 0x0a || b === 0x0d) ? 'csv' : null;
+}
+
 /** True when the content is what the name's extension claims (and the extension is one we take). */
 export function contentMatchesName(bytes: Uint8Array, name: string): boolean {
+  if (isSheetExtension(name)) return sniffSheetType(bytes) === fileExtension(name);
   const extension = fileExtension(name) as ConversionExtension;
   const expected = SNIFFED_BY_EXTENSION[extension] as SniffedType | undefined;
   return expected !== undefined && sniffFileType(bytes) === expected;

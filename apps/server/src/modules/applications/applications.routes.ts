@@ -16,6 +16,7 @@ import { generateReportParamsSchema, generateReportQuerySchema } from '@portal/d
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { assertProductPermitted } from '../agent-products/product-permission';
 import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/upload-validation';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import { ApplicationsRepository } from './applications.repository';
 import { ApplicationsService, type ApplicationCaller } from './applications.service';
@@ -31,12 +32,6 @@ const security = [{ bearerAuth: [] }];
 function callerOf(request: FastifyRequest): ApplicationCaller {
   if (!request.user) throw AppError.http(401);
   return { user: request.user, ip: request.ip };
-}
-
-/** `attachment; filename="…"; filename*=UTF-8''…` with a safe ASCII fallback. */
-function disposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 const UPLOAD_TEXT_FIELDS = new Set<string>([
@@ -127,7 +122,7 @@ export function applicationRoutesWith(proposals: ProposalSource): FastifyPluginA
       schema: { summary: 'A supporting document\'s file (?id=)', tags: docTags, security, querystring: downloadDocumentQuerySchema, response: errors },
     }, async (request, reply) => {
       const file = await documents.download(callerOf(request), request.query.id);
-      return reply.header('content-type', file.mediaType).header('content-disposition', disposition(file.fileName))
+      return reply.header('content-type', file.mediaType).header('content-disposition', contentDisposition(file.fileName))
         .header('cache-control', 'no-store').send(file.data as never);
     });
 
@@ -151,7 +146,7 @@ export function applicationRoutesWith(proposals: ProposalSource): FastifyPluginA
         }
       }
       const result = await documents.scan(file);
-      return reply.header('content-type', 'application/pdf').header('content-disposition', disposition(result.fileName))
+      return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition(result.fileName))
         .header('cache-control', 'no-store').send(result.pdf as never);
     });
 
@@ -164,7 +159,7 @@ export function applicationRoutesWith(proposals: ProposalSource): FastifyPluginA
       const caller = callerOf(request);
       if (request.params.reportName !== 'application-form') throw AppError.http(404);
       const { fileName, pdf } = await service.applicationForm(caller, request.params.referenceId, request.query.lang);
-      return reply.header('content-type', 'application/pdf').header('content-disposition', disposition(fileName).replace('attachment', 'inline'))
+      return reply.header('content-type', 'application/pdf').header('content-disposition', contentDisposition(fileName, 'inline'))
         .header('cache-control', 'no-store').send(pdf as never);
     });
   };

@@ -1,25 +1,24 @@
 import { isDocumentTypeCode } from '@portal/domain/codes/document-types';
 import { isDocumentAllowedInGroup, isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
-import { FILE_COUNT_MAX, MEDIA_TYPES, type ConversionExtension } from '@portal/domain/constants/uploads';
+import { FILE_COUNT_MAX } from '@portal/domain/constants/uploads';
 import type { ApplicationDocument, FindApplicationDocumentsResponse } from '@portal/domain/contracts/documents/application-document';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { checkDate } from '@portal/domain/rules/dates';
 import { documentIssues } from '@portal/domain/rules/documents';
-import { contentMatchesName, fileExtension, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileIssues, sniffFileType } from '@portal/domain/rules/files';
+import { FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileIssues, sniffFileType } from '@portal/domain/rules/files';
 import { isEmpty } from '@portal/domain/rules/generic';
 import type { ApplicationDocumentRow } from '../../db/schema/application-document.table';
 import { AppError } from '../../lib/app-error';
+import { cleanUploadFileName, validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
 import type { ApplicationsRepository } from './applications.repository';
 import { isUuid, readScope, writeScope, type ApplicationCaller, type ApplicationsService } from './applications.service';
 import { imagePagePdfHtml } from './scan-page';
 import { tiffToPng } from './tiff-to-png';
 
-export interface UploadedFile {
-  fileName: string;
-  data: Buffer;
-}
+/** An uploaded file as the route read it (the shared shape of lib/upload-validation.ts). */
+export type { UploadedFile };
 
 export interface UploadFields {
   applicationId?: string;
@@ -27,12 +26,6 @@ export interface UploadFields {
   documentCode?: string;
   idNumber?: string;
   expiredDate?: string;
-}
-
-/** Strips any path a browser sent with the name and control characters. */
-export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
 }
 
 export function toDocument(row: ApplicationDocumentRow): ApplicationDocument {
@@ -79,7 +72,7 @@ export class DocumentsService {
     else if (!isSupportingDocumentId(group)) errors.push({ field: 'documentCategoryCode', key: 'invalid' });
     if (isEmpty(code)) errors.push({ field: 'documentCode', key: 'required' });
     else if (!isDocumentTypeCode(code) || (isSupportingDocumentId(group) && !isDocumentAllowedInGroup(group, code))) errors.push({ field: 'documentCode', key: 'invalid' });
-    const fileName = file ? cleanFileName(file.fileName) : '';
+    const fileName = file ? cleanUploadFileName(file.fileName) : '';
     const hasFile = file !== undefined && fileName !== '' && file.data.length > 0;
     let expiredIso: string | null = null;
     if (isDocumentTypeCode(code)) {
@@ -99,11 +92,8 @@ export class DocumentsService {
       if (first && FILE_ISSUE_STATUS[first] === 422) errors.push({ field: 'file', key: FILE_ISSUE_KEYS[first] });
     }
     if (errors.length > 0) throw AppError.validation(errors);
-    const data = (file as UploadedFile).data;
-    const issues = fileIssues({ name: fileName, size: data.length }, 'document');
-    if (issues.includes('size')) throw AppError.http(413);
-    if (issues.includes('extension') || !contentMatchesName(data.subarray(0, 16), fileName)) throw AppError.http(415);
-    const mediaType = fileExtension(fileName) === 'pdf' ? 'application/pdf' : 'image/png';
+    // The shared upload check (size 413, type and hostile content 415): lib/upload-validation.ts.
+    const { data, mediaType } = validateUpload(file, 'document');
     const stored = await this.applications.insertDocument({
       applicationId,
       documentCategoryCode: group,
@@ -162,20 +152,16 @@ export class DocumentsService {
 
   /** pdf stays as it is; jpg, jpeg, png, tiff, tif become one A4 page. Content must match the name. */
   async scan(file: UploadedFile | undefined): Promise<{ fileName: string; pdf: Buffer }> {
-    if (!file) throw AppError.validation([{ field: 'file', key: 'document_file_required' }]);
-    const fileName = cleanFileName(file.fileName);
-    if (fileName === '' || file.data.length === 0) throw AppError.validation([{ field: 'file', key: 'document_file_required' }]);
-    const issues = fileIssues({ name: fileName, size: file.data.length }, 'conversion');
-    if (issues.includes('nameLength')) throw AppError.validation([{ field: 'file', key: 'maxlength' }]);
-    if (issues.includes('size')) throw AppError.http(413);
-    if (issues.includes('extension') || !contentMatchesName(file.data.subarray(0, 16), fileName)) throw AppError.http(415);
-    const base = fileName.replace(/\.[^.]+$/, '');
-    const type = sniffFileType(file.data.subarray(0, 16));
-    if (type === 'pdf') return { fileName: `${base}.pdf`, pdf: file.data };
-    let image = file.data;
-    let mediaType = MEDIA_TYPES[fileExtension(fileName) as ConversionExtension];
+    if (!file || cleanUploadFileName(file.fileName) === '' || file.data.length === 0) throw AppError.validation([{ field: 'file', key: 'document_file_required' }]);
+    // The shared upload check (name 422, size 413, type and hostile content 415): lib/upload-validation.ts.
+    const valid = validateUpload(file, 'conversion');
+    const base = valid.fileName.replace(/\.[^.]+$/, '');
+    const type = sniffFileType(valid.data.subarray(0, 16));
+    if (type === 'pdf') return { fileName: `${base}.pdf`, pdf: valid.data };
+    let image = valid.data;
+    let mediaType = valid.mediaType;
     if (type === 'tiff') {
-      const png = tiffToPng(file.data);
+      const png = tiffToPng(valid.data);
       if (!png) throw AppError.http(415);
       image = png;
       mediaType = 'image/png';

@@ -13,6 +13,7 @@ import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { eq } from 'drizzle-orm';
 import { agency } from '../../db/schema/agency.table';
 import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/upload-validation';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import { pdfPlugin } from '../../providers/pdf/pdf-plugin';
 import { callContext, createAuthServices } from '../auth/auth-services';
@@ -35,7 +36,7 @@ function callerOf(request: FastifyRequest): CandidateCaller {
 function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: string; data: Buffer }) {
   return reply
     .header('content-type', file.mediaType)
-    .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^\w.-]/g, '_')}"`)
+    .header('content-disposition', contentDisposition(file.fileName))
     .header('cache-control', 'no-store')
     .send(file.data as never);
 }

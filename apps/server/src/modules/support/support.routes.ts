@@ -6,6 +6,7 @@ import { UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
 import { convertCandidateResponseSchema, convertCandidateSchema, examUploadResponseSchema, templateQuerySchema } from '@portal/domain/contracts/candidates/exam-results';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { AppError } from '../../lib/app-error';
+import { contentDisposition } from '../../lib/upload-validation';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import type { CandidateCaller } from '../candidates/candidate-scope';
 import { CandidatesRepository } from '../candidates/candidates.repository';
@@ -24,7 +25,7 @@ function callerOf(request: FastifyRequest): CandidateCaller {
 }
 
 function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: string; data: Buffer }) {
-  return reply.header('content-type', file.mediaType).header('content-disposition', `attachment; filename="${file.fileName}"`)
+  return reply.header('content-type', file.mediaType).header('content-disposition', contentDisposition(file.fileName))
     .header('cache-control', 'no-store').send(file.data as never);
 }
 

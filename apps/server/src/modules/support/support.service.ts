@@ -9,6 +9,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { Clock } from '../auth/clock';
 import type { CandidateCaller } from '../candidates/candidate-scope';
 import type { UploadedFile } from '../candidates/candidate-upload';
+import { validateUpload } from '../../lib/upload-validation';
 import type { CandidatesRepository } from '../candidates/candidates.repository';
 import { readSheetFile, toCsv, toXlsx, type TextRow } from './sheet-files';
 import type { SupportRepository } from './support.repository';
@@ -80,8 +81,9 @@ export class SupportService {
    */
   async uploadExamResults(caller: CandidateCaller, file: UploadedFile | undefined): Promise<ExamUploadResponse> {
     const agencyId = agencyOf(caller);
-    if (!file || file.data.length === 0) throw AppError.validation([{ field: 'file', key: 'required' }]);
-    const sheet = await readSheetFile(file.fileName, file.data);
+    // The shared upload check (kind `sheet`: csv/xlsx, 5 MB, name, sniffed and inspected content): lib/upload-validation.ts.
+    const { fileName, data } = validateUpload(file, 'sheet');
+    const sheet = await readSheetFile(fileName, data);
     const [header, ...body] = sheet;
     const columns = (header ?? []).map((h) => h.trim());
     const index = new Map<ExamTemplateColumn, number>();
