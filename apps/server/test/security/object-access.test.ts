@@ -39,7 +39,7 @@ const NOT_A_RECORD: Readonly<Record<string, string>> = {
   reportName: 'names a report template',
 };
 
-/** Query keys that name a record, and what they name. */
+/** Query keys that name a record, and what they name (`id` only on document routes: elsewhere it names reference data, e.g. a training material). */
 const QUERY_REFS: Readonly<Record<string, Kind>> = { contactId: 'contact', policyNumber: 'policy', id: 'document' };
 
 function kindOf(route: RouteEntry, param: string): Kind | undefined {
@@ -340,7 +340,7 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       for (const key of queryKeys(route)) {
         const kinds: Kind[] = key === 'q'
           ? ([route.area === 'policy' ? 'policy' : route.area === 'appform' ? 'application' : route.area === 'proposal' ? 'proposal' : 'contact'] as Kind[])
-          : QUERY_REFS[key] ? [QUERY_REFS[key] as Kind] : [];
+          : QUERY_REFS[key] && (key !== 'id' || route.area === 'document') ? [QUERY_REFS[key] as Kind] : [];
         for (const kind of kinds) {
           const record = records.get(kind) as OwnedRecord;
           const value = key === 'q' ? record.searchTerm : record.ref;
@@ -377,8 +377,8 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
 
   it('the same writes by the owner succeed: the refusals were about ownership, not the request', async () => {
     // Updates and uploads first; of the deletes, activities before the contact that takes them along.
-    // A document is deleted before its application is submitted (a submitted one is read-only).
-    const order = (r: RouteEntry) => (/\/update\//.test(r.url) ? 0 : /upload/.test(r.url) ? 1 : r.area === 'activity' ? 2 : r.area === 'document' ? 3 : /\/submit\//.test(r.url) ? 4 : 5);
+    // A document is deleted before its application (or candidate form) is submitted (a submitted one is read-only).
+    const order = (r: RouteEntry) => (/\/update\//.test(r.url) ? 0 : /upload/.test(r.url) ? 1 : r.area === 'activity' ? 2 : r.area === 'document' || /\/document\/delete\//.test(r.url) ? 3 : /\/submit\//.test(r.url) ? 4 : 5);
     const writes = pathRoutes.filter((r) => r.method === 'POST' && !t.routes.isPending(r)).sort((a, b) => order(a) - order(b));
     for (const route of writes) {
       const param = route.params.find((p) => kindOf(route, p)) as string;
