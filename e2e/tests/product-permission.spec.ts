@@ -1,0 +1,71 @@
+// Agent product permissions (issue 8) take effect on the quote form: the agency admin limits a
+// banca advisor (demo.bk, of the same agency) to First Plan; saving a Family Protector (TERM) quote
+// is refused with the translated message next to the save button and nothing is stored; once the
+// admin permits TERM again, the same quote saves. The admin's calls go through the API with the
+// admin's own session (the recruitment screens drive the same calls: see recruitment.spec).
+import type { Page } from '@playwright/test';
+import { apiGet, apiPost, storedLogin } from '../support/auth';
+import { expectMainHeading } from '../support/checks';
+import { expect, test } from '../support/fixtures';
+import { text } from '../support/i18n';
+
+const lang = 'en' as const;
+const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const field = (page: Page, key: string) => page.getByLabel(new RegExp(`^${escapeRegExp(text(key, lang))}( \\*)?$`));
+
+/** The access token kept in a saved browser state (localStorage `token`). */
+function tokenOf(state: { origins: { localStorage: { name: string; value: string }[] }[] }): string {
+  const stored = state.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'token');
+  return (JSON.parse(stored?.value ?? '{}') as { accessToken?: string }).accessToken ?? '';
+}
+
+/** The user id (`sub`) an access token was issued to. */
+function subjectOf(accessToken: string): string {
+  return (JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
+}
+
+test.describe('product permissions on the quote form', () => {
+  test.use({ lang, signedInAs: 'demo.bk', viewport: { width: 360, height: 800 } });
+
+  test('a product the admin has not permitted cannot be saved; once permitted, it can', async ({ page, sessions }) => {
+    test.setTimeout(120_000);
+    await page.goto('/home');
+    const advisorToken = (await storedLogin(page))?.accessToken ?? '';
+    const advisorId = subjectOf(advisorToken);
+    const adminToken = tokenOf(await sessions.get('demo.aa'));
+
+    const permit = async (productCodes: string[]) => {
+      const now = await apiGet(page, `/api/agent-product/v1/find/${advisorId}`, adminToken);
+      expect(now.status(), await now.text()).toBe(200);
+      const { version } = (await now.json()) as { version: number };
+      const saved = await apiPost(page, '/api/agent-product/v1/create', { agentUserId: advisorId, productCodes, version }, adminToken);
+      expect(saved.status(), await saved.text()).toBe(200);
+    };
+
+    const unique = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).padEnd(6, 'x');
+    const created = await apiPost(page, '/api/contact/v1/create', {
+      contactType: 'lifeInsured', firstName: 'Malis', lastName: `Permit${unique}`, gender: 'F', dateOfBirth: '1988-03-02',
+      phone: `015-${String(Math.floor(Math.random() * 900) + 100)}-${String(Math.floor(Math.random() * 900) + 100)}`,
+    }, advisorToken);
+    expect(created.status(), await created.text()).toBe(201);
+    const contact = (await created.json()) as { id: string };
+
+    await permit(['LPTL']);
+    await page.goto(`/home/proposal?contactId=${contact.id}`);
+    await expectMainHeading(page, 'proposals:title', lang);
+    await field(page, 'proposals:product').selectOption('TERM');
+    await field(page, 'proposals:face_amount').fill('25000');
+    await expect(page.getByTestId('quote-premium')).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
+    const save = page.getByRole('button', { name: text('proposals:save_proposal', lang) });
+    await save.click();
+    await expect(page.getByTestId('quote-error')).toHaveText(text('errors:product_not_permitted', lang));
+    await expect(page).toHaveURL((url) => url.pathname === '/home/proposal');
+    const listed = await apiGet(page, `/api/proposal/v1/find?q=${encodeURIComponent(`Permit${unique}`)}`, advisorToken);
+    expect(listed.status(), await listed.text()).toBe(200);
+    expect(((await listed.json()) as { items: unknown[] }).items).toHaveLength(0);
+
+    await permit(['LPTL', 'TERM']);
+    await save.click();
+    await expect(page).toHaveURL(/\/home\/proposal\/new-proposal-created-success\/[0-9a-f-]{36}$/);
+  });
+});
