@@ -7,6 +7,7 @@ import { SCREENS } from '@portal/domain/screens';
 import { contact } from '../../src/db/schema/contact.table';
 import { REFERENCE_QUESTIONS } from '../../src/modules/compliance/compliance-reference-data';
 import { contactBody } from '../contacts/contact-client';
+import { termQuote } from '../proposals/proposal-client';
 import { callerFor, feedRecord, importRecords, policyTestApp, type PolicyCallerClient, type PolicyTestContext } from '../policies/policy-test-kit';
 
 let ctx: PolicyTestContext;
@@ -86,7 +87,7 @@ describe('the advisor dashboard', () => {
   it('shows an advisor their own figures, each equal to the count of the list behind it', async () => {
     const body = await dashboard(ctx.aap);
     expect(body).toMatchObject({ asOf: today, weekStart, weekEnd, scope: 'own' });
-    expect(body.groups.map((g) => g.id)).toEqual(['contacts', 'servicing', 'compliance']);
+    expect(body.groups.map((g) => g.id)).toEqual(['contacts', 'proposals', 'applications', 'servicing', 'compliance']);
 
     // Contacts: created since Monday, read one by one from the list.
     const contacts = await all<{ id: string }>(ctx.aap, '/api/contact/v2/find');
@@ -138,13 +139,33 @@ describe('the advisor dashboard', () => {
   it('shows agency staff their agency\'s totals, and no contacts group', async () => {
     const body = await dashboard(ctx.aa);
     expect(body.scope).toBe('agency');
-    expect(body.groups.map((g) => g.id)).toEqual(['servicing', 'compliance']);
+    expect(body.groups.map((g) => g.id)).toEqual(['proposals', 'applications', 'servicing', 'compliance']);
     const grace = await all(ctx.aa, '/api/policy/v1/search/customers?status=Grace');
     expect(grace.length).toBe(2); // demo.aap's and demo.aap2's
     expect(figure(body, 'servicing', 'policiesGrace').value).toBe(grace.length);
     const completions = (await ctx.aa.get('/api/compliance/training/v1/form/training-materials?view=completions')).json();
     expect(figure(body, 'compliance', 'agencyCompleted')).toMatchObject({ value: completions.completedCount, total: completions.totalCount });
     expect(completions.completedCount).toBe(1);
+  });
+
+  it('counts proposals and applications by status, each equal to its filtered list', async () => {
+    const insured = (await ctx.aap.post('/api/contact/v1/create', contactBody({ dateOfBirth: '15/06/1990' }))).json() as { id: string };
+    const proposal = await ctx.aap.post('/api/proposal/v1/create', { lifeInsuredContactId: insured.id, ...termQuote() });
+    expect(proposal.statusCode, proposal.body).toBe(201);
+    const started = await ctx.aap.post('/api/appform/v1/create', { proposalId: (proposal.json() as { id: string }).id });
+    expect(started.statusCode, started.body).toBe(201);
+    ctx.t.app.dashboardCache.clear();
+    const body = await dashboard(ctx.aap);
+    for (const status of ['quoted', 'presented', 'paymentRequested']) {
+      const listed = ((await ctx.aap.get(`/api/proposal/v1/find?status=${status}&size=100`)).json() as { items: unknown[] }).items.length;
+      expect(figure(body, 'proposals', `proposals_${status}`).value, status).toBe(listed);
+    }
+    expect(figure(body, 'proposals', 'proposals_quoted').value).toBeGreaterThanOrEqual(1);
+    for (const status of ['P', 'S']) {
+      const listed = ((await ctx.aap.get(`/api/appform/v1/find?status=${status}&page=0&size=100`)).json() as { items: unknown[] }).items.length;
+      expect(figure(body, 'applications', `applications_${status}`).value, status).toBe(listed);
+    }
+    expect(figure(body, 'applications', 'applications_P')).toMatchObject({ value: 1, tone: 'warning', link: { screen: 'application-list', query: { status: 'P' } } });
   });
 
   it('shows a trainee only the groups whose lists they may open', async () => {
@@ -161,10 +182,10 @@ describe('the advisor dashboard', () => {
       return { groups: body.groups.length, count: spies.reduce((n, s) => n + s.mock.calls.length, 0) };
     };
     const one = await statements(trainee);
-    const three = await statements(ctx.aap);
+    const five = await statements(ctx.aap);
     for (const s of spies) s.mockRestore();
-    expect([one.groups, three.groups]).toEqual([1, 3]);
-    expect(three.count - one.count).toBe(2);
+    expect([one.groups, five.groups]).toEqual([1, 5]);
+    expect(five.count - one.count).toBe(4);
     expect(one.count).toBeLessThanOrEqual(2);
   });
 

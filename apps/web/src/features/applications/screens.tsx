@@ -69,7 +69,9 @@ function ApplicationsHome() {
 
 function ApplicationListScreen() {
   const { t } = useTranslation(['applications']);
-  const [status, setStatus] = useState('');
+  // A dashboard figure opens the list filtered: ?status=P|S.
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState(() => (['P', 'S'].includes(params.get('status') ?? '') ? params.get('status') ?? '' : ''));
   return (
     <>
       <PageHeader titleKey="applications:list_title" actions={<Button component={Link} to="/home/application">{t('applications:new_application')}</Button>} />

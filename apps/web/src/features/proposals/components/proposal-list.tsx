@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Badge, Button, Card, CloseButton, EmptyState, Group, Loader, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
@@ -10,6 +10,7 @@ import { useLoadMore } from '../../../hooks/use-load-more';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { useFindProposals } from '../api/find-proposals';
+import { PROPOSAL_STATUSES, type ProposalStatus } from '@portal/domain/contracts/proposals/proposal-fields';
 import { MODE_LABELS, STATUS_LABELS } from './labels';
 import { usd } from './money';
 
@@ -27,7 +28,11 @@ export function ProposalList({ search }: { search: boolean }) {
     return () => clearTimeout(timer);
   }, [text]);
   const q = search && isSearchable(applied) ? applied : '';
-  const query = useFindProposals({ q, status: undefined });
+  // A dashboard figure opens the list filtered by status (?status=quoted|presented|paymentRequested).
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('status');
+  const status = !search && (PROPOSAL_STATUSES as readonly string[]).includes(wanted ?? '') ? (wanted as ProposalStatus) : undefined;
+  const query = useFindProposals({ q, status });
   const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const sentinel = useLoadMore({ canLoad: hasNextPage && !isFetchNextPageError, loading: isFetchingNextPage, onLoadMore: loadMore });
@@ -37,6 +42,12 @@ export function ProposalList({ search }: { search: boolean }) {
 
   return (
     <Stack gap="md">
+      {status ? (
+        <Group gap="xs" data-testid="proposal-status-filter">
+          <Badge variant="light" size="lg">{t(STATUS_LABELS[status])}</Badge>
+          <CloseButton size="sm" aria-label={t('proposals:clear_status_filter')} onClick={() => setParams({}, { replace: true })} />
+        </Group>
+      ) : null}
       {search ? (
         <TextInput
           type="search" role="searchbox" label={t('proposals:search_label')} value={text} onChange={(e) => setText(e.currentTarget.value)}
