@@ -1,12 +1,15 @@
 import { PNG } from 'pngjs';
+import { MAX_IMAGE_SIDE } from '../../lib/upload-validation';
 
 /**
  * A baseline TIFF (first image only) as a PNG, so the scan call can put it on a PDF page
  * (Chromium does not show TIFF). Handles what scanners write most: 8 bits per sample, grey
  * (photometric 0/1), RGB or RGBA (2), chunky, in strips, uncompressed (1) or PackBits (32773).
- * Anything else answers null (the caller refuses it with 415). Bounded: at most 40 megapixels.
+ * Anything else answers null (the caller refuses it with 415). Bounded: at most 12 megapixels
+ * (an A4 page scanned at 300 dpi is 8.7) and MAX_IMAGE_SIDE a side, so a small file declaring a
+ * huge image cannot make the server allocate and loop over hundreds of megabytes.
  */
-const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = 12_000_000;
 
 function packBits(input: Buffer, expected: number): Buffer {
   const out = Buffer.alloc(expected);
@@ -55,7 +58,7 @@ export function tiffToPng(data: Buffer): Buffer | null {
     const rowsPerStrip = one(278, height);
     const offsets = tags.get(273) ?? [];
     const counts = tags.get(279) ?? [];
-    if (width <= 0 || height <= 0 || width * height > MAX_PIXELS) return null;
+    if (width <= 0 || height <= 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_PIXELS) return null;
     if (bits.some((b) => b !== 8) || one(284, 1) !== 1 || ![1, 32773].includes(compression) || ![0, 1, 2].includes(photometric)) return null;
     if (![1, 3, 4].includes(samples) || offsets.length === 0 || offsets.length !== counts.length) return null;
     const rowBytes = width * samples;

@@ -30,7 +30,8 @@ function ApplicationsHome() {
   const proposals = useProposalsToApply();
   const started = useRef(false);
   const start = (proposalId: string) => create.mutate(proposalId, {
-    onSuccess: (app) => void navigate(`/home/application/detail?applicationId=${encodeURIComponent(app.id)}`),
+    // Replace: Back must not return to the ?proposalId= page, which would create another application.
+    onSuccess: (app) => void navigate(`/home/application/detail?applicationId=${encodeURIComponent(app.id)}`, { replace: true }),
   });
   const fromLink = params.get('proposalId');
   useEffect(() => {

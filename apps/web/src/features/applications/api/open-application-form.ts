@@ -13,8 +13,11 @@ export function useOpenApplicationForm(applicationId: string, fileName: string) 
     mutationFn: async (lang: Language) => {
       const blob = await api.get<Blob>(`/api/report/v1/generate/application-form/${encodeURIComponent(applicationId)}`, { query: { lang }, responseType: 'blob' });
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-      const tab = window.open(url, '_blank', 'noopener');
-      if (!tab) saveBlob(blob, fileName);
+      // Without 'noopener' (with it, window.open always answers null and the file would be saved
+      // every time); the new tab's link back to this one is cut right away instead.
+      const tab = window.open(url, '_blank');
+      if (tab) tab.opener = null;
+      else saveBlob(blob, fileName);
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
       return blob;
     },

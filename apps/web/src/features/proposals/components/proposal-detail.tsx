@@ -19,7 +19,12 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
   const { t } = useTranslation(['proposals']);
   const catalogue = useCatalogue().data;
   const product = catalogue?.products.find((x) => x.code === p.productCode);
-  const riderName = (code: string) => catalogue?.riders.find((r) => r.code === code)?.name ?? code;
+  // Names in both languages, as the quote form shows them (the catalogue keeps each).
+  const riderName = (code: string) => {
+    const rider = catalogue?.riders.find((r) => r.code === code);
+    return rider ? `${rider.name} · ${rider.nameKh}` : code;
+  };
+  const productName = product ? `${product.name} · ${product.nameKh}` : null;
   const separate = p.policyOwner.contactId !== p.lifeInsured.contactId;
   return (
     <Stack gap="md" data-testid="proposal-detail">
@@ -57,7 +62,7 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
       <Card withBorder radius="md" padding="md">
         <Title order={2} size="h4" mb="xs">{t('proposals:plan')}</Title>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:product')}</Text><Text>{product ? `${product.name} (${p.productCode})` : p.productCode}</Text></Stack>
+          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:product')}</Text><Text>{productName ? `${productName} (${p.productCode})` : p.productCode}</Text></Stack>
           <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:plan_key')}</Text><Text>{p.planKey}</Text></Stack>
           <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:face_amount')}</Text><Text>{usd(p.faceAmount)}</Text></Stack>
           <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:policy_term')}</Text><Text>{t('proposals:years', { count: p.policyTerm })}</Text></Stack>
@@ -74,7 +79,7 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
               {p.quote.coverages.map((c) => (
                 <Table.Tr key={`${c.coverageType}-${c.code}`}>
                   <Table.Td>{t(COVERAGE_TYPE_LABELS[c.coverageType])}</Table.Td>
-                  <Table.Td>{c.coverageType === 'B' ? (product?.name ?? c.code) : riderName(c.code)} ({c.code})</Table.Td>
+                  <Table.Td>{c.coverageType === 'B' ? (productName ?? c.code) : riderName(c.code)} ({c.code})</Table.Td>
                   <Table.Td ta="right">{usd(c.faceAmount)}</Table.Td>
                   <Table.Td ta="right">{usd(c.premiumFirstYear[p.premiumMode]?.premium)}</Table.Td>
                 </Table.Tr>

@@ -75,6 +75,8 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
 
   const live = useLiveQuote(values, contacts, catalogue);
   const product = catalogue?.products.find((p) => p.code === values.productCode);
+  // A plan may narrow the product's face-amount range (First Plan LTU05: 30,000-75,000, spec §5).
+  const faceLimits = product?.plans.find((p) => p.planKey === values.planKey)?.faceAmount ?? product?.faceAmount ?? { min: 0, max: 0 };
   const riders: CatalogueRider[] = product ? product.riders.map((code) => catalogue?.riders.find((r) => r.code === code)).filter((r): r is CatalogueRider => Boolean(r)) : [];
   const term = product?.terms.find((x) => String(x.policyTerm) === values.policyTerm);
 
@@ -213,7 +215,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                 )} />
                 <Controller control={form.control} name="faceAmount" render={({ field }) => (
                   <TextInput {...field} label={t('proposals:face_amount')} required inputMode="decimal" autoComplete="off" leftSection="$"
-                    description={t('proposals:face_amount_hint', { min: groupThousands(String(product.faceAmount.min)), max: groupThousands(String(product.faceAmount.max)) })}
+                    description={t('proposals:face_amount_hint', { min: groupThousands(String(faceLimits.min)), max: groupThousands(String(faceLimits.max)) })}
                     error={errorOf('faceAmount')} data-testid="quote-face-amount"
                   />
                 )} />
