@@ -1,4 +1,4 @@
-import { crc32, inflateSync } from 'node:zlib';
+import { crc32, inflateRawSync, inflateSync } from 'node:zlib';
 import { MEDIA_TYPES, SHEET_MEDIA_TYPES, type ConversionExtension, type SheetExtension } from '@portal/domain/constants/uploads';
 import { contentMatchesName, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileExtension, fileIssues, type UploadKind } from '@portal/domain/rules/files';
 import { AppError } from './app-error';
@@ -172,27 +172,74 @@ function csvProblem(data: Buffer): string | undefined {
 
 const ZIP_END = 0x06054b50;
 const ZIP_CENTRAL = 0x02014b50;
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_DESCRIPTOR = 0x08074b50;
 
+/**
+ * An XLSX (a ZIP) is checked the way a streaming reader will read it: every part is really
+ * unpacked here, with the output capped, so a part whose stated size lies cannot turn into a bomb
+ * later. The local headers, walked from the start of the file, must list exactly the parts of the
+ * central directory, in order, with the same sizes (or a data descriptor), and end where the
+ * directory begins: nothing hidden between them. Stored or deflated parts only; no ZIP64.
+ */
 function xlsxProblem(data: Buffer): string | undefined {
   const endAt = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (endAt < 0 || endAt + 22 > data.length || data.readUInt32LE(endAt) !== ZIP_END) return 'xlsx: no ZIP end record';
   const entries = data.readUInt16LE(endAt + 10);
   const size = data.readUInt32LE(endAt + 12);
-  let offset = data.readUInt32LE(endAt + 16);
-  if (offset + size > endAt) return 'xlsx: central directory out of bounds';
+  const directoryAt = data.readUInt32LE(endAt + 16);
+  if (directoryAt + size > endAt) return 'xlsx: central directory out of bounds';
+  let offset = directoryAt;
+  let local = 0;
   let unpacked = 0;
   let contentTypes = false;
   for (let i = 0; i < entries; i += 1) {
     if (offset + 46 > endAt || data.readUInt32LE(offset) !== ZIP_CENTRAL) return 'xlsx: damaged central directory';
-    unpacked += data.readUInt32LE(offset + 24);
+    const method = data.readUInt16LE(offset + 10);
+    const packedSize = data.readUInt32LE(offset + 20);
+    const size = data.readUInt32LE(offset + 24);
+    const localAt = data.readUInt32LE(offset + 42);
     const nameLength = data.readUInt16LE(offset + 28);
     const name = data.toString('utf8', offset + 46, offset + 46 + nameLength);
     if (name === '[Content_Types].xml') contentTypes = true;
     if (/vbaProject\.bin$|(^|\/)embeddings\/|\.(exe|dll|js|vbs|scr|bat|cmd)$/i.test(name)) return `xlsx: part ${name}`;
     offset += 46 + nameLength + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
+
+    // The local header: where the previous part ended, the same part, the same sizes.
+    if (localAt !== local || local + 30 > directoryAt || data.readUInt32LE(local) !== ZIP_LOCAL) return 'xlsx: parts out of order or hidden';
+    const flags = data.readUInt16LE(local + 6);
+    const described = (flags & 0x08) !== 0;
+    if (data.readUInt16LE(local + 8) !== method) return 'xlsx: part headers disagree';
+    if (!described && (data.readUInt32LE(local + 18) !== packedSize || data.readUInt32LE(local + 22) !== size)) return 'xlsx: part sizes disagree';
+    const dataAt = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
+    if (dataAt + packedSize > directoryAt) return 'xlsx: part out of bounds';
+    const packed = data.subarray(dataAt, dataAt + packedSize);
+    if (method === 0) {
+      if (packedSize !== size) return 'xlsx: stored part sizes disagree';
+    } else if (method === 8) {
+      let consumed: number;
+      let length: number;
+      try {
+        const { buffer, engine } = inflateRawSync(packed, { maxOutputLength: Math.max(1, MAX_INFLATED_BYTES - unpacked), info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+        consumed = engine.bytesWritten;
+        length = buffer.length;
+      } catch {
+        return 'xlsx: a part does not unpack, or unpacks too large (bomb)';
+      }
+      if (consumed !== packedSize || length !== size) return 'xlsx: a part unpacks to another size than stated';
+    } else {
+      return `xlsx: compression method ${method}`;
+    }
+    unpacked += size;
+    if (unpacked > MAX_INFLATED_BYTES) return 'xlsx: unpacks too large (bomb)';
+    local = dataAt + packedSize;
+    if (described) {
+      const withSignature = local + 4 <= directoryAt && data.readUInt32LE(local) === ZIP_DESCRIPTOR;
+      local += withSignature ? 16 : 12;
+    }
   }
+  if (local !== directoryAt) return 'xlsx: data between the parts and the directory';
   if (!contentTypes) return 'xlsx: no [Content_Types].xml (not an Office file)';
-  if (unpacked > MAX_INFLATED_BYTES) return 'xlsx: unpacks too large (bomb)';
   return undefined;
 }
 

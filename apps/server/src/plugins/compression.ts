@@ -11,7 +11,8 @@ export const COMPRESS_THRESHOLD = 1024;
  * the compressed size (BREACH).
  */
 export function carriesSecrets(url: string): boolean {
-  return url.startsWith('/api/auth/') || url.startsWith('/api/dev/') || url.startsWith('/secure-link');
+  return url.startsWith('/api/auth/') || url.startsWith('/api/dev/') || url.startsWith('/secure-link')
+    || url.startsWith('/api/candidate/v1/form/link'); // the secure link's OTP answers with a session token
 }
 
 /**

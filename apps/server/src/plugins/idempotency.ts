@@ -41,7 +41,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60_000;
-const WAIT_MS = 15_000;
+/** Below the server's shutdown grace (10 s), so a waiting duplicate never holds up a clean stop. */
+const WAIT_MS = 8_000;
 const POLL_MS = 25;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
@@ -252,6 +252,41 @@ async function xlsxBomb(): Promise<Buffer> {
   return zip;
 }
 
+/**
+ * A hand-made XLSX whose sheet part says (in both of its headers) it unpacks to 100 bytes, while
+ * it really unpacks to 100 MB of zeros: a bomb a check of the stated sizes alone lets through.
+ */
+function xlsxLyingBomb(): Buffer {
+  const parts = [
+    { name: '[Content_Types].xml', raw: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'), lie: false },
+    { name: 'xl/worksheets/sheet1.xml', raw: Buffer.alloc(100 * 1024 * 1024), lie: true },
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const part of parts) {
+    const packed = deflateRawSync(part.raw);
+    const name = Buffer.from(part.name, 'utf8');
+    const stated = part.lie ? 100 : part.raw.length;
+    const crc = crc32(part.raw);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14); local.writeUInt32LE(packed.length, 18); local.writeUInt32LE(stated, 22); local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16); central.writeUInt32LE(packed.length, 20); central.writeUInt32LE(stated, 24); central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(parts.length, 8); end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12); end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
 interface SheetSample {
   label: string;
   fileName: string;
@@ -284,6 +319,7 @@ const SHEET_CORPUS: readonly SheetSample[] = [
   { label: 'a truncated XLSX', fileName: 'cut.xlsx', data: async () => (await xlsx()).subarray(0, 200), expect: 415 },
   { label: 'an XLSX with a macro project', fileName: 'macro.xlsx', data: xlsxWithMacro, expect: 415 },
   { label: 'an XLSX claiming 4 GB unpacked (zip bomb)', fileName: 'bomb.xlsx', data: xlsxBomb, expect: 415 },
+  { label: 'an XLSX whose headers say 100 bytes but which unpacks to 100 MB (lying zip bomb)', fileName: 'quiet-bomb.xlsx', data: xlsxLyingBomb, expect: 415 },
 ];
 
 /** The limit-sized samples get their bytes from the route's limit. */

@@ -175,7 +175,9 @@ export class ComplianceService {
       actorUserId: caller.user.id, action: 'submit', entity: 'compliance_attempt', entityId: row.id, ip: caller.ip,
       details: { period: period.code, passed: row.passed },
     });
-    return { attempt: toAttempt(row), results: score.results };
+    // Which answers were right is told only after a pass: with unlimited attempts, per-question
+    // marks on a failed attempt would let anyone find every right answer by trying each choice.
+    return { attempt: toAttempt(row), results: row.passed ? score.results : [] };
   }
 
   async materialPdf(query: DownloadPdfQuery): Promise<{ fileName: string; pdf: Buffer }> {

@@ -49,13 +49,14 @@ export class ProfileService {
 
   /** A new phone and/or e-mail, after a verified profile OTP; stale version 409. */
   async updateContact(caller: ProfileCaller, body: UpdateContactRequest): Promise<ProfileResponse> {
-    const request = await this.auth.otp.findVerified(body.requestCode, 'profile', caller.userId);
-    // Spent first: a second use of the same code, even concurrent, fails with 1031.
-    await this.auth.otp.consume(request);
     const values: { phone?: string; email?: string | null } = {};
     if (body.phone !== undefined) values.phone = body.phone;
     if (body.email !== undefined) values.email = body.email;
+    // Before the code is spent: a request that changes nothing keeps the code usable.
     if (Object.keys(values).length === 0) throw AppError.validation([{ field: 'phone', key: 'required' }]);
+    const request = await this.auth.otp.findVerified(body.requestCode, 'profile', caller.userId);
+    // Spent first: a second use of the same code, even concurrent, fails with 1031.
+    await this.auth.otp.consume(request);
     if (!(await this.repo.updateContact(caller.userId, body.version, values, this.clock.now()))) throw AppError.http(409);
     await this.audit.record({
       actorUserId: caller.userId, action: 'update', entity: 'user', entityId: caller.userId, ip: caller.context.ip,
