@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candidate } from '@portal/domain/contracts/candidates/candidate';
 import { resetClock, setClock } from '../auth/auth-client';
-import { openLink, pdfBytes, recruitmentTestApp, sendLink, type Caller, type RecruitmentContext } from './recruitment-kit';
+import { formBody, openLink, pdfBytes, recruitmentTestApp, sendLink, type Caller, type RecruitmentContext } from './recruitment-kit';
 
 let ctx: RecruitmentContext;
 let mine: { candidateId: string; candidateNumber: string };
@@ -34,7 +34,9 @@ describe('a ROLE_CNL secure-link session reaches its own form and nothing else',
   it('gets 404 for another candidate\'s form, documents and files, and cannot write to them', async () => {
     expect((await cnl.get(`/api/candidate/v1/form/find?candidateNumber=${other.candidateNumber}`)).json()).toMatchObject({ id: mine.candidateId });
     expect((await cnl.get(`/api/candidate/v1/documents/find/${other.candidateId}`)).statusCode).toBe(404);
-    expect((await cnl.post(`/api/candidate/v1/form/update/${other.candidateId}`, { version: 1 })).statusCode).toBe(422);
+    // A body that is valid in every field (the candidate's own form), so only ownership can refuse it.
+    const own = (await cnl.get('/api/candidate/v1/form/find')).json() as Candidate;
+    expect((await cnl.post(`/api/candidate/v1/form/update/${other.candidateId}`, formBody(own))).statusCode).toBe(404);
     expect((await cnl.post(`/api/candidate/v1/form/submit/${other.candidateId}`, { version: 1 })).statusCode).toBe(404);
     expect((await cnl.get(`/api/candidate/v1/document/download?id=${otherDocumentId}`)).statusCode).toBe(404);
     expect((await cnl.post(`/api/candidate/v1/document/delete/${otherDocumentId}`)).statusCode).toBe(404);

@@ -12,6 +12,8 @@ export class AgentProductsService {
   constructor(private readonly repository: AgentProductsRepository, private readonly audit: AuditService, private readonly clock: Clock) {}
 
   async find(caller: CandidateCaller, agentUserId: string): Promise<AgentProductsResponse> {
+    // An admin with no agency manages nobody (never "every agency").
+    if (!caller.user.agencyId) throw AppError.http(403);
     const agent = await this.repository.agent(agentUserId, caller.user.agencyId);
     if (!agent) throw AppError.http(404);
     const [saved, codes] = await Promise.all([this.repository.permissions(agent.id), this.repository.codes(agent.id)]);
@@ -25,6 +27,7 @@ export class AgentProductsService {
   }
 
   async save(caller: CandidateCaller, body: SaveAgentProductsRequest): Promise<AgentProductsResponse> {
+    if (!caller.user.agencyId) throw AppError.http(403);
     const agent = await this.repository.agent(body.agentUserId, caller.user.agencyId);
     if (!agent) throw AppError.http(404);
     const codes = [...new Set(body.productCodes)];

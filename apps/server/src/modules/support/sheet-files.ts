@@ -35,8 +35,8 @@ export function parseCsv(text: string): TextRow[] {
 }
 
 function csvCell(value: string): string {
-  // A leading = + - @ would be run as a formula by a spreadsheet: quote it with an apostrophe.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
+  // A leading = + - @ (or tab, carriage return) would be run as a formula by a spreadsheet: quote it with an apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -24,7 +24,7 @@ function takeToken(): string | null {
  * (mode=verifyTokenLink). An expired, used or replaced link goes to /secure-link/link-expired.
  */
 export function SecureLinkFlow() {
-  const { t } = useTranslation(['recruitment', 'auth', 'errors']);
+  const { t } = useTranslation(['recruitment', 'auth', 'errors', 'validation']);
   const navigate = useNavigate();
   const [token] = useState(takeToken);
   const [challenge, setChallenge] = useState<LinkOtpResponse | null>(null);
