@@ -1,4 +1,4 @@
-import { crc32, inflateRawSync, inflateSync } from 'node:zlib';
+import { constants as zlibConstants, crc32, inflateRawSync, inflateSync } from 'node:zlib';
 import { MEDIA_TYPES, SHEET_MEDIA_TYPES, type ConversionExtension, type SheetExtension } from '@portal/domain/constants/uploads';
 import { contentMatchesName, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileExtension, fileIssues, type UploadKind } from '@portal/domain/rules/files';
 import { AppError } from './app-error';
@@ -87,17 +87,23 @@ function pdfProblem(data: Buffer): string | undefined {
     const start = match.index + match[0].length;
     const end = text.indexOf('endstream', start);
     if (end < 0) break;
-    const dict = text.slice(Math.max(0, text.lastIndexOf('<<', match.index)), match.index);
+    // The stream's whole dictionary: from its `N 0 obj` header (the nearest `<<` may be a nested
+    // /DecodeParms dictionary that does not name the filter).
+    const dict = decodeNames(text.slice(Math.max(0, text.lastIndexOf('obj', match.index)), match.index));
     streams.lastIndex = end + 'endstream'.length;
-    if (!/FlateDecode|\/Fl\b/.test(decodeNames(dict))) continue;
+    // Encodings this check cannot read are refused rather than trusted (image codecs such as
+    // DCT, JPX, CCITTFax and JBIG2 carry pictures, not PDF objects, and pass).
+    if (/\/(ASCIIHexDecode|AHx|ASCII85Decode|A85|LZWDecode|LZW|RunLengthDecode|RL)(?![A-Za-z0-9])/.test(dict)) return 'pdf: stream encoding that cannot be checked';
+    if (!/FlateDecode|\/Fl\b/.test(dict)) continue;
     let out: Buffer;
     try {
-      out = inflateSync(data.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES - inflated });
+      // A truncated stream still yields what a viewer would read of it (sync flush, no throw).
+      out = inflateSync(data.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES - inflated, finishFlush: zlibConstants.Z_SYNC_FLUSH });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || (error as Error).message.includes('Cannot create a Buffer larger')) {
         return 'pdf: compressed streams too large (bomb)';
       }
-      continue; // a damaged or partial stream: a viewer cannot run it either
+      continue; // not deflate data at all: nothing a viewer could run either
     }
     inflated += out.length;
     if (inflated >= MAX_INFLATED_BYTES) return 'pdf: compressed streams too large (bomb)';

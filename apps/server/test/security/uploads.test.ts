@@ -188,6 +188,29 @@ const CORPUS: readonly Sample[] = [
       return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`] });
     },
   },
+  {
+    label: 'a PDF with JavaScript in a compressed stream whose filter sits before a /DecodeParms dictionary', fileName: 'js-decodeparms.pdf', expect: 415,
+    data: () => {
+      const hidden = deflateSync(Buffer.from('7 0 << /S /JavaScript /JS (app.alert(1)) >>'));
+      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /DecodeParms << /Predictor 1 >> /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`] });
+    },
+  },
+  {
+    label: 'a PDF with JavaScript in a truncated compressed stream', fileName: 'js-truncated.pdf', expect: 415,
+    data: () => {
+      // The end of the deflate data (last block and checksum) cut off: a viewer still reads what came before.
+      const full = deflateSync(Buffer.from(`7 0 << /S /JavaScript /JS (app.alert(1)) >> ${'x'.repeat(4000)}`));
+      const hidden = full.subarray(0, full.length - 6);
+      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`] });
+    },
+  },
+  {
+    label: 'a PDF with JavaScript in an ASCIIHex-encoded stream', fileName: 'js-hex.pdf', expect: 415,
+    data: () => {
+      const hidden = Buffer.from('7 0 << /S /JavaScript /JS (app.alert(1)) >>').toString('hex');
+      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /ASCIIHexDecode /Length ${hidden.length + 1} >>\nstream\n${hidden}>\nendstream`] });
+    },
+  },
   { label: 'a PDF with a Launch action', fileName: 'launch.pdf', data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /Launch /F (cmd.exe) >>'] }), expect: 415 },
   { label: 'a PDF with an embedded file', fileName: 'embedded.pdf', data: () => pdfFile({ catalogExtra: '/Names << /EmbeddedFiles 6 0 R >>', extraObjects: ['<< /Names [(a.exe) 7 0 R] >>'] }), expect: 415 },
   { label: 'an encrypted PDF (hand-made /Encrypt)', fileName: 'locked.pdf', data: () => pdfFile({ trailerExtra: '/Encrypt 6 0 R', extraObjects: ['<< /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >>'] }), expect: 415 },
