@@ -29,11 +29,17 @@ export const theme = createTheme({
 });
 
 /**
- * Mantine's light-scheme "dimmed" text (gray.6) and error text (red.6) fall below WCAG AA's
- * 4.5:1 on white; advisors read these hints outdoors on phones, so use the next darker shades.
+ * Mantine's light-scheme "dimmed" text (gray.6), error text (red.6) and placeholder text (gray.5,
+ * drawn as a real element by FileInput and Select) fall below WCAG AA's 4.5:1 on white; advisors
+ * read these hints outdoors on phones, so use darker shades (#6c757d is 4.7:1 on white: still
+ * lighter than typed text).
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057', '--mantine-color-error': t.colors.red[8] ?? '#e03131' },
+  light: {
+    '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': t.colors.red[8] ?? '#e03131',
+    '--mantine-color-placeholder': '#6c757d',
+  },
   dark: {},
 });

@@ -84,7 +84,25 @@ export function currentLanguage(): Language {
   return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
+/**
+ * Whether a language was chosen in this browser: kept from an earlier visit, or picked since the
+ * page loaded. A sign-in applies the account's saved language only when none was (a person who
+ * picks Khmer on the sign-in page stays in Khmer).
+ */
+let chosenHere = (() => {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.currentLang) !== null;
+  } catch {
+    return false;
+  }
+})();
+
+export function languageChosenHere(): boolean {
+  return chosenHere;
+}
+
 export function changeLanguage(language: Language): Promise<unknown> {
+  chosenHere = true;
   return i18n.changeLanguage(language);
 }
 

@@ -2,7 +2,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '@portal/domain/codes/storage-keys';
 import type { SessionUser } from '@portal/domain/contracts/auth/auth-session';
 import { isStoredLoginValid } from '@portal/domain/session/stored-login';
-import { changeLanguage } from './i18n';
+import { changeLanguage, languageChosenHere } from './i18n';
 
 /**
  * The stored login (spec §3/§4, DESIGN.md §6): localStorage `token` = `{ accessToken, refreshToken }`,
@@ -63,8 +63,9 @@ export function storeLogin(tokens: StoredLogin, user: SessionUser): void {
   if (user.alias) localStorage.setItem(STORAGE_KEYS.alias, user.alias);
   else localStorage.removeItem(STORAGE_KEYS.alias);
   storeTokens(tokens);
-  // The language kept on the account (profile) applies from sign-in on.
-  if (user.preferredLang) void changeLanguage(user.preferredLang);
+  // The language kept on the account (profile) applies from sign-in on, in a browser where no
+  // language was chosen yet (a choice made here, on the sign-in page included, is kept).
+  if (user.preferredLang && !languageChosenHere()) void changeLanguage(user.preferredLang);
 }
 
 export function clearLogin(): void {
