@@ -96,12 +96,16 @@ export const SLOW_REQUEST_MS = 1_000;
  * one `request completed` line per request (method, redacted URL, status, time, request id):
  * for every request with LOG_REQUESTS=all (development, tests), and only for failed (>= 400) or
  * slow ones with `problems` (production default: two JSON lines per request were a tenth of a
- * trivial request's cost, issue 11). Errors are logged by the error handler either way.
+ * trivial request's cost, issue 11). With LOG_REQUESTS=all and LOG_LEVEL=debug, an `incoming
+ * request` line too. Errors are logged by the error handler either way.
  */
 export const requestIdPlugin = definePlugin<{ logRequests?: 'all' | 'problems' }>('request-id', async (app, { logRequests = 'all' }) => {
   const all = logRequests === 'all';
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // At LOG_LEVEL=debug only (pino skips it otherwise): when a request began, so a shutdown or
+    // crash trial can tell requests the server had started from ones it never read.
+    if (all) request.log.debug({ req: request }, 'incoming request');
   });
   app.addHook('onResponse', async (request, reply) => {
     const status = reply.statusCode;

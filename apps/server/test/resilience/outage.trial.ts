@@ -46,7 +46,7 @@ describe('PostgreSQL stopped under load (issue 10)', () => {
   it('answers 503 + Retry-After + envelope while it is down, recovers by itself, loses no acknowledged write', async () => {
     const pg = await new PgCluster().init();
     cleanups.push(() => pg.dispose());
-    const server = await new ServerProcess({ kind: 'postgres', url: pg.url }, { LOG_LEVEL: 'info' }).start();
+    const server = await new ServerProcess({ kind: 'postgres', url: pg.url }, { LOG_LEVEL: 'debug', LOG_REQUESTS: 'all' }).start();
     cleanups.push(() => server.stop());
     const client = await new Client(server.base).signIn('demo.aap');
     shared.postgres = { server, client };
@@ -114,7 +114,7 @@ describe('SIGTERM and the data directory (issue 10)', () => {
   it('a second server on the same PGlite data directory is refused with a clear message, and the first keeps serving', async () => {
     const dir = pgliteDir();
     cleanups.push(() => dir.remove());
-    const first = await new ServerProcess({ kind: 'pglite', dataDir: dir.dataDir }, { LOG_LEVEL: 'info' }).start();
+    const first = await new ServerProcess({ kind: 'pglite', dataDir: dir.dataDir }, { LOG_LEVEL: 'debug', LOG_REQUESTS: 'all' }).start();
     cleanups.push(() => first.stop());
     shared.pglite = { server: first, client: await new Client(first.base).signIn('demo.aap'), lockFile: join(dir.dataDir, 'portal.lock') };
     const second = new ServerProcess({ kind: 'pglite', dataDir: dir.dataDir }, { PORTAL_DEMO: '0' });
@@ -133,11 +133,13 @@ describe('SIGTERM and the data directory (issue 10)', () => {
       server.log = '';
       if (lockFile) expect(existsSync(lockFile)).toBe(true);
 
-      const sent = Array.from({ length: 30 }, (_, i) =>
+      const sent = Array.from({ length: 60 }, (_, i) =>
         client.post('/api/contact/v1/create', { ...contactBody(letters(i)), lastName: `Drain${letters(i)}` })
           .then((res) => ({ res, error: undefined as string | undefined }))
           .catch((error: Error) => ({ res: undefined, error: String((error.cause as { code?: string } | undefined)?.code ?? error.message) })));
-      await sleep(150);
+      // SIGTERM as soon as the server has answered the first of them: the rest are then queued or
+      // being served (a fixed pause let a quiet machine finish all 30 first).
+      await Promise.race(sent);
       server.kill('SIGTERM');
       const results = await Promise.all(sent);
       const exit = await server.waitExit(30_000);
