@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two files at a time: each server test file has its own in-memory PGlite (or its own
+    // PostgreSQL database), so files do not share state; this halves the API suite on 2 cores.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts', 'src/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
@@ -9,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'server', root: 'apps/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false,
+          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true,
         },
       },
       // `npm run test:resilience` (scripts/resilience.mjs): the built server killed, starved, flooded.
