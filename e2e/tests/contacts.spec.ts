@@ -260,7 +260,9 @@ test.describe('contacts: a long list', () => {
     await search(page, 'en', family);
     await expect(rows).toHaveCount(20);
 
-    // The button loads the next page, for a keyboard user too.
+    // The button loads the next page, for a keyboard user too (once it is ready: while a page is
+    // loading it is busy and a key press does nothing).
+    await expect(page.getByTestId('contact-load-more')).toBeEnabled();
     await page.getByTestId('contact-load-more').focus();
     await page.keyboard.press('Enter');
     await expect(rows).toHaveCount(25);
