@@ -6,8 +6,8 @@
  * an update (stale -> 409).
  */
 import * as z from 'zod';
+import { proposalPartySchema } from '../proposals/create-proposal';
 import { APPLICATION_STATUSES } from '../../codes/application-status';
-import { GENDERS } from '../../codes/client';
 import { PREMIUM_MODES } from '../../codes/premium-modes';
 import { WIZARD_STEPS } from '../../codes/wizard-steps';
 import { calculatePremiumResponseSchema, engineAmountSchema } from '../engine/calculate-premium';
@@ -17,15 +17,8 @@ export const completionSchema = z.object(
   Object.fromEntries(WIZARD_STEPS.map((s) => [s.completionFlag, z.boolean()])) as Record<(typeof WIZARD_STEPS)[number]['completionFlag'], z.ZodBoolean>,
 );
 
-export const applicationPartySchema = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  firstNameKh: z.string().nullable(),
-  lastNameKh: z.string().nullable(),
-  gender: z.enum(GENDERS),
-  /** YYYY-MM-DD */
-  dateOfBirth: z.string(),
-});
+/** A person as the proposal names them, without the contact link (an application keeps its own copy). */
+export const applicationPartySchema = proposalPartySchema.omit({ contactId: true });
 export type ApplicationParty = z.infer<typeof applicationPartySchema>;
 
 /** The product as taken from the proposal and recalculated by the engine. */
