@@ -43,7 +43,9 @@ export async function startPortal(db, logDir) {
     ...dbEnv(db), PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000000', TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   };
-  const server = startChild(process.execPath, [SERVER_ENTRY], { env, log: logPath(logDir, `server-${db.kind}`) });
+  // BENCH_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = startChild(process.execPath, [...nodeArgs, SERVER_ENTRY], { env, log: logPath(logDir, `server-${db.kind}`) });
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${base}/api/health`, { child: server.child });

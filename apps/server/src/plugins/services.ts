@@ -1,5 +1,7 @@
 import { AuditRepository } from '../modules/audit/audit.repository';
 import { AuditService } from '../modules/audit/audit.service';
+import { startCacheBus } from '../lib/cache-bus';
+import { ResponseCache } from '../lib/response-cache';
 import { createSmsProvider } from '../providers/sms/create-sms-provider';
 import type { SmsProvider } from '../providers/sms/sms-provider';
 import { definePlugin } from './define-plugin';
@@ -10,6 +12,8 @@ declare module 'fastify' {
     sms: SmsProvider;
     /** Audit trail of reads and changes of personal or health data. */
     audit: AuditService;
+    /** Serialized answers of hot reads, dropped when their data changes (lib/response-cache.ts). */
+    responseCache: ResponseCache;
   }
 }
 
@@ -20,6 +24,12 @@ export const servicesPlugin = definePlugin<{ sms?: SmsProvider }>('services', as
     app.log.error({ err: error, rows: rows.length, entities: [...new Set(rows.map((r) => r.entity))] }, 'audit: queued read entries could not be written');
   });
   app.decorate('audit', audit);
+  const responseCache = new ResponseCache();
+  app.decorate('responseCache', responseCache);
+  const bus = await startCacheBus(app.dbHandle, responseCache, (error) => {
+    app.log.warn({ err: error }, 'response cache: invalidation channel lost; cache off until it is back');
+  });
+  app.addHook('onClose', () => bus.close());
   // Before the database closes (plugins close in reverse order; db was registered first).
   app.addHook('onClose', () => audit.flush());
 });

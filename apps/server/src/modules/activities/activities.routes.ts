@@ -19,7 +19,7 @@ const security = [{ bearerAuth: [] }];
 /** Sales activity calls of spec §7 (v2). Advisors only (access policy); own contacts only (service). */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const activities = new ActivitiesRepository(app.db);
-  const contacts = new ContactsService(new ContactsRepository(app.db), activities, app.audit);
+  const contacts = new ContactsService(new ContactsRepository(app.db), activities, app.audit, app.responseCache);
   const service = new ActivitiesService(activities, contacts, app.audit);
 
   app.post('/api/contact/v2/activity/create', {

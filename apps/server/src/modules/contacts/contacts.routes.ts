@@ -8,6 +8,7 @@ import { findContactsQuerySchema, findContactsResponseSchema } from '@portal/dom
 import { pageContactsQuerySchema, pageContactsResponseSchema } from '@portal/domain/contracts/contacts/page-contacts';
 import { removeContactResponseSchema } from '@portal/domain/contracts/contacts/remove-contact';
 import { updateContactRequestSchema } from '@portal/domain/contracts/contacts/update-contact';
+import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import { ActivitiesRepository } from '../activities/activities.repository';
 import { callerOf } from './caller';
 import { ContactsRepository } from './contacts.repository';
@@ -22,7 +23,7 @@ const security = [{ bearerAuth: [] }];
  * which contacts they see is the service's business (their own; others are 404).
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ContactsService(new ContactsRepository(app.db), new ActivitiesRepository(app.db), app.audit);
+  const service = new ContactsService(new ContactsRepository(app.db), new ActivitiesRepository(app.db), app.audit, app.responseCache);
 
   app.post('/api/contact/v1/create', {
     schema: { summary: 'Create a contact', tags, security, body: createContactRequestSchema, response: { 201: contactResponseSchema, ...errors } },
@@ -37,14 +38,14 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/contact/v1/page', {
     schema: { summary: 'Own contacts by page number, newest change first', tags, security, querystring: pageContactsQuerySchema, response: { 200: pageContactsResponseSchema, ...errors } },
-  }, async (request) => service.page(callerOf(request), request.query));
+  }, async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.page(callerOf(request), request.query))));
 
   app.get('/api/contact/v2/find', {
     schema: {
       summary: 'Search own contacts (name, Khmer name, phone, ID number; >= 3 characters), with filters and a cursor', tags, security,
       querystring: findContactsQuerySchema, response: { 200: findContactsResponseSchema, ...errors },
     },
-  }, async (request) => service.search(callerOf(request), request.query));
+  }, async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query))));
 
   app.get('/api/contact/v1/find/:id', {
     schema: { summary: 'One contact', tags, security, params: recordIdParamsSchema, response: { 200: findContactResponseSchema, ...errors } },

@@ -14,6 +14,7 @@ import {
   PENDING_UPLOAD_MAX_BYTES, UPLOAD_FIELD_FILE, UPLOAD_FIELD_PENDING_CODE, uploadClientPendingDocResponseSchema,
 } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { AppError } from '../../lib/app-error';
+import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import { contentDisposition } from '../../lib/upload-validation';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
 import { PoliciesRepository } from './policies.repository';
@@ -37,20 +38,21 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: PENDING_UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024 } });
   }
-  const service = new PoliciesService(new PoliciesRepository(app.db, new PostgresBlobStore(app.db)), app.audit, () => app.pdf);
+  const service = new PoliciesService(new PoliciesRepository(app.db, new PostgresBlobStore(app.db)), app.audit, () => app.pdf, app.responseCache);
 
   app.get('/api/policy/v1/search/customers', {
     schema: {
       summary: 'Search own (agency: the agency\'s) policies by policy number, owner/insured name (Latin or Khmer), phone, ID number; view=summary: the servicing dashboard',
       tags, security, querystring: searchCustomersQuerySchema, response: { 200: searchCustomersAnySchema, ...errors },
     },
-  }, async (request) => (request.query.view === 'summary'
-    ? service.summary(callerOf(request))
-    : service.search(callerOf(request), request.query)));
+  }, async (request, reply) => {
+    if (request.query.view === 'summary') return service.summary(callerOf(request));
+    return reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query)));
+  });
 
   app.get('/api/policy/v1/search/details/:id', {
     schema: { summary: 'The whole policy (id = policy number) in one call', tags, security, params: policyDetailsParamsSchema, response: { 200: policyDetailsResponseSchema, ...errors } },
-  }, async (request) => service.details(callerOf(request), request.params.id));
+  }, async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.details(callerOf(request), request.params.id))));
 
   app.get('/api/policy/v1/search/client-payments', {
     schema: { summary: 'A policy\'s premium payments, newest first', tags, security, querystring: clientPaymentsQuerySchema, response: { 200: clientPaymentsResponseSchema, ...errors } },

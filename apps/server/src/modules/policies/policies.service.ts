@@ -4,16 +4,18 @@ import type { ClientMilestonesQuery, ClientMilestonesResponse } from '@portal/do
 import { MILESTONE_DEFAULT_DAYS, MILESTONE_MAX_ITEMS } from '@portal/domain/contracts/policies/find-client-milestones';
 import type { ClientPaymentsQuery, ClientPaymentsResponse } from '@portal/domain/contracts/policies/find-client-payments';
 import type { FindPendingCodeResponse } from '@portal/domain/contracts/policies/find-pending-code';
-import { DETAIL_MILESTONE_DAYS, DETAIL_RECENT_PAYMENTS, type PolicyDetailsResponse } from '@portal/domain/contracts/policies/find-policy-details';
+import { DETAIL_MILESTONE_DAYS, DETAIL_RECENT_PAYMENTS, policyDetailsResponseSchema } from '@portal/domain/contracts/policies/find-policy-details';
 import { clientPendingFileName } from '@portal/domain/contracts/policies/download-client-pending';
 import { POLICY_NUMBER_PATTERN, toMoney } from '@portal/domain/contracts/policies/policy-fields';
-import type { SearchCustomersQuery, SearchCustomersResponse } from '@portal/domain/contracts/policies/search-customers';
+import { searchCustomersResponseSchema, type SearchCustomersQuery } from '@portal/domain/contracts/policies/search-customers';
 import type { ServicingSummaryResponse } from '@portal/domain/contracts/policies/servicing-summary';
 import { SUMMARY_GRACE_ALERT_DAYS, SUMMARY_LAPSE_ALERT_DAYS, SUMMARY_LIST_MAX, SUMMARY_MILESTONE_DAYS } from '@portal/domain/contracts/policies/servicing-summary';
 import type { UpdateDeliveryStatusRequest, UpdateDeliveryStatusResponse } from '@portal/domain/contracts/policies/update-delivery-status';
 import { pendingCodeFieldSchema, type UploadClientPendingDocResponse } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { daysInMonth, instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
+import { cachedJson } from '../../lib/cached-json';
+import { POLICIES_CACHE_TAG, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import type { AuthUser } from '../../plugins/auth-types';
 import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
@@ -44,6 +46,14 @@ export function policyScope(user: AuthUser): PolicyScope {
   return staff && user.agencyId ? { agencyId: user.agencyId } : { agentUserId: user.id };
 }
 
+/** The cache key part of a scope: an advisor's own policies, or an agency's. */
+function scopeKey(scope: PolicyScope): string {
+  return 'agentUserId' in scope ? `agent:${scope.agentUserId}` : `agency:${scope.agencyId}`;
+}
+
+const SEARCH_ROUTE = { method: 'GET', url: '/api/policy/v1/search/customers' };
+const DETAILS_ROUTE = { method: 'GET', url: '/api/policy/v1/search/details/:id' };
+
 function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 }
@@ -72,6 +82,7 @@ export class PoliciesService {
     private readonly policies: PoliciesRepository,
     private readonly audit: AuditService,
     private readonly pdf: () => PdfRenderer,
+    private readonly cache: ResponseCache,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -90,35 +101,48 @@ export class PoliciesService {
     return found;
   }
 
-  async search(caller: PolicyCaller, query: SearchCustomersQuery): Promise<SearchCustomersResponse> {
+  /**
+   * Search and detail answers come from the response cache while no policy data changed
+   * (lib/response-cache.ts; key: the caller's scope, today, the query). Every answer, cached or
+   * not, is audited.
+   */
+  async search(caller: PolicyCaller, query: SearchCustomersQuery): Promise<CachedAnswer> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isPolicyCursor)[0];
-    const rows = await this.policies.search(
-      policyScope(caller.user),
-      {
-        ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
-        ...(query.status === undefined ? {} : { status: query.status }),
-        ...(after === undefined ? {} : { afterPolicyNumber: after }),
-      },
-      query.size + 1,
-    );
-    const page = rows.slice(0, query.size);
-    const last = page.at(-1);
-    await this.record(caller, 'search', null, { policyNumbers: page.map((r) => r.policyNumber) });
-    return {
-      items: page.map(toPolicySummary),
-      nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null,
-    };
+    const scope = policyScope(caller.user);
+    const key = `policy-search|${scopeKey(scope)}|${this.today()}|${JSON.stringify([query.q, query.status, after, query.size])}`;
+    const answer = await cachedJson(this.cache, key, [POLICIES_CACHE_TAG], searchCustomersResponseSchema, async () => {
+      const rows = await this.policies.search(
+        scope,
+        {
+          ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
+          ...(query.status === undefined ? {} : { status: query.status }),
+          ...(after === undefined ? {} : { afterPolicyNumber: after }),
+        },
+        query.size + 1,
+      );
+      const page = rows.slice(0, query.size);
+      const last = page.at(-1);
+      return {
+        value: { items: page.map(toPolicySummary), nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null },
+        auditDetails: { policyNumbers: page.map((r) => r.policyNumber) },
+      };
+    }, SEARCH_ROUTE);
+    await this.record(caller, 'search', null, answer.auditDetails);
+    return answer;
   }
 
-  async details(caller: PolicyCaller, policyNumber: string): Promise<PolicyDetailsResponse> {
+  async details(caller: PolicyCaller, policyNumber: string): Promise<CachedAnswer> {
+    if (!POLICY_NUMBER_PATTERN.test(policyNumber)) throw AppError.http(404);
     const scope = policyScope(caller.user);
     const today = this.today();
-    const doc = POLICY_NUMBER_PATTERN.test(policyNumber)
-      ? await this.policies.details(scope, policyNumber, DETAIL_RECENT_PAYMENTS, { from: today, to: addDays(today, DETAIL_MILESTONE_DAYS), limit: MILESTONE_MAX_ITEMS })
-      : undefined;
-    if (!doc) throw AppError.http(404);
+    const key = `policy-details|${scopeKey(scope)}|${today}|${policyNumber}`;
+    const answer = await cachedJson(this.cache, key, [POLICIES_CACHE_TAG], policyDetailsResponseSchema, async () => {
+      const doc = await this.policies.details(scope, policyNumber, DETAIL_RECENT_PAYMENTS, { from: today, to: addDays(today, DETAIL_MILESTONE_DAYS), limit: MILESTONE_MAX_ITEMS });
+      if (!doc) throw AppError.http(404);
+      return { value: toPolicyDetails(doc) };
+    }, DETAILS_ROUTE);
     await this.record(caller, 'read', policyNumber, { view: 'details' });
-    return toPolicyDetails(doc);
+    return answer;
   }
 
   async payments(caller: PolicyCaller, query: ClientPaymentsQuery): Promise<ClientPaymentsResponse> {
@@ -234,6 +258,8 @@ export class PoliciesService {
     const stored = await this.policies.addPendingDocument({
       policyId, pendingId: requirement.id, pendingCode: code.data, fileName, mediaType, data, uploadedBy: caller.user.id, at: this.now(),
     });
+    // This process's cached answers go now (read-your-writes); other processes hear the trigger's NOTIFY.
+    this.cache.invalidate(POLICIES_CACHE_TAG);
     await this.record(caller, 'create', policyNumber, { document: stored.id, pendingCode: code.data, mediaType, size: stored.size });
     return {
       policyNumber,
@@ -249,6 +275,7 @@ export class PoliciesService {
     const row = await this.policies.updateDelivery(policyScope(caller.user), body.policyNumber, body.version, {
       status: body.deliveryStatus, date: body.deliveryStatusDate ?? this.today(), by: caller.user.id, at: this.now(),
     });
+    this.cache.invalidate(POLICIES_CACHE_TAG);
     if (!row || row.deliveryStatusDate === null) throw AppError.http(409);
     await this.record(caller, 'update', body.policyNumber, { fields: ['deliveryStatus', 'deliveryStatusDate'] });
     return { policyNumber: row.policyNumber, deliveryStatus: row.deliveryStatus, deliveryStatusDate: row.deliveryStatusDate, version: row.version };
