@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calculatePremiumRequestSchema, calculatePremiumResponseSchema } from '@portal/domain/contracts/engine/calculate-premium';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
+import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import { EngineService } from './engine.service';
 
 /**
  * POST /api/engine/v1/calculate (DESIGN.md §3): the premium engine over the in-memory catalogue
  * (`app.catalogue`, registered by the products module before this one). 422 names every broken
- * rule's field and key; the 200 answer is checked against the response schema on the way out.
+ * rule's field and key; the 200 answer is checked against the response schema when it is built (lib/cached-json.ts).
  */
 export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new EngineService(app.catalogue);
@@ -18,5 +19,5 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       body: calculatePremiumRequestSchema,
       response: { 200: calculatePremiumResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema },
     },
-  }, async (request) => service.calculate(request.body));
+  }, async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.calculate(request.body))));
 };
