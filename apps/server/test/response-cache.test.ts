@@ -49,6 +49,33 @@ describe('ResponseCache', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('lets concurrent callers share one build, but not one begun before an invalidation', async () => {
+    const cache = new ResponseCache();
+    let builds = 0;
+    let release: () => void = () => undefined;
+    const build = () => {
+      builds += 1;
+      const n = builds;
+      return new Promise<{ body: string }>((resolve) => {
+        release = () => resolve(answer(`v${n}`));
+      });
+    };
+    const first = cache.answer('k', ['a'], build);
+    const second = cache.answer('k', ['a'], build);
+    expect(builds).toBe(1);
+    release();
+    expect((await first).body).toBe('v1');
+    expect((await second).body).toBe('v1');
+
+    cache.invalidate('a');
+    const before = cache.answer('k', ['a'], build); // build 2 starts
+    cache.invalidate('a'); // a write commits while it runs
+    const after = cache.answer('k', ['a'], build); // must not join build 2
+    expect(builds).toBe(3);
+    release(); // releases build 3
+    expect((await after).body).toBe('v3');
+  });
+
   it('serves nothing while off, and starts empty when on again (invalidations may have been missed)', () => {
     const cache = new ResponseCache();
     const before = cache.ticket();

@@ -9,7 +9,8 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
  * The JSON answer for `key`: from the response cache, or built, checked and serialized exactly
  * as the route's response schema would be by fastify-type-provider-zod (encode, then
  * JSON.stringify), and kept under `tags`. `build` returns the value and what the audit trail
- * records of it, so a cache hit is audited like a miss. Errors are never cached.
+ * records of it, so a cache hit is audited like a miss. Concurrent callers of one key share one
+ * build (ResponseCache.answer). Errors are never cached.
  */
 export async function cachedJson(
   cache: ResponseCache,
@@ -19,15 +20,12 @@ export async function cachedJson(
   build: () => Promise<{ value: unknown; auditDetails?: Record<string, unknown> }>,
   route: { method: string; url: string },
 ): Promise<CachedAnswer> {
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const ticket = cache.ticket();
-  const { value, auditDetails } = await build();
-  const result = safeEncode(schema, value);
-  if (result.error) throw new ResponseSerializationError(route.method, route.url, { cause: result.error });
-  const answer: CachedAnswer = { body: JSON.stringify(result.data), ...(auditDetails ? { auditDetails } : {}) };
-  cache.set(key, tags, answer, ticket);
-  return answer;
+  return cache.answer(key, tags, async () => {
+    const { value, auditDetails } = await build();
+    const result = safeEncode(schema, value);
+    if (result.error) throw new ResponseSerializationError(route.method, route.url, { cause: result.error });
+    return { body: JSON.stringify(result.data), ...(auditDetails ? { auditDetails } : {}) };
+  });
 }
 
 /**

@@ -33,6 +33,7 @@ interface Entry {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly invalidatedAt = new Map<string, number>();
+  private readonly building = new Map<string, { answer: Promise<CachedAnswer>; tags: readonly string[]; ticket: number }>();
   private clock = 0;
   /** Answers built from a ticket below this are never stored (set by `clear`). */
   private floor = 0;
@@ -53,7 +54,7 @@ export class ResponseCache {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (this.now() >= entry.expires || entry.tags.some((tag) => (this.invalidatedAt.get(tag) ?? 0) > entry.ticket)) {
+    if (this.now() >= entry.expires || !this.fresh(entry.tags, entry.ticket)) {
       this.entries.delete(key);
       return undefined;
     }
@@ -64,7 +65,7 @@ export class ResponseCache {
   }
 
   set(key: string, tags: readonly string[], answer: CachedAnswer, ticket: number): void {
-    if (!this.enabled || ticket < this.floor || tags.some((tag) => (this.invalidatedAt.get(tag) ?? 0) > ticket)) return;
+    if (!this.enabled || !this.fresh(tags, ticket)) return;
     this.entries.delete(key);
     this.entries.set(key, { answer, tags, ticket, expires: this.now() + this.ttlMs });
     while (this.entries.size > this.max) {
@@ -72,6 +73,33 @@ export class ResponseCache {
       if (oldest === undefined) break;
       this.entries.delete(oldest);
     }
+  }
+
+  /**
+   * The answer for `key`: cached, or joined while another request builds it (one database read for
+   * many concurrent callers: no stampede when a popular answer expires), or built by `build`
+   * and stored. A build started before an invalidation of one of its tags is not joined.
+   */
+  async answer(key: string, tags: readonly string[], build: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    const running = this.building.get(key);
+    if (running && this.enabled && this.fresh(running.tags, running.ticket)) return running.answer;
+    const ticket = this.ticket();
+    const answer = build();
+    const entry = { answer, tags, ticket };
+    this.building.set(key, entry);
+    try {
+      const built = await answer;
+      this.set(key, tags, built, ticket);
+      return built;
+    } finally {
+      if (this.building.get(key) === entry) this.building.delete(key);
+    }
+  }
+
+  private fresh(tags: readonly string[], ticket: number): boolean {
+    return ticket >= this.floor && !tags.some((tag) => (this.invalidatedAt.get(tag) ?? 0) > ticket);
   }
 
   /** Every answer tagged `tag` is stale from now on (and answers being built now are not stored). */
