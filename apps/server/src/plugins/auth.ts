@@ -74,16 +74,19 @@ export const authPlugin = definePlugin<{ config: AppConfig; clock?: Clock }>('au
     request.sessionId = claims.sid;
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: a public route (most static files, health) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const routeUrl = request.routeOptions.url;
     // No route matched: the not-found handler answers 404 (nothing to protect, nothing to reveal).
-    if (routeUrl === undefined || request.is404) return;
+    if (routeUrl === undefined || request.is404) return done();
     const access = routeAccess(request.method, routeUrl, request.routeOptions.config.roles);
-    if (access === PUBLIC) return;
-    if (!bearerToken(request)) throw AppError.http(401);
-    await app.authenticate(request, reply);
-    const decision = decideAccess(access, request.user?.roles ?? null);
-    if (decision === 'unauthenticated') throw AppError.http(401);
-    if (decision === 'forbidden') throw AppError.http(403);
+    if (access === PUBLIC) return done();
+    if (!bearerToken(request)) return done(AppError.http(401));
+    app.authenticate(request, reply).then(() => {
+      const decision = decideAccess(access, request.user?.roles ?? null);
+      if (decision === 'unauthenticated') done(AppError.http(401));
+      else if (decision === 'forbidden') done(AppError.http(403));
+      else done();
+    }, done);
   });
 });

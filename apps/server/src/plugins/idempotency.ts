@@ -80,6 +80,12 @@ function storable(status: number, payload: unknown): payload is string | Buffer 
   return (status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 409 && status !== 429);
 }
 
+/** A route option's hooks as a list (Fastify takes one function or an array). */
+function asList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? hooks : [hooks];
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
@@ -109,13 +115,13 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
     return request.headers[IDEMPOTENCY_HEADER] !== undefined && routeUrl !== undefined && isIdempotentRoute(request.method, routeUrl) && request.user !== null;
   };
 
-  // After auth's onRequest hook (registered earlier), before the body is read or validated.
-  app.addHook('onRequest', async (request) => {
+  // After auth's onRequest hook (global hooks run before a route's own), before the body is read or validated.
+  const checkKey = async (request: FastifyRequest): Promise<void> => {
     const raw = request.headers[IDEMPOTENCY_HEADER];
     if (applies(request) && (typeof raw !== 'string' || !KEY_PATTERN.test(raw))) throw AppError.http(400);
-  });
+  };
 
-  app.addHook('preHandler', async (request, reply) => {
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
     if (!applies(request)) return;
     const raw = request.headers[IDEMPOTENCY_HEADER] as string;
     const routeUrl = request.routeOptions.url as string;
@@ -140,9 +146,9 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
       if (Date.now() > deadline) throw AppError.http(409, { retryAfter: 1 });
       await sleep(POLL_MS);
     }
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const c = request.idempotencyClaim;
     if (!c) return payload;
     request.idempotencyClaim = null;
@@ -163,6 +169,15 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
       request.log.warn({ err: error }, 'idempotency key not recorded');
     }
     return payload;
+  };
+
+  // Only the create/submit routes carry these hooks: every other request pays nothing for them.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => isIdempotentRoute(method, route.url))) return;
+    route.onRequest = [...asList(route.onRequest), checkKey];
+    route.preHandler = [...asList(route.preHandler), claimOrReplay];
+    route.onSend = [...asList(route.onSend), record];
   });
 
   let timer: NodeJS.Timeout | undefined;

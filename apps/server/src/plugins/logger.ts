@@ -122,13 +122,16 @@ export const SLOW_REQUEST_MS = 1_000;
  */
 export const requestIdPlugin = definePlugin<{ logRequests?: 'all' | 'problems' }>('request-id', async (app, { logRequests = 'all' }) => {
   const all = logRequests === 'all';
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks (no promise per request): nothing here waits.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     // At LOG_LEVEL=debug only (pino skips it otherwise): when a request began, so a shutdown or
     // crash trial can tell requests the server had started from ones it never read.
     if (all) request.log.debug({ req: request }, 'incoming request');
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
+    done();
     const status = reply.statusCode;
     const elapsed = reply.elapsedTime;
     if (!all && status < 400 && elapsed < SLOW_REQUEST_MS) return;

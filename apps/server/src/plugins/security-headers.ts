@@ -70,8 +70,9 @@ export const securityHeadersPlugin = definePlugin('security-headers', async (app
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Plugins serving files under /api (the docs UI) set their own caching; /api stays uncached.
     if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 });

@@ -42,7 +42,7 @@ function newToken(): string {
 export const xsrfPlugin = definePlugin('xsrf', async (app) => {
   await app.register(cookie);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const token = validCookieToken(request);
     if (!token) {
       reply.setCookie(XSRF_COOKIE, newToken(), {
@@ -52,10 +52,11 @@ export const xsrfPlugin = definePlugin('xsrf', async (app) => {
         secure: request.protocol === 'https',
       });
     }
-    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) return;
-    const header = request.headers[XSRF_HEADER];
-    if (!token || typeof header !== 'string' || !sameToken(header, token)) {
-      throw AppError.http(403);
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url)) {
+      done();
+      return;
     }
+    const header = request.headers[XSRF_HEADER];
+    done(!token || typeof header !== 'string' || !sameToken(header, token) ? AppError.http(403) : undefined);
   });
 });

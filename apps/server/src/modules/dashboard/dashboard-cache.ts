@@ -97,10 +97,10 @@ declare module 'fastify' {
 /** App-wide: the cache, and the hook that drops entries when their owner writes anything. */
 export const dashboardCachePlugin = definePlugin('dashboard-cache', async (app) => {
   app.decorate('dashboardCache', new DashboardCache());
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.user) {
       app.dashboardCache.invalidateFor(request.user.id, request.user.agencyId);
     }
-    return payload;
+    done(null, payload);
   });
 });
