@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
 import { auditLog, type NewAuditLogRow } from '../src/db/schema/audit-log.table';
 import { AuditRepository } from '../src/modules/audit/audit.repository';
-import { AuditService, type AuditQueueLog } from '../src/modules/audit/audit.service';
+import { AuditService, type AuditQueueLog, type AuditQueueOptions } from '../src/modules/audit/audit.service';
 import { createTestDb } from './helpers/test-app';
 
 /**
@@ -58,13 +58,17 @@ describe('audit read queue: a failed batch is kept and retried', () => {
   }, 180_000);
   afterAll(() => drop());
 
+  /** A queue on a repository whose next `failNext` batch writes fail, logging into `log`. */
+  const queueWith = (options: Partial<AuditQueueOptions>, failNext = 0) => {
+    const repository = new FlakyRepository(db);
+    repository.failNext = failNext;
+    const log = new LogLines();
+    return { repository, log, audit: new AuditService(repository, log, options) };
+  };
   const written = async (ids: string[]) => (await db.select({ entityId: auditLog.entityId }).from(auditLog).where(inArray(auditLog.entityId, ids))).map((r) => r.entityId);
 
   it('keeps the entries of a batch the database did not take and writes them on the retry, in order, with what came meanwhile', async () => {
-    const repository = new FlakyRepository(db);
-    const log = new LogLines();
-    const audit = new AuditService(repository, log, { retryBaseMs: 20, retryMaxMs: 1_000 });
-    repository.failNext = 1;
+    const { repository, log, audit } = queueWith({ retryBaseMs: 20, retryMaxMs: 1_000 }, 1);
     await audit.record(read('r-1'));
     await audit.record(read('r-2'));
     await audit.flush();
@@ -81,10 +85,7 @@ describe('audit read queue: a failed batch is kept and retried', () => {
   });
 
   it('backs off: each failed retry waits twice as long, up to the maximum', async () => {
-    const repository = new FlakyRepository(db);
-    const log = new LogLines();
-    const audit = new AuditService(repository, log, { retryBaseMs: 5, retryMaxMs: 15 });
-    repository.failNext = 4;
+    const { repository, log, audit } = queueWith({ retryBaseMs: 5, retryMaxMs: 15 }, 4);
     await audit.record(read('b-1'));
     await until(async () => (await written(['b-1'])).length === 1);
     expect(log.lines.map((l) => l.details.retryInMs)).toEqual([5, 10, 15, 15]);
@@ -92,10 +93,7 @@ describe('audit read queue: a failed batch is kept and retried', () => {
   });
 
   it('holds at most maxQueued entries: the rest are dropped with an error log, once when full and once with the count when drained', async () => {
-    const repository = new FlakyRepository(db);
-    const log = new LogLines();
-    const audit = new AuditService(repository, log, { maxQueued: 3, retryBaseMs: 60_000, retryMaxMs: 60_000 });
-    repository.failNext = 1;
+    const { log, audit } = queueWith({ maxQueued: 3, retryBaseMs: 60_000, retryMaxMs: 60_000 }, 1);
     for (const id of ['c-1', 'c-2', 'c-3', 'c-4', 'c-5']) await audit.record(read(id));
     expect(audit.queued).toBe(3);
     expect(log.messages('error')).toEqual(['audit: read queue full (the database has not taken queued entries); new read entries are dropped until it drains']);
@@ -108,9 +106,7 @@ describe('audit read queue: a failed batch is kept and retried', () => {
   });
 
   it('drops only the rows the database refuses as such (no retry for them), writing the rest of their batch', async () => {
-    const repository = new FlakyRepository(db);
-    const log = new LogLines();
-    const audit = new AuditService(repository, log, { retryBaseMs: 20 });
+    const { log, audit } = queueWith({ retryBaseMs: 20 });
     // An actor that does not exist breaks the foreign key: that row can never be written.
     await audit.record(read('d-1'));
     await audit.record(read('d-2', '00000000-0000-4000-8000-000000000000'));
@@ -122,17 +118,12 @@ describe('audit read queue: a failed batch is kept and retried', () => {
   });
 
   it('close() still writes what is queued, and reports the entries it cannot write instead of retrying after shutdown', async () => {
-    const repository = new FlakyRepository(db);
-    const log = new LogLines();
-    const audit = new AuditService(repository, log, { retryBaseMs: 20 });
+    const { audit } = queueWith({ retryBaseMs: 20 });
     await audit.record(read('e-1'));
     await audit.close();
     expect(await written(['e-1'])).toEqual(['e-1']);
 
-    const down = new FlakyRepository(db);
-    const downLog = new LogLines();
-    const closing = new AuditService(down, downLog, { retryBaseMs: 20 });
-    down.failNext = 100;
+    const { repository: down, log: downLog, audit: closing } = queueWith({ retryBaseMs: 20 }, 100);
     await closing.record(read('e-2'));
     await closing.record(read('e-3'));
     await closing.close();
