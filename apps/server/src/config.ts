@@ -4,6 +4,27 @@ import { isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { findRepoRoot } from './lib/repo-root';
 
+/** The insurer's Bakong merchant account that receives first premiums by KHQR (proposals). */
+export interface KhqrMerchant {
+  /** KHQR_BAKONG_ACCOUNT: the Bakong account id, `name@bank`. */
+  bakongAccountId: string;
+  merchantName: string;
+  merchantCity: string;
+  /** KHQR_MERCHANT_ID: the merchant id the acquiring bank gave. */
+  merchantId: string;
+  /** KHQR_ACQUIRING_BANK: the acquiring bank's code. */
+  acquiringBank: string;
+}
+
+/** The demo merchant account (the defaults); a deployment sets its own. */
+export const DEMO_KHQR_MERCHANT: KhqrMerchant = {
+  bakongAccountId: 'lifeinsurer@aclb',
+  merchantName: 'Life Insurer Cambodia',
+  merchantCity: 'Phnom Penh',
+  merchantId: '100200300',
+  acquiringBank: 'ACLBKHPP',
+};
+
 /** Everything the server reads from its environment, validated once at start (ADR 001). */
 export interface AppConfig {
   port: number;
@@ -43,6 +64,8 @@ export interface AppConfig {
    * `https://portal.example.com`). null: the request's own origin, when its host is the rpID.
    */
   webauthnOrigins: string[] | null;
+  /** The merchant account KHQR payment codes pay (KHQR_BAKONG_ACCOUNT, KHQR_MERCHANT_ID, KHQR_ACQUIRING_BANK). */
+  khqr: KhqrMerchant;
   /** Things worth a warning in the start log (never secrets). */
   warnings: string[];
 }
@@ -83,6 +106,10 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v ? v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean) : null))
     .refine((v) => v === null || v.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be comma-separated origins like https://portal.example.com'),
+  // KHQR (EMVCo) fields: the account id is at most 32 characters, the merchant id and bank too.
+  KHQR_BAKONG_ACCOUNT: z.string().trim().max(32).regex(/^[^@\s]+@[^@\s]+$/, 'must be a Bakong account id like name@bank').or(z.literal('')).optional(),
+  KHQR_MERCHANT_ID: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
+  KHQR_ACQUIRING_BANK: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
 });
 
 export class ConfigError extends Error {
@@ -142,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   if (e.NODE_ENV === 'production' && e.WEBAUTHN_RP_ID === 'localhost') {
     warnings.push("WEBAUTHN_RP_ID is 'localhost': passkeys work only on localhost; set it (and WEBAUTHN_ORIGINS) to the site's domain.");
   }
+  if (e.NODE_ENV === 'production' && !e.KHQR_BAKONG_ACCOUNT) {
+    warnings.push(`KHQR_BAKONG_ACCOUNT is unset: KHQR payment codes pay the demo account ${DEMO_KHQR_MERCHANT.bakongAccountId}; set KHQR_BAKONG_ACCOUNT, KHQR_MERCHANT_ID and KHQR_ACQUIRING_BANK.`);
+  }
   if (e.NODE_ENV === 'production' && e.PORTAL_DEMO) {
     warnings.push('PORTAL_DEMO=1 seeds demo users with a published password: never set it on a real deployment.');
   }
@@ -165,6 +195,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     bodyLimit: 1024 * 1024,
     webauthnRpId: e.WEBAUTHN_RP_ID,
     webauthnOrigins: e.WEBAUTHN_ORIGINS,
+    khqr: {
+      ...DEMO_KHQR_MERCHANT,
+      bakongAccountId: e.KHQR_BAKONG_ACCOUNT || DEMO_KHQR_MERCHANT.bakongAccountId,
+      merchantId: e.KHQR_MERCHANT_ID || DEMO_KHQR_MERCHANT.merchantId,
+      acquiringBank: e.KHQR_ACQUIRING_BANK || DEMO_KHQR_MERCHANT.acquiringBank,
+    },
     warnings,
   };
 }

@@ -62,6 +62,25 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the KHQR merchant account, with the demo account as the default and a warning in production', () => {
+    const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).khqr).toEqual({
+      bakongAccountId: 'lifeinsurer@aclb', merchantName: 'Life Insurer Cambodia', merchantCity: 'Phnom Penh', merchantId: '100200300', acquiringBank: 'ACLBKHPP',
+    });
+    const set = loadConfig({ ...base, NODE_ENV: 'production', KHQR_BAKONG_ACCOUNT: ' insurer@abaa ', KHQR_MERCHANT_ID: '987654', KHQR_ACQUIRING_BANK: 'ABAAKHPP' });
+    expect(set.khqr).toMatchObject({ bakongAccountId: 'insurer@abaa', merchantId: '987654', acquiringBank: 'ABAAKHPP' });
+    expect(set.warnings.join(' ')).not.toContain('KHQR');
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).warnings.join(' ')).toContain('KHQR_BAKONG_ACCOUNT is unset');
+    let message = '';
+    try {
+      loadConfig({ ...base, KHQR_BAKONG_ACCOUNT: 'no-at-sign', KHQR_MERCHANT_ID: 'has space', KHQR_ACQUIRING_BANK: 'B'.repeat(33) });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    for (const name of ['KHQR_BAKONG_ACCOUNT', 'KHQR_MERCHANT_ID', 'KHQR_ACQUIRING_BANK']) expect(message).toContain(name);
+  });
+
   it('generates a JWT secret once, kept in DATA_DIR with mode 0600', () => {
     const first = loadConfig({ DATA_DIR: dir.path });
     const second = loadConfig({ DATA_DIR: dir.path });

@@ -20,9 +20,7 @@ declare module 'fastify' {
 /** App-wide providers and services that modules share. Tests may pass their own SMS provider. */
 export const servicesPlugin = definePlugin<{ sms?: SmsProvider }>('services', async (app, options) => {
   app.decorate('sms', options.sms ?? createSmsProvider(app.config, app.db));
-  const audit = new AuditService(new AuditRepository(app.db), (error, rows) => {
-    app.log.error({ err: error, rows: rows.length, entities: [...new Set(rows.map((r) => r.entity))] }, 'audit: queued read entries could not be written');
-  });
+  const audit = new AuditService(new AuditRepository(app.db), app.log);
   app.decorate('audit', audit);
   const responseCache = new ResponseCache();
   app.decorate('responseCache', responseCache);
@@ -31,5 +29,5 @@ export const servicesPlugin = definePlugin<{ sms?: SmsProvider }>('services', as
   });
   app.addHook('onClose', () => bus.close());
   // Before the database closes (plugins close in reverse order; db was registered first).
-  app.addHook('onClose', () => audit.flush());
+  app.addHook('onClose', () => audit.close());
 });

@@ -55,7 +55,7 @@ describe('premium engine and product catalogue over HTTP', () => {
   it('seeding again changes nothing and reads back the same catalogue', async () => {
     const repository = new CatalogueRepository(t.db);
     expect(await repository.seed(CURRENT_CATALOGUE, catalogueChecksum(CURRENT_CATALOGUE))).toBe(false);
-    const store = await loadCatalogueStore(repository, SEED_CATALOGUES, todayInPhnomPenh(new Date()), t.app.log);
+    const store = await loadCatalogueStore(repository, SEED_CATALOGUES, t.app.log);
     expect(catalogueChecksum(store.current)).toBe(catalogueChecksum(CURRENT_CATALOGUE));
     expect(t.app.catalogue.current.version).toBe(CURRENT_CATALOGUE.version);
   });

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { ROLES, type Role } from '@portal/domain/codes/roles';
 import { buildApp, type AppInstance } from '../../src/app';
-import type { AppConfig } from '../../src/config';
+import { DEMO_KHQR_MERCHANT, type AppConfig } from '../../src/config';
 import { createDb, type Db, type DbHandle } from '../../src/db/client';
 import { migrateDb } from '../../src/db/migrate';
 import { seedDemo } from '../../src/db/seed-demo';
@@ -74,6 +74,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     bodyLimit: 1024 * 1024,
     webauthnRpId: 'localhost',
     webauthnOrigins: null,
+    khqr: DEMO_KHQR_MERCHANT,
     warnings: [],
     ...overrides,
   };

@@ -35,9 +35,15 @@ async function firstClass(): Promise<ItcClass> {
   return (res.json() as { items: ItcClass[] }).items[0] as ItcClass;
 }
 
-async function assigned(): Promise<Candidate> {
+async function approvedCandidate(): Promise<Candidate> {
   const { candidate } = await submitted();
-  const approved = (await review(candidate, 'approve')).json() as Candidate;
+  const res = await review(candidate, 'approve');
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Candidate;
+}
+
+async function assigned(): Promise<Candidate> {
+  const approved = await approvedCandidate();
   const res = await review(approved, 'assignItc', { itcClassId: (await firstClass()).id });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Candidate;
@@ -142,6 +148,39 @@ describe('review by the agency admin', () => {
   });
 });
 
+describe('ITC class capacity', () => {
+  /** A class far ahead (listed after the scheduled ones) with `capacity` seats. */
+  async function smallClass(code: string, capacity: number): Promise<string> {
+    const res = await ctx.t.db.execute(sql`INSERT INTO candidate_itc_class (code, start_date, end_date, location, capacity)
+      VALUES (${code}, '2099-01-05', '2099-01-09', 'Siem Reap training centre', ${capacity}) RETURNING id`);
+    return (res as unknown as { rows: { id: string }[] }).rows[0]?.id as string;
+  }
+
+  it('refuses to assign a candidate to a full class (422 itc_class_full); the candidate stays approved', async () => {
+    const itcClassId = await smallClass('ITC-CAP-1', 1);
+    const a = await approvedCandidate();
+    const b = await approvedCandidate();
+    const first = await review(a, 'assignItc', { itcClassId });
+    expect(first.statusCode, first.body).toBe(200);
+    const refused = await review(b, 'assignItc', { itcClassId });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ code: 'itc_class_full', messageKey: 'itc_class_full', errors: [{ field: 'itcClassId', key: 'itc_class_full' }] });
+    expect(((await ctx.aa.get(`/api/candidate/v1/find/${b.id}`)).json() as Candidate).status).toBe('approved');
+    const listed = ((await ctx.aa.get('/api/candidate/v1/itc/classes')).json() as { items: ItcClass[] }).items.find((c) => c.id === itcClassId);
+    expect(listed).toMatchObject({ capacity: 1, enrolled: 1 });
+  });
+
+  it('two assignments racing for the last seat: exactly one wins', async () => {
+    const itcClassId = await smallClass('ITC-CAP-2', 2);
+    const [seated, c, d] = [await approvedCandidate(), await approvedCandidate(), await approvedCandidate()];
+    expect((await review(seated, 'assignItc', { itcClassId })).statusCode).toBe(200);
+    const results = await Promise.all([c, d].map((x) => review(x, 'assignItc', { itcClassId })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(results.find((r) => r.statusCode === 422)?.json()).toMatchObject({ messageKey: 'itc_class_full' });
+    expect(await count(`SELECT count(*)::int AS n FROM candidate WHERE itc_class_id = '${itcClassId}'`)).toBe(2);
+  });
+});
+
 describe('ITC exam results upload', () => {
   it('offers the template in CSV and XLSX with the candidates awaiting a result', async () => {
     const c = await assigned();
@@ -169,6 +208,33 @@ describe('ITC exam results upload', () => {
       { field: 'row.5.result', key: 'invalid' },
     ]));
     for (const c of [a, b]) expect(((await ctx.aa.get(`/api/candidate/v1/find/${c.id}`)).json() as Candidate).status).toBe('itc_assigned');
+  });
+
+  it('reports a header problem as the file\'s (file.header.<column>), never as a row, and applies nothing', async () => {
+    const a = await assigned();
+    const row = [a.candidateNumber, 'Noun', 'Sophea', '', '2026-11-01', '85', 'PASS'].join(',');
+    const upload = async (lines: string[]) => {
+      const res = await uploadExam('results.csv', Buffer.from(lines.join('\r\n'), 'utf8'));
+      expect(res.statusCode, res.body).toBe(422);
+      const errors = (res.json() as { errors: { field: string; key: string }[] }).errors;
+      expect(errors.filter((e) => !e.field.startsWith('file'))).toEqual([]);
+      return errors;
+    };
+    // A mistyped column: unknown, and the one it should have been missing.
+    expect(await upload(['candidateNumber,lastName,firstName,itcClass,examDate,scor,result', row])).toEqual([
+      { field: 'file.header.scor', key: 'exam_header_unknown' },
+      { field: 'file.header.score', key: 'exam_header_missing' },
+    ]);
+    // A column twice.
+    expect(await upload(['candidateNumber,lastName,firstName,itcClass,examDate,score,result,Score', `${row},85`])).toEqual([
+      { field: 'file.header.score', key: 'exam_header_duplicate' },
+    ]);
+    // No header row at all (the first row is a candidate's): one problem, not one per cell.
+    expect(await upload([row])).toEqual([{ field: 'file.header', key: 'exam_header_none' }]);
+    // Blank header cells (trailing commas from a spreadsheet) are not columns.
+    const ok = await uploadExam('results.csv', Buffer.from(['candidateNumber,lastName,firstName,itcClass,examDate,score,result,,', `${row},,`].join('\r\n'), 'utf8'));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ applied: 1, passed: 1, failed: 0 });
   });
 
   it('applies a good file (CSV, then XLSX) in one go', async () => {

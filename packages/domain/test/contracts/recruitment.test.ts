@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canMove, CANDIDATE_STATUSES, isEditableStatus } from '@portal/domain/codes/candidate-status';
 import { isProductPermitted } from '@portal/domain/contracts/candidates/agent-products';
-import { checkExamRow } from '@portal/domain/contracts/candidates/exam-results';
+import { checkExamHeader, checkExamRow, examErrorPlace } from '@portal/domain/contracts/candidates/exam-results';
 
 const NOW = new Date('2026-11-21T03:00:00Z');
 
@@ -37,6 +37,32 @@ describe('an exam result row', () => {
     expect(checkExamRow({}, 4, NOW).issues.map((i) => i.key)).toEqual(['required', 'required', 'required', 'required']);
     expect(checkExamRow({ ...ok, score: '40', result: 'PASS' }, 5, NOW).issues).toEqual([{ row: 5, column: 'result', key: 'invalid' }]);
     expect(checkExamRow({ ...ok, score: '7.5' }, 6, NOW).issues).toEqual([{ row: 6, column: 'score', key: 'numbericRange' }]);
+  });
+});
+
+describe('an exam results header', () => {
+  it('finds the columns in any order and case, ignoring blank cells', () => {
+    const { index, issues } = checkExamHeader([' Score', 'candidatenumber', '', 'result', 'examDate', 'lastName']);
+    expect(issues).toEqual([]);
+    expect(Object.fromEntries(index)).toEqual({ score: 0, candidateNumber: 1, result: 3, examDate: 4, lastName: 5 });
+  });
+
+  it('names a missing, an unknown and a repeated column as the file\'s problems', () => {
+    expect(checkExamHeader(['candidateNumber', 'examDate', 'scor', 'result', 'result']).issues).toEqual([
+      { field: 'file.header.scor', key: 'exam_header_unknown' },
+      { field: 'file.header.result', key: 'exam_header_duplicate' },
+      { field: 'file.header.score', key: 'exam_header_missing' },
+    ]);
+    expect(checkExamHeader(['C0000001', '2026-11-01', '85', 'PASS']).issues).toEqual([{ field: 'file.header', key: 'exam_header_none' }]);
+    expect(checkExamHeader([]).issues).toEqual([{ field: 'file.header', key: 'exam_header_none' }]);
+    expect(checkExamHeader(['candidateNumber', 'x'.repeat(100)]).issues[0]?.field).toBe(`file.header.${'x'.repeat(40)}`);
+  });
+
+  it('places an error on the file or on a row', () => {
+    expect(examErrorPlace('file')).toEqual({ level: 'file', column: null });
+    expect(examErrorPlace('file.header')).toEqual({ level: 'file', column: null });
+    expect(examErrorPlace('file.header.score')).toEqual({ level: 'file', column: 'score' });
+    expect(examErrorPlace('row.12.examDate')).toEqual({ level: 'row', row: 12, column: 'examDate' });
   });
 });
 

@@ -2,9 +2,11 @@ import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-
 import { proposal } from './proposal.table';
 
 /**
- * The online payment of a proposal's first premium (KHQR): one row per proposal, so the
- * reference is issued once and stays. The KHQR string is kept with the amount and proposal version
- * it was made for; a changed amount makes a new string under the same reference.
+ * The live online payment of a proposal's first premium (KHQR): at most one row per proposal. A
+ * reference stands for one amount: while the premium stays the same the reference stays (a new
+ * KHQR string under it only when the old one expired); when the premium changes, the row moves to
+ * proposal_payment_superseded (in the transaction of the edit) and the next request issues a new
+ * reference for the new amount.
  */
 export const proposalPayment = pgTable('proposal_payment', {
   proposalId: uuid('proposal_id').primaryKey().references(() => proposal.id),

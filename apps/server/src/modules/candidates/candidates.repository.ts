@@ -128,6 +128,22 @@ export class CandidatesRepository {
     return tx ? run(tx) : this.db.transaction(run);
   }
 
+  /**
+   * Moves a candidate to `itc_assigned` in `itcClassId` when the class has a free seat. The class
+   * row is locked (FOR UPDATE) while its candidates are counted and the candidate moved, so two
+   * assignments racing for the last seat run one after the other: exactly one gets it, the other
+   * answers 'full'. Undefined as move() (stale version or state, or no such class).
+   */
+  async assignItcClass(id: string, version: number, from: CandidateStatus, itcClassId: string, set: Partial<NewCandidateRow>, move: StageMoveInput): Promise<CandidateRow | 'full' | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [itc] = await tx.select({ capacity: candidateItcClass.capacity }).from(candidateItcClass).where(eq(candidateItcClass.id, itcClassId)).for('update');
+      if (!itc) return undefined;
+      const [taken] = await tx.select({ n: count() }).from(candidate).where(and(eq(candidate.itcClassId, itcClassId), ne(candidate.id, id)));
+      if ((taken?.n ?? 0) >= itc.capacity) return 'full';
+      return this.move(id, version, from, 'itc_assigned', { ...set, itcClassId }, move, tx);
+    });
+  }
+
   async history(candidateId: string): Promise<HistoryEntry[]> {
     return this.db.select({
       fromStatus: candidateStageHistory.fromStatus, toStatus: candidateStageHistory.toStatus, actorName: appUser.displayName,
@@ -253,7 +269,9 @@ export class CandidatesRepository {
     const rows = await this.db.select({
       id: candidateItcClass.id, code: candidateItcClass.code, startDate: candidateItcClass.startDate, endDate: candidateItcClass.endDate,
       location: candidateItcClass.location, capacity: candidateItcClass.capacity, createdDate: candidateItcClass.createdDate,
-      enrolled: sql<number>`(SELECT count(*)::int FROM ${candidate} WHERE ${candidate.itcClassId} = ${candidateItcClass.id})`,
+      // Spelt out: in a one-table select Drizzle writes columns unqualified, and an unqualified "id"
+      // in the subquery would be the candidate's own (the count was always 0).
+      enrolled: sql<number>`(SELECT count(*)::int FROM "candidate" AS c WHERE c."itc_class_id" = "candidate_itc_class"."id")`,
     }).from(candidateItcClass).where(gte(candidateItcClass.startDate, fromDate)).orderBy(asc(candidateItcClass.startDate));
     return rows.map((r) => ({ ...r, enrolled: Number(r.enrolled) }));
   }

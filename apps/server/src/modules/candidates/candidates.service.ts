@@ -44,6 +44,8 @@ export interface CandidatesConfig {
 /** An expired, used, replaced or forged link: the web shows /secure-link/link-expired. */
 export const linkExpired = () => new AppError(410, 'link_expired', 'link_expired');
 const ineligible = (reason: IneligibleReason) => new AppError(409, `ineligible_${reason}`, `ineligible_${reason}`);
+/** The chosen ITC class has no free seat (422 on itcClassId). */
+const itcClassFull = () => new AppError(422, 'itc_class_full', 'itc_class_full', [{ field: 'itcClassId', key: 'itc_class_full' }]);
 
 /**
  * The recruitment pipeline (issue 8): starting a candidate (form or secure link), the candidate's
@@ -304,17 +306,18 @@ export class CandidatesService {
     if (!canMove(row.status, to)) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
     const set: Partial<NewCandidateRow> = {};
     if (body.action === 'return') set.reviewComment = body.comment ?? null;
+    const stage = { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: body.comment ?? null, at: this.now() };
+    let moved: CandidateRow | undefined;
     if (body.action === 'assignItc') {
       const itc = body.itcClassId ? await this.candidates.itcClass(body.itcClassId) : undefined;
       if (!itc || itc.startDate < todayInPhnomPenh(this.now())) throw AppError.validation([{ field: 'itcClassId', key: 'invalid' }]);
-      set.itcClassId = itc.id;
-      set.examDate = null;
-      set.examScore = null;
-      set.examResult = null;
+      // A full class refuses (the seat is counted under a lock of the class: a race for the last seat has one winner).
+      const assigned = await this.candidates.assignItcClass(row.id, body.version, row.status, itc.id, { examDate: null, examScore: null, examResult: null }, stage);
+      if (assigned === 'full') throw itcClassFull();
+      moved = assigned;
+    } else {
+      moved = await this.candidates.move(row.id, body.version, row.status, to, set, stage);
     }
-    const moved = await this.candidates.move(row.id, body.version, row.status, to, set, {
-      actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: body.comment ?? null, at: this.now(),
-    });
     if (!moved) throw AppError.http(409);
     await this.record(caller, body.action, row.id);
     return this.view(moved);

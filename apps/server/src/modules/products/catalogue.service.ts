@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { catalogueSchema, type Catalogue } from '@portal/domain/catalogue/catalogue-schema';
+import { phnomPenhDate } from '@portal/domain/format/date';
 import type { CatalogueRepository } from './catalogue.repository';
 
 /** sha-256 of the catalogue as JSON with sorted keys (the same data always gives the same sum). */
@@ -15,15 +16,54 @@ export function catalogueChecksum(catalogue: Catalogue): string {
   return createHash('sha256').update(JSON.stringify(canonical(catalogue))).digest('hex');
 }
 
+/** Phnom Penh is UTC+7 all year (no daylight saving). */
+const PHNOM_PENH_OFFSET_MS = 7 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The version in force on `today` (YYYY-MM-DD): the latest effective on or before it, else the earliest. */
+export function catalogueInForce(catalogues: readonly Catalogue[], today: string): Catalogue {
+  if (catalogues.length === 0) throw new Error('No product catalogue version.');
+  const effective = catalogues.filter((c) => c.effectiveDate <= today);
+  if (effective.length === 0) return catalogues.reduce((a, b) => (b.effectiveDate < a.effectiveDate ? b : a));
+  return effective.reduce((a, b) => (b.effectiveDate >= a.effectiveDate ? b : a));
+}
+
 /**
  * The catalogue versions in memory, as read back from the catalogue_* tables at start: the
- * premium engine and the product calls never query the database per request.
+ * premium engine and the product calls never query the database per request. `current` is the
+ * version in force on today's Phnom Penh date, so a version whose effective date arrives while
+ * the server runs becomes current at that midnight, without a restart. It is read on every
+ * premium calculation, so it is cheap: the choice is kept with the Phnom Penh day it was made
+ * for and made again only when the clock leaves that day (one comparison of numbers per read);
+ * while the version is unchanged the same object is answered (the engine memoises per object).
  */
 export class CatalogueStore {
   private readonly versions: ReadonlyMap<string, Catalogue>;
+  private readonly pinned: Catalogue | undefined;
+  private chosen: Catalogue | undefined;
+  /** The Phnom Penh day `chosen` is for, as [start, end) in epoch milliseconds. */
+  private dayStart = Number.POSITIVE_INFINITY;
+  private dayEnd = Number.NEGATIVE_INFINITY;
 
-  constructor(catalogues: readonly Catalogue[], readonly current: Catalogue) {
+  /**
+   * `pinned`: always answer this version (a test's fixed catalogue); otherwise the version in
+   * force on `now`'s Phnom Penh date.
+   */
+  constructor(catalogues: readonly Catalogue[], pinned?: Catalogue, private readonly now: () => Date = () => new Date()) {
+    if (catalogues.length === 0 && !pinned) throw new Error('No product catalogue version.');
     this.versions = new Map(catalogues.map((c) => [c.version, c]));
+    this.pinned = pinned;
+  }
+
+  get current(): Catalogue {
+    if (this.pinned) return this.pinned;
+    const t = this.now().getTime();
+    if (this.chosen === undefined || t < this.dayStart || t >= this.dayEnd) {
+      this.dayStart = Math.floor((t + PHNOM_PENH_OFFSET_MS) / DAY_MS) * DAY_MS - PHNOM_PENH_OFFSET_MS;
+      this.dayEnd = this.dayStart + DAY_MS;
+      this.chosen = catalogueInForce([...this.versions.values()], phnomPenhDate(new Date(t)));
+    }
+    return this.chosen;
   }
 
   byVersion(version: string): Catalogue | undefined {
@@ -38,13 +78,14 @@ export class CatalogueStore {
 /**
  * Seeds every source version missing from the tables (idempotent, safe with several servers),
  * then loads all versions back from the tables and validates them. The current version is the
- * one with the latest effective date on or before `today` (else the earliest).
+ * one with the latest effective date on or before today's Phnom Penh date by `now` (else the
+ * earliest), chosen again when the date changes (CatalogueStore).
  */
 export async function loadCatalogueStore(
   repository: CatalogueRepository,
   sources: readonly Catalogue[],
-  today: string,
   log: FastifyBaseLogger,
+  now: () => Date = () => new Date(),
 ): Promise<CatalogueStore> {
   const seeded = new Map((await repository.versions()).map((v) => [v.version, v]));
   for (const source of sources) {
@@ -65,7 +106,5 @@ export async function loadCatalogueStore(
     if (loaded) catalogues.push(catalogueSchema.parse(loaded));
   }
   if (catalogues.length === 0) throw new Error('No product catalogue in the database and none to seed.');
-  const effective = catalogues.filter((c) => c.effectiveDate <= today);
-  const current = (effective.length > 0 ? effective : catalogues).reduce((a, b) => (b.effectiveDate >= a.effectiveDate ? b : a));
-  return new CatalogueStore(catalogues, current);
+  return new CatalogueStore(catalogues, undefined, now);
 }

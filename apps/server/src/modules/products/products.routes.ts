@@ -5,7 +5,6 @@ import { SEED_CATALOGUES } from '@portal/domain/catalogue/seed-catalogues';
 import { findBasePlansQuerySchema, findBasePlansResponseSchema } from '@portal/domain/contracts/products/find-base-plans';
 import { findProductTypesResponseSchema } from '@portal/domain/contracts/products/find-product-types';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
-import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { definePlugin } from '../../plugins/define-plugin';
 import { CatalogueRepository } from './catalogue.repository';
 import { loadCatalogueStore, type CatalogueStore } from './catalogue.service';
@@ -13,7 +12,7 @@ import { ProductsService } from './products.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The product catalogue versions, seeded and read back from the catalogue_* tables at start (in memory). */
+    /** The product catalogue versions, seeded and read back from the catalogue_* tables at start (in memory); `current` follows today's date. */
     catalogue: CatalogueStore;
   }
 }
@@ -29,7 +28,7 @@ const security = [{ bearerAuth: [] }];
  * product calls of spec §7, answered from memory.
  */
 export const productRoutes = definePlugin('products', async (app) => {
-  const store = await loadCatalogueStore(new CatalogueRepository(app.db), SEED_CATALOGUES, todayInPhnomPenh(new Date()), app.log);
+  const store = await loadCatalogueStore(new CatalogueRepository(app.db), SEED_CATALOGUES, app.log);
   app.decorate('catalogue', store);
   await app.register(productCalls, { store });
 });

@@ -1,42 +1,22 @@
 import { BakongKHQR, khqrData, MerchantInfo } from 'bakong-khqr';
 import QRCode from 'qrcode';
+import type { KhqrMerchant } from '../../config';
 import type { ProposalPaymentRow } from '../../db/schema/proposal-payment.table';
 import type { ProposalRow } from '../../db/schema/proposal.table';
-import type { ProposalsRepository } from './proposals.repository';
-
-/**
- * The insurer's Bakong merchant account that receives first premiums. The defaults are the demo
- * account; a deployment sets the real one with KHQR_BAKONG_ACCOUNT, KHQR_MERCHANT_ID,
- * KHQR_ACQUIRING_BANK (read once at start).
- */
-export interface KhqrMerchant {
-  bakongAccountId: string;
-  merchantName: string;
-  merchantCity: string;
-  merchantId: string;
-  acquiringBank: string;
-}
-
-export function khqrMerchantFromEnv(env: NodeJS.ProcessEnv = process.env): KhqrMerchant {
-  return {
-    bakongAccountId: env.KHQR_BAKONG_ACCOUNT || 'lifeinsurer@aclb',
-    merchantName: 'Life Insurer Cambodia',
-    merchantCity: 'Phnom Penh',
-    merchantId: env.KHQR_MERCHANT_ID || '100200300',
-    acquiringBank: env.KHQR_ACQUIRING_BANK || 'ACLBKHPP',
-  };
-}
+import type { PaymentByReference, ProposalsRepository } from './proposals.repository';
 
 /** A KHQR string stays payable this long after it was made. */
 const KHQR_VALID_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * The payment reference of a proposal: `OPC`, the proposal number's digits and an ISO 7064
- * mod 97-10 check pair, e.g. OPC0000001294. One proposal, one reference, for ever (unique
- * because proposal numbers are), and a mistyped reference is caught by its check digits.
+ * A payment reference of a proposal: `OPC`, the proposal number's digits, for every reference
+ * after the first its issue number (two digits or more), and an ISO 7064 mod 97-10 check pair:
+ * OPC0000001262 (PR00000012's first), OPC000000120281 (its second, issued after the premium changed).
+ * Unique because proposal numbers are (8 digits), and a mistyped reference is caught by its
+ * check digits.
  */
-export function paymentReferenceFor(proposalNumber: string): string {
-  const digits = proposalNumber.replace(/\D/g, '');
+export function paymentReferenceFor(proposalNumber: string, issue = 1): string {
+  const digits = `${proposalNumber.replace(/\D/g, '')}${issue > 1 ? String(issue).padStart(2, '0') : ''}`;
   const check = 98 - Number((BigInt(digits) * 100n) % 97n);
   return `OPC${digits}${String(check).padStart(2, '0')}`;
 }
@@ -80,14 +60,17 @@ export function makeKhqr(merchant: KhqrMerchant, reference: string, amountCents:
 }
 
 /**
- * The first-premium payment of a proposal (KHQR). The reference is made once and kept; the KHQR
- * string is kept with the proposal version it was made for, so asking again gives the same string
- * until the proposal (and so perhaps its premium) changes.
+ * The first-premium payment of a proposal (KHQR). A reference stands for one amount: asking again
+ * gives the same reference and string while the premium is unchanged (a new string under the same
+ * reference only once the old one expired). When an edit changes the premium, the edit itself
+ * withdraws the reference (proposal_payment_superseded) and the next request issues a new one for
+ * the new amount, so the old code, if still scanned, pays a reference recognised as superseded
+ * (`byReference`) rather than the live one.
  */
 export class ProposalPaymentService {
   constructor(
     private readonly proposals: ProposalsRepository,
-    private readonly merchant: KhqrMerchant = khqrMerchantFromEnv(),
+    private readonly merchant: KhqrMerchant,
   ) {}
 
   private async view(row: ProposalPaymentRow): Promise<PaymentView> {
@@ -102,23 +85,18 @@ export class ProposalPaymentService {
     };
   }
 
-  async forProposal(proposal: ProposalRow, now: Date): Promise<PaymentView> {
-    const stored = await this.proposals.findPayment(proposal.id);
-    if (stored && stored.proposalVersion === proposal.version && stored.expiresAt.getTime() > now.getTime()) return this.view(stored);
-    const reference = stored?.paymentReference ?? paymentReferenceFor(proposal.proposalNumber);
-    const expiresAt = new Date(now.getTime() + KHQR_VALID_MS);
-    const khqr = makeKhqr(this.merchant, reference, proposal.premiumCents, expiresAt);
-    const saved = await this.proposals.savePayment({
-      proposalId: proposal.id,
-      paymentReference: reference,
-      amountCents: proposal.premiumCents,
-      currency: 'USD',
-      khqr: khqr.qr,
-      khqrMd5: khqr.md5,
-      proposalVersion: proposal.version,
-      expiresAt,
-      at: now,
+  async forProposal(proposal: Pick<ProposalRow, 'id'>, now: Date): Promise<PaymentView> {
+    const saved = await this.proposals.livePayment(proposal.id, now, (issue) => {
+      const paymentReference = issue.reference ?? paymentReferenceFor(issue.proposalNumber, issue.issue);
+      const expiresAt = new Date(now.getTime() + KHQR_VALID_MS);
+      const khqr = makeKhqr(this.merchant, paymentReference, issue.amountCents, expiresAt);
+      return { paymentReference, khqr: khqr.qr, khqrMd5: khqr.md5, expiresAt };
     });
     return this.view(saved);
+  }
+
+  /** What a reference a payment names is: the proposal's live one, one superseded by an edit, or unknown. */
+  byReference(reference: string): Promise<PaymentByReference | undefined> {
+    return this.proposals.paymentByReference(reference.trim().toUpperCase());
   }
 }

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { appUser } from '../../db/schema/app-user.table';
 import { contact } from '../../db/schema/contact.table';
+import { proposalPaymentSuperseded, type ProposalPaymentSupersededRow } from '../../db/schema/proposal-payment-superseded.table';
 import { proposalPayment, type ProposalPaymentRow } from '../../db/schema/proposal-payment.table';
 import { proposalStatusHistory } from '../../db/schema/proposal-status-history.table';
 import { proposal, proposalNumberSeq, type NewProposalRow, type ProposalRow } from '../../db/schema/proposal.table';
@@ -45,6 +46,43 @@ function visible(scope: ProposalScope): SQL {
 }
 
 const newestFirst = [desc(proposal.modifiedDate), desc(proposal.id)];
+
+/** What a new KHQR string is made from, and what the caller makes of it. */
+export interface PaymentIssue {
+  proposalNumber: string;
+  /** How many references the proposal had before this one, plus one. */
+  issue: number;
+  /** The reference to use: the live one when only the string expired, else undefined (make one for `issue`). */
+  reference: string | undefined;
+  amountCents: number;
+}
+export interface IssuedKhqr {
+  paymentReference: string;
+  khqr: string;
+  khqrMd5: string;
+  expiresAt: Date;
+}
+
+/** A payment reference as the payments of a proposal know it. */
+export type PaymentByReference =
+  | { state: 'current'; payment: ProposalPaymentRow }
+  | { state: 'superseded'; payment: ProposalPaymentSupersededRow; current: ProposalPaymentRow | undefined };
+
+/**
+ * Withdraws the proposal's live payment reference when it was issued for another amount than
+ * `premiumCents`: the row moves to proposal_payment_superseded. Answers the withdrawn reference.
+ */
+async function supersedeStalePayment(tx: Db, proposalId: string, premiumCents: number, at: Date, by: string | null): Promise<string | undefined> {
+  const [old] = await tx.delete(proposalPayment)
+    .where(and(eq(proposalPayment.proposalId, proposalId), ne(proposalPayment.amountCents, premiumCents)))
+    .returning();
+  if (!old) return undefined;
+  await tx.insert(proposalPaymentSuperseded).values({
+    paymentReference: old.paymentReference, proposalId, amountCents: old.amountCents, currency: old.currency, khqrMd5: old.khqrMd5,
+    issuedAt: old.createdDate, expiresAt: old.expiresAt, supersededAt: at, supersededBy: by,
+  });
+  return old.paymentReference;
+}
 
 export class ProposalsRepository {
   constructor(private readonly db: Db) {}
@@ -90,8 +128,12 @@ export class ProposalsRepository {
     });
   }
 
-  /** Writes when `version` is still the stored one; undefined otherwise. Status goes back to `quoted`. */
-  async update(scope: ProposalScope, id: string, version: number, values: ProposalValues & { by: string; at: Date }): Promise<ProposalRow | undefined> {
+  /**
+   * Writes when `version` is still the stored one; undefined otherwise. Status goes back to
+   * `quoted`. A payment reference issued for another premium is superseded in the same
+   * transaction (`supersededReference`), so it is never live for the old amount after the edit.
+   */
+  async update(scope: ProposalScope, id: string, version: number, values: ProposalValues & { by: string; at: Date }): Promise<{ row: ProposalRow; supersededReference: string | undefined } | undefined> {
     const { by, at, ...fields } = values;
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -99,8 +141,9 @@ export class ProposalsRepository {
         .set({ ...fields, status: 'quoted', modifiedDate: at, modifiedBy: by, version: sql`${proposal.version} + 1` })
         .where(and(visible(scope), eq(proposal.id, id), eq(proposal.version, version)))
         .returning();
-      if (row) await tx.insert(proposalStatusHistory).values({ proposalId: row.id, status: 'quoted', at, byUserId: by });
-      return row;
+      if (!row) return undefined;
+      await tx.insert(proposalStatusHistory).values({ proposalId: row.id, status: 'quoted', at, byUserId: by });
+      return { row, supersededReference: await supersedeStalePayment(tx, row.id, row.premiumCents, at, by) };
     });
   }
 
@@ -156,18 +199,49 @@ export class ProposalsRepository {
   }
 
   /**
-   * Keeps the payment of a proposal: inserts it the first time, replaces the KHQR string when the
-   * amount changed. Two concurrent first calls both end with the one stored row (ON CONFLICT).
+   * The proposal's live payment for its premium as it is now, made with `make` when there is none
+   * (first request, or the premium changed) or the stored string expired. One transaction: the
+   * proposal row is read FOR SHARE, so an edit either comes before (and its premium is used) or
+   * waits until the payment is stored (and then supersedes it). Two first requests at once store
+   * one row; both answer it.
    */
-  async savePayment(row: Omit<ProposalPaymentRow, 'createdDate' | 'modifiedDate'> & { at: Date }): Promise<ProposalPaymentRow> {
-    const { at, ...values } = row;
-    await this.db.insert(proposalPayment).values({ ...values, createdDate: at, modifiedDate: at }).onConflictDoUpdate({
-      target: proposalPayment.proposalId,
-      set: { amountCents: values.amountCents, khqr: values.khqr, khqrMd5: values.khqrMd5, proposalVersion: values.proposalVersion, expiresAt: values.expiresAt, modifiedDate: at },
-      setWhere: sql`${proposalPayment.proposalVersion} <> ${values.proposalVersion} OR ${proposalPayment.expiresAt} <= ${at.toISOString()}::timestamptz`,
+  async livePayment(proposalId: string, at: Date, make: (issue: PaymentIssue) => IssuedKhqr): Promise<ProposalPaymentRow> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select({ proposalNumber: proposal.proposalNumber, premiumCents: proposal.premiumCents, version: proposal.version })
+        .from(proposal).where(eq(proposal.id, proposalId)).for('share');
+      if (!current) throw new Error('proposal not found for its payment');
+      // A row left from before references were withdrawn on edit is withdrawn now.
+      await supersedeStalePayment(tx, proposalId, current.premiumCents, at, null);
+      const [stored] = await tx.select().from(proposalPayment).where(eq(proposalPayment.proposalId, proposalId)).for('update');
+      if (stored && stored.expiresAt.getTime() > at.getTime()) return stored;
+      const [earlier] = await tx.select({ n: count() }).from(proposalPaymentSuperseded).where(eq(proposalPaymentSuperseded.proposalId, proposalId));
+      const made = make({
+        proposalNumber: current.proposalNumber, issue: (earlier?.n ?? 0) + 1, reference: stored?.paymentReference, amountCents: current.premiumCents,
+      });
+      const values = {
+        amountCents: current.premiumCents, khqr: made.khqr, khqrMd5: made.khqrMd5, proposalVersion: current.version, expiresAt: made.expiresAt, modifiedDate: at,
+      };
+      if (stored) {
+        const [renewed] = await tx.update(proposalPayment).set(values).where(eq(proposalPayment.proposalId, proposalId)).returning();
+        if (!renewed) throw new Error('proposal payment was not renewed');
+        return renewed;
+      }
+      // No conflict target: a racing first request stored the same proposal and reference; keep its row.
+      await tx.insert(proposalPayment)
+        .values({ ...values, proposalId, paymentReference: made.paymentReference, currency: 'USD', createdDate: at })
+        .onConflictDoNothing();
+      const [saved] = await tx.select().from(proposalPayment).where(eq(proposalPayment.proposalId, proposalId));
+      if (!saved) throw new Error('proposal payment was not stored');
+      return saved;
     });
-    const saved = await this.findPayment(values.proposalId);
-    if (!saved) throw new Error('proposal payment was not stored');
-    return saved;
+  }
+
+  /** A payment reference, live or superseded (with the proposal's live one), or undefined. */
+  async paymentByReference(reference: string): Promise<PaymentByReference | undefined> {
+    const [live] = await this.db.select().from(proposalPayment).where(eq(proposalPayment.paymentReference, reference)).limit(1);
+    if (live) return { state: 'current', payment: live };
+    const [old] = await this.db.select().from(proposalPaymentSuperseded).where(eq(proposalPaymentSuperseded.paymentReference, reference)).limit(1);
+    if (!old) return undefined;
+    return { state: 'superseded', payment: old, current: await this.findPayment(old.proposalId) };
   }
 }

@@ -33,7 +33,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pdfPlugin);
   // app.catalogue: the products module's catalogue, seeded into and read back from its tables.
   const repository = new ProposalsRepository(app.db);
-  const payments = new ProposalPaymentService(repository);
+  const payments = new ProposalPaymentService(repository, app.config.khqr);
   const service = new ProposalsService(repository, catalogueQuoteEngine(() => app.catalogue.current), payments, app.audit, () => app.pdf);
 
   app.post('/api/proposal/v1/create', {
@@ -87,7 +87,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/proposal/v1/opc-payment/:proposalNum', {
     schema: {
-      summary: 'The first premium\'s payment reference and KHQR (Bakong) code, with a QR image; the same reference on every call', tags, security,
+      summary: 'The first premium\'s payment reference and KHQR (Bakong) code, with a QR image; the same reference while the premium is unchanged (a changed premium gets a new one; the old is superseded)', tags, security,
       params: proposalNumberParamsSchema, response: { 200: opcPaymentResponseSchema, ...errors },
     },
   }, async (request) => service.payment(callerOf(request), request.params.proposalNum));

@@ -189,12 +189,15 @@ export class ProposalsService {
     if (before.ownerUserId !== caller.user.id) throw AppError.http(404);
     if (before.version !== body.version) throw AppError.http(409);
     const values = await this.quote(caller, body);
-    const row = await this.proposals.update({ ownerUserId: caller.user.id }, id, body.version, { ...values, by: caller.user.id, at: this.now() });
-    if (!row) throw (await this.proposals.findVisible(proposalScope(caller.user), id)) ? AppError.http(409) : AppError.http(404);
+    const saved = await this.proposals.update({ ownerUserId: caller.user.id }, id, body.version, { ...values, by: caller.user.id, at: this.now() });
+    if (!saved) throw (await this.proposals.findVisible(proposalScope(caller.user), id)) ? AppError.http(409) : AppError.http(404);
     const changed = (Object.keys(values) as (keyof ProposalValues)[])
       .filter((k) => k !== 'quote' && k !== 'searchText' && JSON.stringify(before[k]) !== JSON.stringify(values[k]));
-    await this.record(caller, 'update', id, { fields: changed, catalogueVersion: values.catalogueVersion });
-    return this.toResponse(row);
+    await this.record(caller, 'update', id, {
+      fields: changed, catalogueVersion: values.catalogueVersion,
+      ...(saved.supersededReference ? { paymentSuperseded: saved.supersededReference } : {}),
+    });
+    return this.toResponse(saved.row);
   }
 
   async find(caller: ProposalCaller, id: string): Promise<ProposalResponse> {
@@ -220,7 +223,11 @@ export class ProposalsService {
     return page;
   }
 
-  /** The first premium's payment (reference + KHQR); records `paymentRequested` once. */
+  /**
+   * The first premium's payment (reference + KHQR) for the premium as it is now (a premium changed
+   * since the last request gets a new reference; update() withdrew the old); records
+   * `paymentRequested` once.
+   */
   async payment(caller: ProposalCaller, proposalNumber: string): Promise<OpcPaymentResponse> {
     const row = PROPOSAL_NUMBER_PATTERN.test(proposalNumber) ? await this.proposals.findVisibleByNumber(proposalScope(caller.user), proposalNumber) : undefined;
     if (!row) throw AppError.http(404);

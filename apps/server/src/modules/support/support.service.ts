@@ -1,6 +1,6 @@
 import { ROLE_AA } from '@portal/domain/codes/roles';
 import {
-  checkExamRow, EXAM_MAX_ROWS, EXAM_TEMPLATE_COLUMNS, type ConvertCandidateResponse, type ExamRow, type ExamTemplateColumn, type ExamUploadResponse,
+  checkExamHeader, checkExamRow, EXAM_MAX_ROWS, EXAM_TEMPLATE_COLUMNS, type ConvertCandidateResponse, type ExamRow, type ExamTemplateColumn, type ExamUploadResponse,
 } from '@portal/domain/contracts/candidates/exam-results';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { AppError } from '../../lib/app-error';
@@ -75,7 +75,8 @@ export class SupportService {
   }
 
   /**
-   * Exam upload: the header names the columns (any order); each data row (blank rows skipped) is
+   * Exam upload: the header names the columns (any order; checkExamHeader: a missing, unknown or
+   * repeated column is a 422 on `file.header.<column>`); each data row (blank rows skipped) is
    * checked by the domain rule, then against the agency's candidates (known, waiting for a result,
    * once per file). Any error: 422 with every bad cell as `row.<n>.<column>` and NOTHING applied.
    */
@@ -85,14 +86,9 @@ export class SupportService {
     const { fileName, data } = validateUpload(file, 'sheet');
     const sheet = await readSheetFile(fileName, data);
     const [header, ...body] = sheet;
-    const columns = (header ?? []).map((h) => h.trim());
-    const index = new Map<ExamTemplateColumn, number>();
-    for (const column of EXAM_TEMPLATE_COLUMNS) {
-      const at = columns.findIndex((c) => c.toLowerCase() === column.toLowerCase());
-      if (at >= 0) index.set(column, at);
-    }
-    const missing = (['candidateNumber', 'examDate', 'score', 'result'] as const).filter((c) => !index.has(c));
-    if (missing.length > 0) throw AppError.validation(missing.map((c) => ({ field: `header.${c}`, key: 'required' })));
+    // A header problem is the file's (file.header[.<column>]), reported before any row is read.
+    const { index, issues } = checkExamHeader(header ?? []);
+    if (issues.length > 0) throw AppError.validation(issues);
     if (body.length > EXAM_MAX_ROWS) throw AppError.validation([{ field: 'file', key: 'max' }]);
 
     const errors: FieldError[] = [];

@@ -3,7 +3,10 @@
  * `upload-itc-exam-result`). The template has one row per candidate assigned to an ITC class;
  * agency staff fill in the date, score and result and upload it back as CSV or XLSX. Every row is
  * checked; one bad row refuses the whole file (nothing applied) and every bad row is reported as
- * `row.<n>.<column>` (n = the spreadsheet's row number, the header being row 1).
+ * `row.<n>.<column>` (n = the spreadsheet's row number, the header being row 1). Problems of the
+ * file as a whole are `file` (empty, too many rows, unreadable) or, for its header row,
+ * `file.header` (no template column at all) and `file.header.<column>` (missing, unknown or
+ * repeated column): never a row.
  */
 import * as z from 'zod';
 import { checkDate } from '../../rules/dates';
@@ -18,6 +21,52 @@ export const EXAM_MAX_ROWS = 1000;
 
 export interface ExamRow { candidateNumber: string; examDate: string; score: number; result: ExamResult }
 export interface ExamRowIssue { row: number; column: ExamTemplateColumn; key: string }
+
+/** Columns an upload must have (the others of the template may be there or not). */
+export const EXAM_REQUIRED_COLUMNS = ['candidateNumber', 'examDate', 'score', 'result'] as const satisfies readonly ExamTemplateColumn[];
+/** A header cell named in an error is cut to this many characters. */
+const HEADER_NAME_MAX = 40;
+
+/** Form-error keys (validation namespace) of header problems; `{column}` names the column. */
+export const EXAM_HEADER_KEYS = {
+  none: 'exam_header_none',
+  missing: 'exam_header_missing',
+  unknown: 'exam_header_unknown',
+  duplicate: 'exam_header_duplicate',
+} as const;
+
+/**
+ * Reads the header row: where each template column is (names compared without case and
+ * surrounding spaces, blank cells ignored). Issues as `file.header[.<column>]` field errors: no
+ * template column at all (the header row is missing), a required column missing, a column the
+ * template does not have, a column given twice.
+ */
+export function checkExamHeader(header: readonly string[]): { index: Map<ExamTemplateColumn, number>; issues: { field: string; key: string }[] } {
+  const index = new Map<ExamTemplateColumn, number>();
+  const issues: { field: string; key: string }[] = [];
+  header.forEach((cell, at) => {
+    const name = cell.trim();
+    if (!name) return;
+    const column = EXAM_TEMPLATE_COLUMNS.find((c) => c.toLowerCase() === name.toLowerCase());
+    if (!column) issues.push({ field: `file.header.${name.slice(0, HEADER_NAME_MAX)}`, key: EXAM_HEADER_KEYS.unknown });
+    else if (index.has(column)) issues.push({ field: `file.header.${column}`, key: EXAM_HEADER_KEYS.duplicate });
+    else index.set(column, at);
+  });
+  if (index.size === 0) return { index, issues: [{ field: 'file.header', key: EXAM_HEADER_KEYS.none }] };
+  for (const column of EXAM_REQUIRED_COLUMNS) if (!index.has(column)) issues.push({ field: `file.header.${column}`, key: EXAM_HEADER_KEYS.missing });
+  return { index, issues };
+}
+
+/**
+ * Where an upload error belongs: the file (with the header column it names, if any) or a row
+ * and column of the sheet. The screen lists the first kind above the table of the second.
+ */
+export function examErrorPlace(field: string): { level: 'file'; column: string | null } | { level: 'row'; row: number; column: string } {
+  const row = /^row\.(\d+)\.(.+)$/.exec(field);
+  if (row) return { level: 'row', row: Number(row[1]), column: row[2] as string };
+  const header = /^file\.header\.(.+)$/.exec(field);
+  return { level: 'file', column: header ? (header[1] as string) : null };
+}
 
 /** Checks one row's cells (as text). The result must agree with the score (>= 70 passes). */
 export function checkExamRow(cells: Partial<Record<ExamTemplateColumn, string>>, row: number, now?: Clock): { value?: ExamRow; issues: ExamRowIssue[] } {

@@ -8,10 +8,13 @@ export const PROPOSAL_NUMBER_PATTERN = /^PR\d{8}$/;
 
 /**
  * GET /api/proposal/v1/opc-payment/{proposalNum} — the online payment of the proposal's first
- * premium (the instalment of the chosen mode): a payment reference unique to the proposal (the
- * same on every call, also after the proposal changes), the KHQR (Bakong) payment string for the
- * amount (made with the official bakong-khqr library; a new string only when the amount changed)
- * and the same string as a QR code image (an SVG data URL). 404 when the caller may not see it.
+ * premium (the instalment of the chosen mode): a payment reference (unique; one reference, one
+ * amount), the KHQR (Bakong) payment string for the amount (made with the official bakong-khqr
+ * library) and the same string as a QR code image (an SVG data URL). Every call answers the same
+ * reference and string while the premium is unchanged (a new string under the same reference only
+ * once the old expired). An edit that changes the premium withdraws the reference (kept as
+ * superseded, so a payment against the old code is recognised) and the next call answers a new
+ * reference for the new amount. 404 when the caller may not see it.
  */
 export const opcPaymentResponseSchema = z.object({
   proposalNumber: z.string(),

@@ -5,7 +5,7 @@ import { proposalKeys } from './proposal-keys';
 
 /**
  * GET /api/proposal/v1/opc-payment/{proposalNum} — the first premium's payment reference, KHQR
- * string and QR image (the same reference every time). Asked for only when the advisor asks
+ * string and QR image (the same while the premium is unchanged). Asked for only when the advisor asks
  * (it marks the proposal "payment requested").
  */
 export async function findOpcPayment(proposalNumber: string, signal?: AbortSignal): Promise<OpcPaymentResponse> {

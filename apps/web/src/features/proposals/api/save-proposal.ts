@@ -21,6 +21,8 @@ function useSaved() {
   const queryClient = useQueryClient();
   return async (proposal: ProposalResponse) => {
     queryClient.setQueryData(proposalKeys.detail(proposal.id), proposal);
+    // A changed premium withdrew the payment code on the server: never show the kept one again.
+    queryClient.removeQueries({ queryKey: proposalKeys.payment(proposal.proposalNumber) });
     await queryClient.invalidateQueries({ queryKey: proposalKeys.lists() });
   };
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PERMISSION_PRODUCT_CODES } from '@portal/domain/contracts/candidates/agent-products';
 import type { Candidate, CandidateSummary } from '@portal/domain/contracts/candidates/candidate';
-import type { ExamUploadResponse } from '@portal/domain/contracts/candidates/exam-results';
+import { EXAM_HEADER_KEYS, EXAM_MAX_ROWS, examErrorPlace, type ExamUploadResponse } from '@portal/domain/contracts/candidates/exam-results';
 import { IRC_LICENCE_PATTERN } from '@portal/domain/contracts/candidates/candidate';
 import { PRODUCTS, type ProductCode } from '@portal/domain/codes/products';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
@@ -50,17 +50,28 @@ export function ItcClassScreen() {
   );
 }
 
-function rowLabel(field: string): { row: string; column: string } {
-  const [, row = '', column = ''] = field.split('.');
-  return { row, column };
+/** The message of a file-level upload error (the file, or a column of its header), translated. */
+function fileErrorText(error: { field: string; key: string }, column: string | null, t: (key: string, values?: Record<string, unknown>) => string): string {
+  switch (error.key) {
+    case EXAM_HEADER_KEYS.none: return t('validation:exam_header_none');
+    case EXAM_HEADER_KEYS.missing: return t('validation:exam_header_missing', { column });
+    case EXAM_HEADER_KEYS.unknown: return t('validation:exam_header_unknown', { column });
+    case EXAM_HEADER_KEYS.duplicate: return t('validation:exam_header_duplicate', { column });
+    case 'max': return t('recruitment:exam_file_too_many_rows', { max: EXAM_MAX_ROWS });
+    case 'required': return t('recruitment:exam_file_empty');
+    default: return t('recruitment:exam_file_unreadable');
+  }
 }
 
-/** upload-itc-exam-result: the template (CSV or XLSX), then the filled file; bad rows listed, nothing applied. */
+/** upload-itc-exam-result: the template (CSV or XLSX), then the filled file; problems of the file (its header) listed, then bad rows; nothing applied. */
 export function UploadExamResultScreen() {
   const { t } = useTranslation(['recruitment', 'validation', 'errors']);
   const upload = useUploadExamResults();
   const [result, setResult] = useState<ExamUploadResponse | null>(null);
-  const [rowErrors, setRowErrors] = useState<{ field: string; key: string }[]>([]);
+  const [errors, setErrors] = useState<{ field: string; key: string }[]>([]);
+  const placed = errors.map((e) => ({ error: e, place: examErrorPlace(e.field) }));
+  const fileErrors = placed.flatMap(({ error, place }) => (place.level === 'file' ? [{ error, column: place.column }] : []));
+  const rowErrors = placed.flatMap(({ error, place }) => (place.level === 'row' ? [{ error, row: place.row, column: place.column }] : []));
   return (
     <>
       <PageHeader titleKey="recruitment:upload_itc_exam_result_title" subtitle={t('recruitment:exam_upload_text')} />
@@ -72,15 +83,22 @@ export function UploadExamResultScreen() {
           <Button variant="subtle" onClick={() => void downloadFile('/api/support/v1/exam/download/agent', {}, 'itc-exam-results-agents.csv')}>{t('recruitment:download_exam_results')}</Button>
         </Group>
         <FileUpload label={t('recruitment:exam_file')} kind="sheet" fields={{}} upload={upload as never} testId="exam-upload"
-          onDone={(r: ExamUploadResponse) => { setRowErrors([]); setResult(r); }}
-          onFailed={(e) => { setResult(null); setRowErrors(isApiError(e) && e.status === 422 ? e.errors ?? [] : []); }} />
+          onDone={(r: ExamUploadResponse) => { setErrors([]); setResult(r); }}
+          onFailed={(e) => { setResult(null); setErrors(isApiError(e) && e.status === 422 ? e.errors ?? [] : []); }} />
         {result ? <Alert color="green" variant="light" icon={<IconCheck />} data-testid="exam-result">{t('recruitment:exam_applied', { applied: result.applied, passed: result.passed, failed: result.failed })}</Alert> : null}
+        {fileErrors.length > 0 ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} title={t('recruitment:exam_file_problems')} data-testid="exam-file-errors">
+            <List size="sm" spacing={2}>
+              {fileErrors.map(({ error, column }) => <List.Item key={`${error.field}-${error.key}`}>{fileErrorText(error, column, t)}</List.Item>)}
+            </List>
+          </Alert>
+        ) : null}
         {rowErrors.length > 0 ? (
           <Table data-testid="exam-row-errors">
             <caption><Text size="sm" fw={600} ta="left">{t('recruitment:exam_nothing_applied')}</Text></caption>
             <Table.Thead><Table.Tr><Table.Th>{t('recruitment:exam_row')}</Table.Th><Table.Th>{t('recruitment:exam_column')}</Table.Th><Table.Th>{t('recruitment:exam_problem')}</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>
-              {rowErrors.map((e) => { const l = rowLabel(e.field); return <Table.Tr key={`${e.field}-${e.key}`}><Table.Td>{l.row}</Table.Td><Table.Td>{l.column}</Table.Td><Table.Td>{t(`validation:${e.key}`, { defaultValue: t('validation:invalid') })}</Table.Td></Table.Tr>; })}
+              {rowErrors.map(({ error, row, column }) => <Table.Tr key={`${error.field}-${error.key}`}><Table.Td>{row}</Table.Td><Table.Td>{column}</Table.Td><Table.Td>{t(`validation:${error.key}`, { defaultValue: t('validation:invalid') })}</Table.Td></Table.Tr>)}
             </Table.Tbody>
           </Table>
         ) : null}

@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CANDIDATE_STATUSES, type CandidateStatus } from '@portal/domain/codes/candidate-status';
-import type { Candidate } from '@portal/domain/contracts/candidates/candidate';
+import type { Candidate, ItcClass } from '@portal/domain/contracts/candidates/candidate';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { formatPhone } from '@portal/domain/format/phone';
@@ -109,13 +109,18 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
   const [comment, setComment] = useState('');
   const [classId, setClassId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // A class is full when every seat is taken (the candidate's own seat in it does not count).
+  const isFull = (c: ItcClass) => c.enrolled - (candidate.itcClass?.id === c.id ? 1 : 0) >= c.capacity;
+  const firstOpen = classes.data?.items.find((c) => !isFull(c));
   const act = async (action: 'approve' | 'return' | 'assignItc') => {
     setProblem(null);
     try {
-      await review.mutateAsync({ candidateId: candidate.id, version: candidate.version, action, ...(action === 'return' ? { comment } : {}), ...(action === 'assignItc' ? { itcClassId: classId || classes.data?.items[0]?.id || '' } : {}) });
+      await review.mutateAsync({ candidateId: candidate.id, version: candidate.version, action, ...(action === 'return' ? { comment } : {}), ...(action === 'assignItc' ? { itcClassId: classId || firstOpen?.id || '' } : {}) });
       if (action === 'approve') navigate(`/home/recruitment/approve-successfully?candidateNumber=${candidate.candidateNumber}`);
     } catch (error) {
       setProblem(errorText(error));
+      // The seats may have been taken meanwhile: show the classes as they are now.
+      if (action === 'assignItc') void classes.refetch();
     }
   };
   return (
@@ -132,8 +137,11 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
         {candidate.status === 'approved' || candidate.status === 'itc_assigned' || candidate.status === 'exam_failed' ? (
           <>
             <NativeSelect label={t('recruitment:itc_class')} value={classId} onChange={(e) => setClassId(e.currentTarget.value)} data-testid="itc-select"
-              data={(classes.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.code} · ${formatDisplayDate(c.startDate)} · ${c.enrolled}/${c.capacity}` }))} />
-            <Button onClick={() => void act('assignItc')} loading={review.isPending} disabled={!classes.data?.items.length} data-testid="assign-itc">{t('recruitment:assign_itc')}</Button>
+              data={(classes.data?.items ?? []).map((c) => ({
+                value: c.id, disabled: isFull(c),
+                label: `${c.code} · ${formatDisplayDate(c.startDate)} · ${c.enrolled}/${c.capacity}${isFull(c) ? ` (${t('recruitment:itc_full')})` : ''}`,
+              }))} />
+            <Button onClick={() => void act('assignItc')} loading={review.isPending} disabled={!firstOpen} data-testid="assign-itc">{t('recruitment:assign_itc')}</Button>
           </>
         ) : null}
         {candidate.status !== 'draft' && candidate.status !== 'returned' && candidate.status !== 'submitted' ? (
