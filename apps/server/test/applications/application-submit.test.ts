@@ -77,6 +77,26 @@ describe('submission', () => {
     ]);
   });
 
+  it('submits only the version the caller saw saved: a save it never had acknowledged makes its submit 409, nothing submitted', async () => {
+    const app = await readyApplication();
+    // The wizard's last acknowledged save answered app.version; a later save reached the server but its answer was lost.
+    const lost = await saveStep(aap, app, 'productInfo', { ...validSteps().productInfo, paymentType: 'WING' }, true);
+    expect(lost.statusCode, lost.body).toBe(200);
+    const stale = await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en', version: app.version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    const [row] = await t.db.select().from(application).where(eq(application.id, app.id));
+    expect(row?.status).toBe('P');
+    expect(row?.submissionBlobId).toBeNull();
+    // With the version it now holds (after reloading), the same submit goes through; a retry with it answers the one submission.
+    const current = (lost.json() as ApplicationResponse).version;
+    const ok = await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en', version: current });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as ApplicationResponse).steps.productInfo.paymentType).toBe('WING');
+    const retried = await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en', version: current });
+    expect(retried.statusCode).toBe(200);
+    expect((retried.json() as ApplicationResponse).submission).toEqual((ok.json() as ApplicationResponse).submission);
+  }, 90_000);
+
   it('a double submit makes one submission; the application is then read-only (409) and its PDF opens', async () => {
     const app = await readyApplication();
     const blobsBefore = (await t.db.select({ id: blob.id }).from(blob)).length;
