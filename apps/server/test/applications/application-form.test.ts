@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import { applicationFormHtml } from '../../src/modules/applications/application-form';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callerFor, createApplication, pdfBytes, saveStep, snapshot, upload, uploadParts, validSteps, type PolicyCallerClient } from './application-test-kit';
+import { callerFor, createApplication, pdfBytes, pdfText, saveStep, snapshot, upload, uploadParts, validSteps, type PolicyCallerClient } from './application-test-kit';
 
 let t: TestApp;
 let aap: PolicyCallerClient;
@@ -17,15 +13,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'appform-'));
-  try {
-    writeFileSync(join(dir, 'f.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Steps 0-4 with a separate policy owner (the mother, 51), two beneficiaries (51 and an unnamed code 03) and a bank referral. */
 function stepsWithCodes() {

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
@@ -9,7 +5,7 @@ import type { ApplicationDocument } from '@portal/domain/contracts/documents/app
 import { application } from '../../src/db/schema/application.table';
 import { blob } from '../../src/db/schema/blob.table';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callerFor, createApplication, pdfBytes, saveStep, STEP_NAMES, upload, uploadParts, validSteps, type PolicyCallerClient } from './application-test-kit';
+import { callerFor, createApplication, pdfBytes, pdfText, saveStep, STEP_NAMES, upload, uploadParts, validSteps, type PolicyCallerClient } from './application-test-kit';
 
 let t: TestApp;
 let aap: PolicyCallerClient;
@@ -24,15 +20,6 @@ afterAll(() => t.close());
 
 const errorsOf = (body: string) => (JSON.parse(body) as { errors?: { field: string; key: string }[] }).errors ?? [];
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'appform-'));
-  try {
-    writeFileSync(join(dir, 'f.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** An application with steps 0-5 complete. */
 async function readyApplication(): Promise<ApplicationResponse> {
