@@ -191,3 +191,128 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await expect(again.getByTestId('submitted-view')).toBeVisible();
   await context.close();
 });
+
+/** An application made from a new proposal and filled through the API: steps 0-5 complete, on step `activeStep`. */
+async function readyApplication(page: Page, activeStep: number): Promise<{ id: string; url: string }> {
+  const access = await token(page);
+  const proposal = await savedProposal(page);
+  const created = await apiPost(page, '/api/appform/v1/create', { proposalId: proposal.id }, access);
+  expect(created.status(), await created.text()).toBe(201);
+  let app = (await created.json()) as { id: string; version: number; steps: { personalInfo: { lifeInsured: Record<string, unknown> } & Record<string, unknown> } };
+  const signed = (name: string) => ({ method: 'typed', typedName: name, signerName: name, signedAt: '2026-11-21T09:00:00+07:00' });
+  const steps: [string, Record<string, unknown>][] = [
+    ['personalInfo', {
+      ...app.steps.personalInfo,
+      lifeInsured: { ...app.steps.personalInfo.lifeInsured, idType: '1', idNumber: '123456789', idExpiryDate: '31/12/2031', phone: '012-555-777' },
+      beneficiaries: [{ firstName: 'Dara', lastName: 'Sok', gender: 'M', dateOfBirth: '01/02/2015', relationshipCode: '03', priority: 'p', shareBenifit: '100' }],
+    }],
+    ['productInfo', { paymentType: 'CS', confirmed: true }],
+    ['healthInfo', { answers: [1, 2, 3, 4, 5].map((n) => ({ questionNumber: n, answerSequenceNo: 1, answerValue: 'N' })) }],
+    ['declarationAuthorization', { agreed: true, signatures: { policyOwner: signed('Rachana Test'), advisor: signed('Sokha Chan') } }],
+    ['advisorStatement', { referrerCode: '05', isBankReferal: false, statementAgreed: true }],
+  ];
+  for (const [name, data] of steps) {
+    const res = await apiPost(page, `/api/appform/v1/update/${app.id}`, { version: app.version, step: { name, data, complete: true } }, access);
+    expect(res.status(), `${name}: ${await res.text()}`).toBe(200);
+    app = (await res.json()) as typeof app;
+  }
+  const uploaded = await page.evaluate(async ({ id, access: bearer, pdf }) => {
+    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '');
+    const form = new FormData();
+    form.append('applicationId', id);
+    form.append('documentCategoryCode', 'insured-id');
+    form.append('documentCode', 'NATIONAL_ID_FRONT');
+    form.append('idNumber', '123456789');
+    form.append('expiredDate', '31/12/2031');
+    form.append('file', new Blob([Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }), 'national-id.pdf');
+    const res = await fetch('/api/document/v1/upload', { method: 'POST', body: form, headers: { Authorization: `Bearer ${bearer}`, 'X-XSRF-TOKEN': xsrf } });
+    return res.status;
+  }, { id: app.id, access, pdf: tinyPdf().toString('base64') });
+  expect(uploaded).toBe(201);
+  const fresh = (await (await page.request.get(`/api/appform/v1/find/${app.id}`, { headers: { Authorization: `Bearer ${access}` } })).json()) as { version: number };
+  const done = await apiPost(page, `/api/appform/v1/update/${app.id}`, { version: fresh.version, activeStep, step: { name: 'supportingDocuments', data: {}, complete: true } }, access);
+  expect(done.status(), await done.text()).toBe(200);
+  return { id: app.id, url: `/home/application/detail?applicationId=${encodeURIComponent(app.id)}` };
+}
+
+async function storedApplication(page: Page, id: string): Promise<{ status: string; version: number; steps: { personalInfo: { lifeInsured: { phone?: string } } } }> {
+  const res = await page.request.get(`/api/appform/v1/find/${id}`, { headers: { Authorization: `Bearer ${await token(page)}` } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { status: string; version: number; steps: { personalInfo: { lifeInsured: { phone?: string } } } };
+}
+
+test('a step save that fails is shown, and submit never goes out with the draft from before it', async ({ page, pageProblems }) => {
+  test.setTimeout(120_000);
+  pageProblems.allow(/ERR_INTERNET_DISCONNECTED/);
+  const app = await readyApplication(page, 6);
+  await page.goto(app.url);
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '6');
+  await expect(page.getByTestId('review-clean')).toBeVisible();
+
+  // The network drops; the advisor corrects the phone number on step 0 and goes back to submit.
+  await page.route('**/api/appform/v1/update/**', (route) => route.abort('internetdisconnected'));
+  await page.getByTestId('step-0').click();
+  await page.locator('#lifeInsured-phone').fill('012-999-888');
+  await page.getByTestId('step-6').click();
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '6');
+  // The failure is said, translated.
+  await expect(page.getByTestId('save-state')).toHaveText(text('applications:save_retrying', 'en'));
+
+  // Submit while the step is still unsaved: it is saved first; that fails, so nothing is submitted.
+  const submits: string[] = [];
+  page.on('request', (req) => { if (req.url().includes('/api/appform/v1/submit/')) submits.push(req.url()); });
+  await page.getByTestId('submit-application').click();
+  await expect(page.getByTestId('submit-problem')).toHaveText(text('applications:submit_unsaved', 'en'));
+  await expect(page).toHaveURL(/\/home\/application\/detail\?applicationId=/);
+  expect(submits).toEqual([]);
+  const meanwhile = await storedApplication(page, app.id);
+  expect(meanwhile.status).toBe('P');
+  expect(meanwhile.steps.personalInfo.lifeInsured.phone).toBe('012-555-777');
+
+  // The network is back: submit saves the correction, then submits exactly that.
+  await page.unroute('**/api/appform/v1/update/**');
+  await page.getByTestId('submit-application').click();
+  await expect(page).toHaveURL(/application_create_sucess\?applicationId=/);
+  const submitted = await storedApplication(page, app.id);
+  expect(submitted.status).toBe('S');
+  expect(submitted.steps.personalInfo.lifeInsured.phone).toBe('012-999-888');
+});
+
+test('a draft pending when the page is hidden or closed is sent with keepalive and arrives', async ({ page, browser, sessions, pageProblems }) => {
+  test.setTimeout(120_000);
+  const app = await readyApplication(page, 0);
+  // Watch the app's own fetch calls: which step saves go out, and whether with keepalive.
+  await page.addInitScript(() => {
+    const seen: { url: string; keepalive: boolean; body: string }[] = [];
+    (window as unknown as { __saves: typeof seen }).__saves = seen;
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/api/appform/v1/update/')) seen.push({ url, keepalive: init?.keepalive === true, body: typeof init?.body === 'string' ? init.body : '' });
+      return original(input, init);
+    };
+  });
+  await page.goto(app.url);
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '0');
+
+  // Typed, and the tab hidden at once (before the draft's pause is over): the save goes out now, keepalive.
+  await page.locator('#lifeInsured-phone').fill('012-111-222');
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __saves: { keepalive: boolean; body: string }[] }).__saves
+    .filter((s) => s.body.includes('012-111-222')).map((s) => s.keepalive))).toEqual([true]);
+  await expect.poll(async () => (await storedApplication(page, app.id)).steps.personalInfo.lifeInsured.phone).toBe('012-111-222');
+
+  // Typed, and the page closed at once: the save still arrives.
+  const context = await browser.newContext({ storageState: await sessions.get(ADVISOR), baseURL: test.info().project.use.baseURL });
+  const other = await context.newPage();
+  pageProblems.watch(other);
+  await other.goto(app.url);
+  await expect(other.locator('#lifeInsured-phone')).toHaveValue('012-111-222');
+  await other.locator('#lifeInsured-phone').fill('012-333-444');
+  await other.close({ runBeforeUnload: true });
+  await expect.poll(async () => (await storedApplication(page, app.id)).steps.personalInfo.lifeInsured.phone, { timeout: 10_000 }).toBe('012-333-444');
+  await context.close();
+});

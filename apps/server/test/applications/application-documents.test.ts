@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
+import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import type { ApplicationDocument, FindApplicationDocumentsResponse } from '@portal/domain/contracts/documents/application-document';
 import { blob } from '../../src/db/schema/blob.table';
 import { applicationDocument } from '../../src/db/schema/application-document.table';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callerFor, createApplication, exeBytes, pdfBytes, pngBytes, upload, uploadParts, type PolicyCallerClient } from './application-test-kit';
+import { callerFor, createApplication, exeBytes, pdfBytes, pngBytes, saveStep, upload, uploadParts, type PolicyCallerClient } from './application-test-kit';
 
 let t: TestApp;
 let aap: PolicyCallerClient;
@@ -106,6 +107,36 @@ describe('supporting document uploads', () => {
     expect((await aap.post(`/api/document/v1/delete/${doc.applicationDocumentUploadId}`, {})).statusCode).toBe(200);
     expect(await counts()).toEqual({ docs: before.docs - 1, blobs: before.blobs - 1 });
     expect((await aap.get(`/api/document/v1/find/${doc.applicationDocumentUploadId}`)).statusCode).toBe(404);
+  });
+});
+
+describe('documents and the application\'s version (optimistic locking)', () => {
+  it('an upload and a delete each move the version on and answer it; the wizard goes on with it, an older version is 409', async () => {
+    const app = await createApplication(t, aap);
+    const added = await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'book.pdf', data: pdfBytes() }));
+    expect(added.statusCode, added.body).toBe(201);
+    const doc = added.json() as ApplicationDocument & { applicationVersion: number };
+    expect(doc.applicationVersion).toBe(app.version + 1);
+    expect(((await aap.get(`/api/appform/v1/find/${app.id}`)).json() as ApplicationResponse).version).toBe(doc.applicationVersion);
+
+    // Whoever still holds the version from before the upload (another tab, a submit) is refused.
+    expect((await saveStep(aap, app, 'productInfo', { paymentType: 'CS' }, false)).statusCode).toBe(409);
+    expect((await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en', version: app.version })).statusCode).toBe(409);
+    // The wizard, holding the answered version, saves without a false conflict.
+    const saved = await saveStep(aap, { id: app.id, version: doc.applicationVersion }, 'productInfo', { paymentType: 'CS' }, false);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const afterSave = (saved.json() as ApplicationResponse).version;
+
+    const removed = await aap.post(`/api/document/v1/delete/${doc.applicationDocumentUploadId}`, {});
+    expect(removed.statusCode, removed.body).toBe(200);
+    const { applicationVersion } = removed.json() as { applicationVersion: number };
+    expect(applicationVersion).toBe(afterSave + 1);
+    expect((await saveStep(aap, { id: app.id, version: afterSave }, 'productInfo', { paymentType: 'CHQ' }, false)).statusCode).toBe(409);
+    expect((await saveStep(aap, { id: app.id, version: applicationVersion }, 'productInfo', { paymentType: 'CHQ' }, false)).statusCode).toBe(200);
+    // A refused upload (422) changes nothing, the version included.
+    const refused = await upload(aap, uploadParts(app.id, 'insured-id', 'NATIONAL_ID_FRONT', { name: 'id.pdf', data: pdfBytes() }));
+    expect(refused.statusCode).toBe(422);
+    expect(((await aap.get(`/api/appform/v1/find/${app.id}`)).json() as ApplicationResponse).version).toBe(applicationVersion + 1);
   });
 });
 

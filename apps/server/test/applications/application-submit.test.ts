@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
@@ -9,7 +5,7 @@ import type { ApplicationDocument } from '@portal/domain/contracts/documents/app
 import { application } from '../../src/db/schema/application.table';
 import { blob } from '../../src/db/schema/blob.table';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callerFor, createApplication, pdfBytes, saveStep, STEP_NAMES, upload, uploadParts, validSteps, type PolicyCallerClient } from './application-test-kit';
+import { callerFor, createApplication, pdfBytes, pdfText, saveStep, STEP_NAMES, upload, uploadParts, validSteps, type PolicyCallerClient } from './application-test-kit';
 
 let t: TestApp;
 let aap: PolicyCallerClient;
@@ -24,15 +20,6 @@ afterAll(() => t.close());
 
 const errorsOf = (body: string) => (JSON.parse(body) as { errors?: { field: string; key: string }[] }).errors ?? [];
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'appform-'));
-  try {
-    writeFileSync(join(dir, 'f.pdf'), pdf);
-    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** An application with steps 0-5 complete. */
 async function readyApplication(): Promise<ApplicationResponse> {
@@ -76,6 +63,26 @@ describe('submission', () => {
       { field: 'supportingDocuments.documents.bank-staff-case', key: 'document_file_required' },
     ]);
   });
+
+  it('submits only the version the caller saw saved: a save it never had acknowledged makes its submit 409, nothing submitted', async () => {
+    const app = await readyApplication();
+    // The wizard's last acknowledged save answered app.version; a later save reached the server but its answer was lost.
+    const lost = await saveStep(aap, app, 'productInfo', { ...validSteps().productInfo, paymentType: 'WING' }, true);
+    expect(lost.statusCode, lost.body).toBe(200);
+    const stale = await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en', version: app.version });
+    expect(stale.statusCode, stale.body).toBe(409);
+    const [row] = await t.db.select().from(application).where(eq(application.id, app.id));
+    expect(row?.status).toBe('P');
+    expect(row?.submissionBlobId).toBeNull();
+    // With the version it now holds (after reloading), the same submit goes through; a retry with it answers the one submission.
+    const current = (lost.json() as ApplicationResponse).version;
+    const ok = await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en', version: current });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as ApplicationResponse).steps.productInfo.paymentType).toBe('WING');
+    const retried = await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en', version: current });
+    expect(retried.statusCode).toBe(200);
+    expect((retried.json() as ApplicationResponse).submission).toEqual((ok.json() as ApplicationResponse).submission);
+  }, 90_000);
 
   it('a double submit makes one submission; the application is then read-only (409) and its PDF opens', async () => {
     const app = await readyApplication();

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { PNG } from 'pngjs';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
@@ -118,4 +122,15 @@ export function uploadParts(applicationId: string, group: string, code: string, 
 
 export async function upload(caller: PolicyCallerClient, parts: ReturnType<typeof uploadParts>) {
   return caller.upload('/api/document/v1/upload', parts.payload, parts.contentType);
+}
+
+/** A PDF's text as pdftotext reads it (UTF-8). */
+export function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'appform-'));
+  try {
+    writeFileSync(join(dir, 'f.pdf'), pdf);
+    return execFileSync('pdftotext', ['-enc', 'UTF-8', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

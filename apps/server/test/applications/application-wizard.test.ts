@@ -1,8 +1,9 @@
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import type { FindApplicationsResponse } from '@portal/domain/contracts/applications/find-applications';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callerFor, createApplication, saveStep, validSteps, type PolicyCallerClient } from './application-test-kit';
+import { callerFor, createApplication, pngBytes, saveStep, validSteps, type PolicyCallerClient } from './application-test-kit';
 
 let t: TestApp;
 let aap: PolicyCallerClient;
@@ -157,6 +158,44 @@ describe('wizard steps', () => {
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
+  it('declaration: a drawn signature must decode as a PNG of sane size; what is stored is the image re-encoded', async () => {
+    let app = await createApplication(t, aap);
+    const valid = validSteps().declarationAuthorization;
+    const withImage = (image: string) => ({ ...valid, signatures: { ...valid.signatures, policyOwner: { ...valid.signatures?.policyOwner, method: 'drawn', image } } });
+    const asUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+    const good = pngBytes(480, 160);
+    const corrupt = Buffer.from(good);
+    corrupt[corrupt.length - 20] = (corrupt[corrupt.length - 20] ?? 0) ^ 0xff; // inside the last IDAT: its CRC no longer matches
+    const hugeHeader = Buffer.from(good);
+    hugeHeader.writeUInt32BE(60_000, 16); // IHDR says 60000 px wide
+    const refused: [string, string][] = [
+      ['text with a PNG prefix', asUrl(Buffer.from('<svg onload="alert(1)"></svg>'))],
+      ['a PNG signature and nothing else', asUrl(good.subarray(0, 8))],
+      ['a truncated PNG', asUrl(good.subarray(0, good.length - 30))],
+      ['a corrupted PNG', asUrl(corrupt)],
+      ['a header claiming a huge bitmap', asUrl(hugeHeader)],
+      ['too wide', asUrl(pngBytes(2400, 100))],
+      ['too small', asUrl(pngBytes(8, 8))],
+      ['bytes after the end of the PNG', asUrl(Buffer.concat([good, Buffer.from('<script>alert(1)</script>')]))],
+    ];
+    for (const [what, image] of refused) {
+      const res = await saveStep(aap, app, 'declarationAuthorization', withImage(image), false);
+      expect(res.statusCode, what).toBe(422);
+      expect(errorsOf(res.body), what).toEqual([{ field: 'declarationAuthorization.signatures.policyOwner.image', key: 'invalid' }]);
+    }
+    // A real PNG with a text chunk: accepted, stored as its pixels re-encoded (the chunk not kept).
+    const injected = withTextChunk(good, '<script>alert(1)</script>');
+    expect(injected.toString('latin1')).toContain('script');
+    const res = await saveStep(aap, app, 'declarationAuthorization', withImage(asUrl(injected)), true);
+    expect(res.statusCode, res.body).toBe(200);
+    app = res.json() as ApplicationResponse;
+    const stored = Buffer.from((app.steps.declarationAuthorization.signatures?.policyOwner?.image ?? '').replace('data:image/png;base64,', ''), 'base64');
+    expect(stored.toString('latin1')).not.toContain('script');
+    const pixels = PNG.sync.read(stored);
+    expect([pixels.width, pixels.height]).toEqual([480, 160]);
+    expect(Buffer.compare(pixels.data, PNG.sync.read(good).data)).toBe(0);
+  });
+
   it('advisor statement: the bank referral rule names every missing field, and employeeId must equal its confirmation', async () => {
     const app = await createApplication(t, aap);
     const res = await saveStep(aap, app, 'advisorStatement', { referrerCode: '14', isBankReferal: true, bank: 'BAANZ', statementAgreed: true, employeeId: 'E123', employeeIdConfirmed: 'E124' }, true);
@@ -198,3 +237,23 @@ describe('wizard steps', () => {
     expect(JSON.stringify(history)).not.toContain('Sokha');
   });
 });
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** The PNG with a well-formed tEXt chunk (right CRC) right after IHDR. */
+function withTextChunk(png: Buffer, text: string): Buffer {
+  const body = Buffer.concat([Buffer.from('tEXt', 'latin1'), Buffer.from(`Comment\0${text}`, 'latin1')]);
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(body.length - 4, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(crc32(body), body.length + 4);
+  const afterIhdr = 8 + 25;
+  return Buffer.concat([png.subarray(0, afterIhdr), chunk, png.subarray(afterIhdr)]);
+}

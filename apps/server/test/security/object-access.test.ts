@@ -226,11 +226,12 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       const body = multipart({ applicationId: app.id, ...fields }, { name: 'file', fileName, data: PDF, type: 'application/pdf' });
       const res = await t.app.inject({ method: 'POST', url: '/api/document/v1/upload', headers: { authorization: `Bearer ${owner.token}`, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload });
       expect(res.statusCode, res.body).toBe(201);
-      return res.json() as { applicationDocumentUploadId: string };
+      return res.json() as { applicationDocumentUploadId: string; applicationVersion: number };
     };
     await uploadAsOwner({ documentCategoryCode: 'insured-id', documentCode: 'NATIONAL_ID_FRONT', idNumber: '987654321', expiredDate: '31/12/2031' }, 'private-id.pdf');
     const kyc = await uploadAsOwner({ documentCategoryCode: 'k-y-c-proof', documentCode: 'FAMILY_BOOK' }, 'private-family-book.pdf');
-    const docsDone = await asOwner(`/api/appform/v1/update/${app.id}`, { version: app.version, step: { name: 'supportingDocuments', data: {}, complete: true } });
+    // An upload moves the application's version on, and answers it.
+    const docsDone = await asOwner(`/api/appform/v1/update/${app.id}`, { version: kyc.applicationVersion, step: { name: 'supportingDocuments', data: {}, complete: true } });
     expect(docsDone.statusCode, docsDone.body).toBe(200);
     app = docsDone.json() as typeof app;
     records.set('application', {

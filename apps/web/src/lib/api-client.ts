@@ -45,6 +45,11 @@ export interface RequestOptions {
   /** Send the bearer token and refresh on 401 (default true). Sign-in calls turn it off. */
   auth?: boolean;
   responseType?: 'json' | 'blob' | 'text';
+  /**
+   * Let the request outlive the page (fetch `keepalive`): for a save sent while the page is
+   * being hidden or closed. The body must stay under the browser's 64 KiB keepalive limit.
+   */
+  keepalive?: boolean;
 }
 
 const REFRESH_PATH = '/api/auth/v1/refresh';
@@ -142,6 +147,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
       body: body ?? null,
       credentials: 'same-origin',
       signal: options.signal ?? null,
+      keepalive: options.keepalive === true,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -5,13 +5,23 @@ import type { ApplicationProduct } from '@portal/domain/contracts/applications/a
 import type { ApplicationStepData, PersonDraft, Signature, SignatureParty } from '@portal/domain/contracts/applications/application-steps';
 import { SIGNATURE_IMAGE_PREFIX } from '@portal/domain/contracts/applications/application-steps';
 import { formatDisplayDate } from '@portal/domain/format/date';
+import {
+  DOCUMENT_LABELS, GENDER_LABELS, GROUP_LABELS, ID_TYPE_LABELS, PAYMENT_LABELS, PREMIUM_BANK_LABELS, PREMIUM_MODE_LABELS, PRIORITY_LABELS,
+  REFERRER_LABELS, RELATIONSHIP_LABELS, RELATIONSHIP_OTHER_LABEL,
+} from '@portal/domain/codes/application-labels';
+import { BANK_BRANCHES } from '@portal/domain/codes/bank-branches';
+import { bankCodeForReferrer, isBankCode, isReferrerCode, type BankCode } from '@portal/domain/codes/referrers';
 import { html, raw, type RawHtml } from '../../providers/pdf/html';
 import { khmerFontFaceCss, PDF_FONT_FAMILY } from '../../providers/pdf/khmer-font';
+import { codeLabel, labelText } from './application-form-labels';
 
 /**
  * The application form (report `application-form`): every step's answers, the documents received
  * and the three signatures as drawn (or typed), in English or Khmer. Rendered by the Chromium
  * pool; every value is escaped by `html`; a signature image is used only when it is a PNG data URL.
+ * Codes print as their labels in the form's language — the screens' own labels
+ * (@portal/domain/codes/application-labels, from the language files), products, plans and riders
+ * by their catalogue names like the proposal PDF — with the code kept where staff key it in.
  */
 const TEXT = {
   en: {
@@ -22,17 +32,10 @@ const TEXT = {
     sameAsInsured: 'Same as the life insured', sameAsOwner: 'Same as the policy owner',
     name: 'Name', nameKh: 'Khmer name', gender: 'Gender', dob: 'Date of birth', id: 'Identification', expiry: 'ID expiry', phone: 'Phone',
     occupation: 'Occupation', address: 'Address', relationship: 'Relationship to the life insured',
-    beneficiaries: 'Beneficiaries', priority: 'Priority', share: 'Share', priorities: { p: 'Primary', s: 'Secondary' } as Record<string, string>,
+    beneficiaries: 'Beneficiaries', relationshipShort: 'Relationship', priority: 'Priority', share: 'Share',
     product: '2. Product', productCode: 'Product', plan: 'Plan', faceAmount: 'Face amount', term: 'Policy / premium term', mode: 'Premium mode', premium: 'Premium',
     riders: 'Riders', payment: 'Payment type',
     health: '3. Health questionnaire', question: 'Question', answer: 'Answer', details: 'Details', ownerAnswers: 'Policy owner',
-    questions: {
-      1: 'In the last 5 years, have you been treated in hospital or had an operation?',
-      2: 'Have you ever had heart disease, cancer, diabetes, stroke or high blood pressure?',
-      3: 'Are you taking any medicine or waiting for a medical test or treatment?',
-      4: 'Do you smoke or have you smoked in the last 12 months?',
-      5: 'Do you take part in any dangerous sport or occupation?',
-    } as Record<number, string>,
     yes: 'Yes', no: 'No',
     declaration: '4. Declaration and authorization',
     declarationText: 'I declare that the answers in this application are true and complete. I authorize the insurer to obtain medical and other information needed to assess this application.',
@@ -41,7 +44,7 @@ const TEXT = {
     advisorText: 'I met the customer, explained the product and witnessed the signatures.',
     signatures: 'Signatures', signedAt: 'Signed on', typed: 'Typed name',
     parties: { policyOwner: 'Policy owner', lifeInsured: 'Life insured or guardian', advisor: 'Insurance advisor' } as Record<SignatureParty, string>,
-    documents: '6. Supporting documents', group: 'Group', file: 'File', none: 'None',
+    documents: '6. Supporting documents', group: 'Group', documentType: 'Document', file: 'File', none: 'None',
   },
   km: {
     title: 'ពាក្យស្នើសុំធានារ៉ាប់រង',
@@ -51,17 +54,10 @@ const TEXT = {
     sameAsInsured: 'ដូចអ្នកត្រូវបានធានារ៉ាប់រង', sameAsOwner: 'ដូចម្ចាស់បណ្ណសន្យារ៉ាប់រង',
     name: 'ឈ្មោះ', nameKh: 'ឈ្មោះជាភាសាខ្មែរ', gender: 'ភេទ', dob: 'ថ្ងៃខែឆ្នាំកំណើត', id: 'អត្តសញ្ញាណ', expiry: 'ថ្ងៃផុតកំណត់អត្តសញ្ញាណ', phone: 'ទូរស័ព្ទ',
     occupation: 'មុខរបរ', address: 'អាសយដ្ឋាន', relationship: 'ទំនាក់ទំនងជាមួយអ្នកត្រូវបានធានារ៉ាប់រង',
-    beneficiaries: 'អ្នកទទួលផល', priority: 'អាទិភាព', share: 'ចំណែក', priorities: { p: 'បឋម', s: 'បន្ទាប់បន្សំ' } as Record<string, string>,
+    beneficiaries: 'អ្នកទទួលផល', relationshipShort: 'ទំនាក់ទំនង', priority: 'អាទិភាព', share: 'ចំណែក',
     product: '២. ផលិតផល', productCode: 'ផលិតផល', plan: 'គម្រោង', faceAmount: 'ទឹកប្រាក់ធានា', term: 'រយៈពេលធានា / បង់បុព្វលាភ', mode: 'របៀបបង់', premium: 'បុព្វលាភ',
     riders: 'ការធានាបន្ថែម', payment: 'វិធីបង់ប្រាក់',
     health: '៣. កម្រងសំណួរសុខភាព', question: 'សំណួរ', answer: 'ចម្លើយ', details: 'ព័ត៌មានលម្អិត', ownerAnswers: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង',
-    questions: {
-      1: 'ក្នុងរយៈពេល ៥ ឆ្នាំចុងក្រោយ តើលោកអ្នកធ្លាប់សម្រាកព្យាបាលនៅមន្ទីរពេទ្យ ឬវះកាត់ដែរឬទេ?',
-      2: 'តើលោកអ្នកធ្លាប់មានជំងឺបេះដូង មហារីក ទឹកនោមផ្អែម ដាច់សរសៃឈាមខួរក្បាល ឬលើសឈាមដែរឬទេ?',
-      3: 'តើលោកអ្នកកំពុងប្រើថ្នាំ ឬកំពុងរង់ចាំការពិនិត្យ ឬការព្យាបាលណាមួយដែរឬទេ?',
-      4: 'តើលោកអ្នកជក់បារី ឬបានជក់ក្នុងរយៈពេល ១២ ខែចុងក្រោយដែរឬទេ?',
-      5: 'តើលោកអ្នកចូលរួមកីឡា ឬមុខរបរដែលមានគ្រោះថ្នាក់ដែរឬទេ?',
-    } as Record<number, string>,
     yes: 'បាទ/ចាស', no: 'ទេ',
     declaration: '៤. សេចក្តីប្រកាស និងការអនុញ្ញាត',
     declarationText: 'ខ្ញុំសូមប្រកាសថា ចម្លើយក្នុងពាក្យស្នើសុំនេះពិតប្រាកដ និងពេញលេញ។ ខ្ញុំអនុញ្ញាតឱ្យក្រុមហ៊ុនធានារ៉ាប់រងទទួលបានព័ត៌មានវេជ្ជសាស្ត្រ និងព័ត៌មានផ្សេងទៀតដែលត្រូវការ ដើម្បីវាយតម្លៃពាក្យស្នើសុំនេះ។',
@@ -70,9 +66,16 @@ const TEXT = {
     advisorText: 'ខ្ញុំបានជួបអតិថិជន ពន្យល់អំពីផលិតផល និងបានធ្វើជាសាក្សីលើហត្ថលេខា។',
     signatures: 'ហត្ថលេខា', signedAt: 'ចុះហត្ថលេខានៅ', typed: 'ឈ្មោះវាយបញ្ចូល',
     parties: { policyOwner: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង', lifeInsured: 'អ្នកត្រូវបានធានារ៉ាប់រង ឬអាណាព្យាបាល', advisor: 'ទីប្រឹក្សាធានារ៉ាប់រង' } as Record<SignatureParty, string>,
-    documents: '៦. ឯកសារគាំទ្រ', group: 'ក្រុម', file: 'ឯកសារ', none: 'គ្មាន',
+    documents: '៦. ឯកសារគាំទ្រ', group: 'ក្រុម', documentType: 'ប្រភេទឯកសារ', file: 'ឯកសារ', none: 'គ្មាន',
   },
 } as const;
+
+/** Catalogue names of products, plans and riders (the proposal PDF's source); null: print the codes. */
+export interface ProductNames {
+  product(code: string): { name: string; nameKh: string } | null;
+  plan(productCode: string, planKey: string): { name: string; nameKh: string } | null;
+  rider(code: string): { name: string; nameKh: string } | null;
+}
 
 export interface ApplicationFormInput {
   lang: Language;
@@ -83,9 +86,20 @@ export interface ApplicationFormInput {
   steps: ApplicationStepData;
   product: ApplicationProduct;
   documents: { documentCategoryCode: string; documentCode: string; fileName: string }[];
+  names?: ProductNames | null;
 }
 
 type Text = (typeof TEXT)[Language];
+
+function relationshipLabel(code: string | undefined, lang: Language): string {
+  if (!code) return '';
+  return Object.hasOwn(RELATIONSHIP_LABELS, code) ? codeLabel(RELATIONSHIP_LABELS, code, lang) : labelText(RELATIONSHIP_OTHER_LABEL, lang, { code }) ?? code;
+}
+
+function named(item: { name: string; nameKh: string } | null | undefined, lang: Language, code: string): string {
+  if (!item) return code;
+  return `${lang === 'km' && item.nameKh ? item.nameKh : item.name} (${code})`;
+}
 
 function shownDate(value: string | undefined | null): string {
   if (!value) return '';
@@ -96,14 +110,14 @@ function shownDate(value: string | undefined | null): string {
   }
 }
 
-function person(t: Text, title: string, p: PersonDraft | undefined): RawHtml {
+function person(t: Text, lang: Language, title: string, p: PersonDraft | undefined): RawHtml {
   const q = p ?? {};
   return html`<h3>${title}</h3><dl>
     <dt>${t.name}</dt><dd>${q.firstName ?? ''} ${q.lastName ?? ''}</dd>
     ${q.firstNameKh || q.lastNameKh ? html`<dt>${t.nameKh}</dt><dd>${q.lastNameKh ?? ''} ${q.firstNameKh ?? ''}</dd>` : ''}
-    <dt>${t.gender}</dt><dd>${q.gender ?? ''}</dd>
+    <dt>${t.gender}</dt><dd>${codeLabel(GENDER_LABELS, q.gender, lang)}</dd>
     <dt>${t.dob}</dt><dd>${shownDate(q.dateOfBirth)}</dd>
-    <dt>${t.id}</dt><dd>${q.idType ? `(${q.idType}) ` : ''}${q.idNumber ?? ''}</dd>
+    <dt>${t.id}</dt><dd>${q.idType ? `${codeLabel(ID_TYPE_LABELS, q.idType, lang)}: ` : ''}${q.idNumber ?? ''}</dd>
     ${q.idExpiryDate ? html`<dt>${t.expiry}</dt><dd>${shownDate(q.idExpiryDate)}</dd>` : ''}
     ${q.phone ? html`<dt>${t.phone}</dt><dd>${q.phone}</dd>` : ''}
     ${q.occupation ? html`<dt>${t.occupation}</dt><dd>${q.occupation}</dd>` : ''}
@@ -121,21 +135,25 @@ function signature(t: Text, party: SignatureParty, s: Signature | null | undefin
 }
 
 export function applicationFormHtml(input: ApplicationFormInput): string {
-  const t = TEXT[input.lang];
+  const { lang } = input;
+  const t = TEXT[lang];
   const { personalInfo, productInfo, healthInfo, declarationAuthorization: decl, advisorStatement: adv } = input.steps;
   const p = input.product;
   const answers = healthInfo.answers ?? [];
   const sequences = personalInfo.ownerIsInsured === true ? [1] : [1, 2];
   const healthRows = sequences.flatMap((seq) => HEALTH_QUESTIONS.map((q) => {
     const a = answers.find((x) => x.questionNumber === q.questionNumber && x.answerSequenceNo === seq);
-    return html`<tr><td>${seq === 2 ? `${t.ownerAnswers}: ` : ''}${q.questionNumber}. ${t.questions[q.questionNumber] ?? ''}</td>
+    return html`<tr><td>${seq === 2 ? `${t.ownerAnswers}: ` : ''}${q.questionNumber}. ${labelText(q.textKey, lang) ?? ''}</td>
       <td>${a?.answerValue === 'Y' ? t.yes : a?.answerValue === 'N' ? t.no : ''}</td><td>${a?.answerDescription ?? ''}</td></tr>`;
   }));
   const beneficiaries = (personalInfo.beneficiaries ?? []).map((b) => html`<tr><td>${b.firstName ?? ''} ${b.lastName ?? ''}</td>
-    <td>${b.relationshipCode ?? ''}</td><td>${t.priorities[b.priority ?? ''] ?? ''}</td><td>${b.shareBenifit ?? ''}%</td></tr>`);
-  const docs = input.documents.map((d) => html`<tr><td>${d.documentCategoryCode}</td><td>${d.documentCode}</td><td>${d.fileName}</td></tr>`);
+    <td>${relationshipLabel(b.relationshipCode, lang)}</td><td>${codeLabel(PRIORITY_LABELS, b.priority, lang)}</td><td>${b.shareBenifit ?? ''}%</td></tr>`);
+  const docs = input.documents.map((d) => html`<tr><td>${codeLabel(GROUP_LABELS, d.documentCategoryCode, lang)}</td>
+    <td>${codeLabel(DOCUMENT_LABELS, d.documentCode, lang)}</td><td>${d.fileName}</td></tr>`);
+  const names = input.names ?? null;
+  const branch = adv.isBankReferal && isBankCode(adv.bank ?? '') ? BANK_BRANCHES[adv.bank as BankCode].find((b) => b.code === adv.department) : undefined;
   const page = html`<!doctype html>
-<html lang="${LANGUAGE_TAGS[input.lang]}">
+<html lang="${LANGUAGE_TAGS[lang]}">
 <head><meta charset="utf-8"><title>${t.title} ${input.applicationNumber}</title>
 <style>
 ${raw(khmerFontFaceCss())}
@@ -163,19 +181,19 @@ th { background: #e8eef5; }
     <dt>${t.advisor}</dt><dd>${input.advisorName}</dd>
   </dl>
   <h2>${t.personal}</h2>
-  ${person(t, t.lifeInsured, personalInfo.lifeInsured)}
-  ${personalInfo.ownerIsInsured === true ? html`<h3>${t.policyOwner}</h3><p>${t.sameAsInsured}</p>` : person(t, t.policyOwner, personalInfo.policyOwner)}
-  ${personalInfo.ownerIsInsured === true ? '' : html`<dl><dt>${t.relationship}</dt><dd>${personalInfo.relationshipCode ?? ''}</dd></dl>`}
-  ${personalInfo.payorIsOwner === true ? html`<h3>${t.payor}</h3><p>${t.sameAsOwner}</p>` : person(t, t.payor, personalInfo.payor)}
+  ${person(t, lang, t.lifeInsured, personalInfo.lifeInsured)}
+  ${personalInfo.ownerIsInsured === true ? html`<h3>${t.policyOwner}</h3><p>${t.sameAsInsured}</p>` : person(t, lang, t.policyOwner, personalInfo.policyOwner)}
+  ${personalInfo.ownerIsInsured === true ? '' : html`<dl><dt>${t.relationship}</dt><dd>${relationshipLabel(personalInfo.relationshipCode, lang)}</dd></dl>`}
+  ${personalInfo.payorIsOwner === true ? html`<h3>${t.payor}</h3><p>${t.sameAsOwner}</p>` : person(t, lang, t.payor, personalInfo.payor)}
   <h3>${t.beneficiaries}</h3>
-  <table><thead><tr><th>${t.name}</th><th>${t.relationship}</th><th>${t.priority}</th><th>${t.share}</th></tr></thead><tbody>${beneficiaries}</tbody></table>
+  ${beneficiaries.length === 0 ? html`<p>${t.none}</p>` : html`<table><thead><tr><th>${t.name}</th><th>${t.relationshipShort}</th><th>${t.priority}</th><th>${t.share}</th></tr></thead><tbody>${beneficiaries}</tbody></table>`}
   <h2>${t.product}</h2>
   <dl>
-    <dt>${t.productCode}</dt><dd>${p.productCode}</dd><dt>${t.plan}</dt><dd>${p.planKey}</dd>
+    <dt>${t.productCode}</dt><dd>${named(names?.product(p.productCode), lang, p.productCode)}</dd><dt>${t.plan}</dt><dd>${named(names?.plan(p.productCode, p.planKey), lang, p.planKey)}</dd>
     <dt>${t.faceAmount}</dt><dd>$${p.faceAmount}</dd><dt>${t.term}</dt><dd>${p.policyTerm} / ${p.premiumTerm}</dd>
-    <dt>${t.mode}</dt><dd>${p.premiumMode}</dd><dt>${t.premium}</dt><dd>$${p.premium}</dd>
-    <dt>${t.riders}</dt><dd>${p.riders.map((r) => r.code).join(', ') || t.none}</dd>
-    <dt>${t.payment}</dt><dd>${productInfo.paymentType ?? ''}${productInfo.premiumBankCode ? ` (${productInfo.premiumBankCode})` : ''}</dd>
+    <dt>${t.mode}</dt><dd>${codeLabel(PREMIUM_MODE_LABELS, p.premiumMode, lang)}</dd><dt>${t.premium}</dt><dd>$${p.premium}</dd>
+    <dt>${t.riders}</dt><dd>${p.riders.map((r) => named(names?.rider(r.code), lang, r.code)).join(', ') || t.none}</dd>
+    <dt>${t.payment}</dt><dd>${codeLabel(PAYMENT_LABELS, productInfo.paymentType, lang)}${productInfo.premiumBankCode ? ` (${codeLabel(PREMIUM_BANK_LABELS, productInfo.premiumBankCode, lang)})` : ''}</dd>
   </dl>
   <h2>${t.health}</h2>
   <table><thead><tr><th>${t.question}</th><th>${t.answer}</th><th>${t.details}</th></tr></thead><tbody>${healthRows}</tbody></table>
@@ -183,8 +201,8 @@ th { background: #e8eef5; }
   <p>${t.declarationText}</p>
   <h2>${t.advisorStatement}</h2>
   <dl>
-    <dt>${t.referrer}</dt><dd>${adv.referrerCode ?? ''}</dd>
-    ${adv.isBankReferal ? html`<dt>${t.bank}</dt><dd>${adv.bank ?? ''}</dd><dt>${t.branch}</dt><dd>${adv.department ?? ''}</dd>
+    <dt>${t.referrer}</dt><dd>${adv.referrerCode ? `${adv.referrerCode} – ${codeLabel(REFERRER_LABELS, adv.referrerCode, lang, { bank: isReferrerCode(adv.referrerCode) ? bankCodeForReferrer(adv.referrerCode) ?? '' : '' })}` : ''}</dd>
+    ${adv.isBankReferal ? html`<dt>${t.bank}</dt><dd>${adv.bank ?? ''}</dd><dt>${t.branch}</dt><dd>${branch ? `${lang === 'km' ? branch.nameKh : branch.name} (${branch.code})` : adv.department ?? ''}</dd>
       <dt>${t.bankReferrer}</dt><dd>${adv.referrer ?? ''}</dd><dt>${t.supervisor}</dt><dd>${adv.supervisor ?? ''}</dd>
       <dt>${t.referralDate}</dt><dd>${shownDate(adv.referralDate)}</dd><dt>${t.employeeId}</dt><dd>${adv.employeeId ?? ''}</dd>` : ''}
   </dl>
@@ -196,7 +214,7 @@ th { background: #e8eef5; }
     ${signature(t, 'advisor', decl.signatures?.advisor)}
   </div>
   <h2>${t.documents}</h2>
-  ${docs.length === 0 ? html`<p>${t.none}</p>` : html`<table><thead><tr><th>${t.group}</th><th>${t.file}</th><th></th></tr></thead><tbody>${docs}</tbody></table>`}
+  ${docs.length === 0 ? html`<p>${t.none}</p>` : html`<table><thead><tr><th>${t.group}</th><th>${t.documentType}</th><th>${t.file}</th></tr></thead><tbody>${docs}</tbody></table>`}
 </body></html>`;
   return page.value;
 }

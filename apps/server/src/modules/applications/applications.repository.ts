@@ -53,6 +53,20 @@ export interface NewDocument {
   at: Date;
 }
 
+/**
+ * A document added or removed changes the application (its required documents, the review, the
+ * form): its version moves on like any other write, so a wizard or a submission holding the
+ * version from before gets 409 (optimistic locking). The new version is answered to the caller.
+ */
+async function bumpVersion(tx: Db, applicationId: string, by: string, at: Date): Promise<number> {
+  const [row] = await tx.update(application)
+    .set({ modifiedDate: at, modifiedBy: by, version: sql`${application.version} + 1` })
+    .where(eq(application.id, applicationId))
+    .returning({ version: application.version });
+  if (!row) throw new Error('application row vanished while locked');
+  return row.version;
+}
+
 export class ApplicationsRepository {
   constructor(private readonly db: Db, private readonly blobs: BlobStore) {}
 
@@ -152,7 +166,7 @@ export class ApplicationsRepository {
    * uploads at once cannot pass the per-group limit together. Undefined when the application is
    * no longer pending; 'full' when the group already holds `maxPerGroup` files.
    */
-  async insertDocument(values: NewDocument, maxPerGroup: number): Promise<ApplicationDocumentRow | 'full' | undefined> {
+  async insertDocument(values: NewDocument, maxPerGroup: number): Promise<{ document: ApplicationDocumentRow; applicationVersion: number } | 'full' | undefined> {
     return this.db.transaction(async (tx) => {
       const [locked] = await tx.select({ id: application.id }).from(application)
         .where(and(eq(application.id, values.applicationId), eq(application.status, 'P'))).for('update');
@@ -176,8 +190,7 @@ export class ApplicationsRepository {
         createdBy: values.by,
       }).returning();
       if (!row) throw new Error('document insert returned no row');
-      await tx.update(application).set({ modifiedDate: values.at, modifiedBy: values.by }).where(eq(application.id, values.applicationId));
-      return row;
+      return { document: row, applicationVersion: await bumpVersion(tx, values.applicationId, values.by, values.at) };
     });
   }
 
@@ -191,17 +204,16 @@ export class ApplicationsRepository {
     return row;
   }
 
-  /** Deletes a document and its file while the application is pending; false when it is not. */
-  async deleteDocument(documentId: string, applicationId: string, by: string, at: Date): Promise<boolean> {
+  /** Deletes a document and its file while the application is pending: the application's new version; undefined when it is not. */
+  async deleteDocument(documentId: string, applicationId: string, by: string, at: Date): Promise<number | undefined> {
     return this.db.transaction(async (tx) => {
       const [locked] = await tx.select({ id: application.id }).from(application)
         .where(and(eq(application.id, applicationId), eq(application.status, 'P'))).for('update');
-      if (!locked) return false;
+      if (!locked) return undefined;
       const [removed] = await tx.delete(applicationDocument).where(eq(applicationDocument.id, documentId)).returning();
-      if (!removed) return false;
+      if (!removed) return undefined;
       await this.blobs.delete(removed.blobId, tx);
-      await tx.update(application).set({ modifiedDate: at, modifiedBy: by }).where(eq(application.id, applicationId));
-      return true;
+      return bumpVersion(tx, applicationId, by, at);
     });
   }
 }

@@ -10,7 +10,7 @@ import { submitApplicationRequestSchema } from '@portal/domain/contracts/applica
 import { updateApplicationRequestSchema } from '@portal/domain/contracts/applications/update-application';
 import { recordIdParamsSchema } from '@portal/domain/contracts/contacts/contact-id';
 import {
-  applicationDocumentSchema, deleteDocumentResponseSchema, DOCUMENT_UPLOAD_FIELDS, downloadDocumentQuerySchema, findApplicationDocumentsResponseSchema,
+  applicationDocumentSchema, deleteDocumentResponseSchema, DOCUMENT_UPLOAD_FIELDS, downloadDocumentQuerySchema, findApplicationDocumentsResponseSchema, uploadDocumentResponseSchema,
 } from '@portal/domain/contracts/documents/application-document';
 import { generateReportParamsSchema, generateReportQuerySchema } from '@portal/domain/contracts/reports/generate-report';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
@@ -86,7 +86,7 @@ export function applicationRoutesWith(proposals: ProposalSource): FastifyPluginA
     app.post('/api/document/v1/upload', {
       schema: {
         summary: 'Upload a supporting document: multipart applicationId, documentCategoryCode, documentCode, idNumber?, expiredDate?, file (pdf/png, <= 5 MB)', tags: docTags, security,
-        response: { 201: applicationDocumentSchema, 409: errorEnvelopeSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, ...errors },
+        response: { 201: uploadDocumentResponseSchema, 409: errorEnvelopeSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema, ...errors },
       },
     }, async (request, reply) => {
       const caller = callerOf(request);

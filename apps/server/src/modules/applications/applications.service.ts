@@ -5,7 +5,7 @@ import type { Language } from '@portal/domain/codes/languages';
 import { isBankCode } from '@portal/domain/codes/referrers';
 import { emptyWizardCompletion, LAST_WIZARD_STEP, WIZARD_STEPS, wizardStepByName, type WizardCompletion } from '@portal/domain/codes/wizard-steps';
 import type { ApplicationResponse, ApplicationSummary } from '@portal/domain/contracts/applications/application-response';
-import { emptyStepData, STEP_DRAFT_SCHEMAS, type ApplicationStepData, type PersonDraft } from '@portal/domain/contracts/applications/application-steps';
+import { emptyStepData, STEP_DRAFT_SCHEMAS, type ApplicationStepData, type DeclarationDraft, type PersonDraft } from '@portal/domain/contracts/applications/application-steps';
 import type { CreateApplicationRequest } from '@portal/domain/contracts/applications/create-application';
 import type { FindApplicationsQuery, FindApplicationsResponse } from '@portal/domain/contracts/applications/find-applications';
 import type { LovBranchResponse } from '@portal/domain/contracts/applications/lov-branch';
@@ -27,6 +27,7 @@ import type { AuditService } from '../audit/audit.service';
 import { applicationFormHtml } from './application-form';
 import type { ApplicationScope, ApplicationsRepository } from './applications.repository';
 import type { ProposalSnapshot, ProposalSource } from './proposal-source';
+import { withCanonicalSignatures } from './signature-image';
 
 export interface ApplicationCaller {
   user: AuthUser;
@@ -201,7 +202,14 @@ export class ApplicationsService {
       const { name } = body.step;
       const parsed = STEP_DRAFT_SCHEMAS[name].safeParse(body.step.data);
       if (!parsed.success) throw AppError.validation(prefix(name, toFieldErrors(parsed.error)));
-      if (name !== 'supportingDocuments') (steps as Record<string, unknown>)[name] = parsed.data;
+      let data: unknown = parsed.data;
+      if (name === 'declarationAuthorization') {
+        // Drawn signatures are decoded as PNGs and kept re-encoded, never as the bytes sent.
+        const signed = withCanonicalSignatures(parsed.data as DeclarationDraft);
+        if (signed.errors.length > 0) throw AppError.validation(prefix(name, signed.errors));
+        data = signed.data;
+      }
+      if (name !== 'supportingDocuments') (steps as Record<string, unknown>)[name] = data;
       const flag = wizardStepByName(name).completionFlag;
       if (body.step.complete) {
         const documents = name === 'supportingDocuments' ? await this.applications.documents(id) : [];
@@ -226,7 +234,7 @@ export class ApplicationsService {
   }
 
   async renderForm(row: ApplicationRow, lang: Language): Promise<Buffer> {
-    const documents = await this.applications.documents(row.id);
+    const [documents, names] = await Promise.all([this.applications.documents(row.id), this.proposals.names?.() ?? null]);
     const html = applicationFormHtml({
       lang,
       applicationNumber: row.applicationNumber,
@@ -236,6 +244,7 @@ export class ApplicationsService {
       steps: row.steps,
       product: row.product,
       documents: documents.map((d) => ({ documentCategoryCode: d.documentCategoryCode, documentCode: d.documentCode, fileName: d.fileName })),
+      names,
     });
     try {
       return await this.pdf().render(html);
@@ -254,6 +263,8 @@ export class ApplicationsService {
     const before = isUuid(id) ? await this.applications.findVisible(writeScope(caller.user), id) : undefined;
     if (!before) throw AppError.http(404);
     if (before.status === APPLICATION_STATUS_SUBMITTED) return this.toResponse(before);
+    // Submit what the caller saw saved, not a draft it never had acknowledged.
+    if (body.version !== undefined && body.version !== before.version) throw AppError.http(409);
     // All six steps marked complete (spec §2), and every rule still holding now (documents, expiry dates, …).
     const incomplete = WIZARD_STEPS.filter((s) => s.index < LAST_WIZARD_STEP && before.completion[s.completionFlag] !== true)
       .map((s) => ({ field: s.name, key: 'required' }));

@@ -1,7 +1,7 @@
 import { isDocumentTypeCode } from '@portal/domain/codes/document-types';
 import { isDocumentAllowedInGroup, isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import { FILE_COUNT_MAX } from '@portal/domain/constants/uploads';
-import type { ApplicationDocument, FindApplicationDocumentsResponse } from '@portal/domain/contracts/documents/application-document';
+import type { ApplicationDocument, DeleteDocumentResponse, FindApplicationDocumentsResponse, UploadDocumentResponse } from '@portal/domain/contracts/documents/application-document';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { checkDate } from '@portal/domain/rules/dates';
@@ -62,7 +62,7 @@ export class DocumentsService {
     await this.service.requireEditable(caller, applicationId);
   }
 
-  async upload(caller: ApplicationCaller, fields: UploadFields, file: UploadedFile | undefined): Promise<ApplicationDocument> {
+  async upload(caller: ApplicationCaller, fields: UploadFields, file: UploadedFile | undefined): Promise<UploadDocumentResponse> {
     await this.requireUploadTarget(caller, fields.applicationId);
     const applicationId = fields.applicationId as string;
     const errors: FieldError[] = [];
@@ -108,8 +108,9 @@ export class DocumentsService {
     }, FILE_COUNT_MAX);
     if (stored === undefined) throw AppError.http(409);
     if (stored === 'full') throw AppError.validation([{ field: 'file', key: 'max' }]);
-    await this.service.record(caller, 'create', applicationId, { document: stored.id, group, documentCode: code, size: stored.size });
-    return toDocument(stored);
+    const { document, applicationVersion } = stored;
+    await this.service.record(caller, 'create', applicationId, { document: document.id, group, documentCode: code, size: document.size });
+    return { ...toDocument(document), applicationVersion };
   }
 
   async list(caller: ApplicationCaller, applicationId: string): Promise<FindApplicationDocumentsResponse> {
@@ -141,13 +142,13 @@ export class DocumentsService {
     return { fileName: document.fileName, mediaType: document.mediaType, data: stored.data };
   }
 
-  async remove(caller: ApplicationCaller, documentId: string): Promise<{ id: string; removed: true }> {
+  async remove(caller: ApplicationCaller, documentId: string): Promise<DeleteDocumentResponse> {
     const { document, status } = await this.requireDocument(caller, documentId, true);
     if (status !== 'P') throw AppError.http(409);
-    const removed = await this.applications.deleteDocument(document.id, document.applicationId, caller.user.id, this.now());
-    if (!removed) throw AppError.http(409);
+    const applicationVersion = await this.applications.deleteDocument(document.id, document.applicationId, caller.user.id, this.now());
+    if (applicationVersion === undefined) throw AppError.http(409);
     await this.service.record(caller, 'delete', document.applicationId, { document: document.id });
-    return { id: document.id, removed: true };
+    return { id: document.id, removed: true, applicationVersion };
   }
 
   /** pdf stays as it is; jpg, jpeg, png, tiff, tif become one A4 page. Content must match the name. */

@@ -64,5 +64,6 @@ export function proposalsAsSource(proposals: ProposalsRepository, engine: QuoteE
         },
       };
     },
+    names: () => engine.names(),
   };
 }

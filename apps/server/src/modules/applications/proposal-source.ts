@@ -1,4 +1,5 @@
 import type { ApplicationParty, ApplicationProduct } from '@portal/domain/contracts/applications/application-response';
+import type { ProductNames } from './application-form';
 
 /** What an application takes from a saved proposal. */
 export interface ProposalSnapshot {
@@ -19,6 +20,8 @@ export interface ProposalSnapshot {
  */
 export interface ProposalSource {
   find(ownerUserId: string, proposalId: string): Promise<ProposalSnapshot | undefined>;
+  /** The catalogue's product, plan and rider names (the application form prints them); absent: codes. */
+  names?(): Promise<ProductNames>;
 }
 
 /** Until the proposals module is merged: no proposal is found (create answers 422 on proposalId). */

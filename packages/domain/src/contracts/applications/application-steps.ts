@@ -89,6 +89,14 @@ export const SIGNATURE_METHODS = ['drawn', 'typed'] as const;
 /** Largest drawn signature image (a PNG data URL), in characters. */
 export const SIGNATURE_IMAGE_MAX_LENGTH = 200_000;
 export const SIGNATURE_IMAGE_PREFIX = 'data:image/png;base64,';
+/**
+ * The pixel sizes a drawn signature may have (the pad draws 480 x 160). The server decodes every
+ * drawn signature as a PNG and refuses (422 `invalid`) one that is not a real PNG of these sizes.
+ */
+export const SIGNATURE_IMAGE_MIN_WIDTH = 16;
+export const SIGNATURE_IMAGE_MIN_HEIGHT = 16;
+export const SIGNATURE_IMAGE_MAX_WIDTH = 2000;
+export const SIGNATURE_IMAGE_MAX_HEIGHT = 1000;
 
 export const signatureSchema = z.object({
   /** Drawn on screen (finger, pen or mouse) or, as the keyboard alternative, the name typed. */

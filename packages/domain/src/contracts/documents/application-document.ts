@@ -9,6 +9,9 @@
  * document_expired_required, document_file_required, document_birth_cert_invalid; `max` on
  * `file` for an 11th file, `maxlength` on `file` for a long name); 413 too large; 415 not pdf/png.
  * The file and its record are stored in one transaction: an acknowledged upload is whole.
+ * Adding or deleting a document is a change of the application: its version moves on (a caller
+ * holding the older one gets 409 on update/submit), and both answers carry `applicationVersion`,
+ * the application's version after the change, so the wizard goes on without a false conflict.
  *
  * GET /api/document/v1/find/appform/{id} — the application's documents; GET /api/document/v1/find/{id}
  * one document's record; GET /api/document/v1/download?id= its bytes; POST /api/document/v1/delete/{id}.
@@ -48,5 +51,10 @@ export const findApplicationDocumentsResponseSchema = z.object({
 });
 export type FindApplicationDocumentsResponse = z.infer<typeof findApplicationDocumentsResponseSchema>;
 
+/** The upload's answer: the stored document and the application's version after it. */
+export const uploadDocumentResponseSchema = applicationDocumentSchema.extend({ applicationVersion: z.number().int() });
+export type UploadDocumentResponse = z.infer<typeof uploadDocumentResponseSchema>;
+
 export const downloadDocumentQuerySchema = z.object({ id: z.string().min(1).max(64) });
-export const deleteDocumentResponseSchema = z.object({ id: z.string(), removed: z.literal(true) });
+export const deleteDocumentResponseSchema = z.object({ id: z.string(), removed: z.literal(true), applicationVersion: z.number().int() });
+export type DeleteDocumentResponse = z.infer<typeof deleteDocumentResponseSchema>;

@@ -1,16 +1,11 @@
 import { Card, Checkbox, Grid, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { REFERRER_LABELS } from '@portal/domain/codes/application-labels';
 import { bankCodeForReferrer, isBankReferrer, isReferrerCode, REFERRER_CODES, referrerClassification } from '@portal/domain/codes/referrers';
 import type { AdvisorStatementDraft } from '@portal/domain/contracts/applications/application-steps';
 import { useBranches } from '../api/find-branches';
 import { errorAt } from '../hooks/field-errors';
 import type { Wizard } from '../hooks/use-wizard';
-
-const REFERRER_LABELS = {
-  '95': 'applications:referrer_95', '14': 'applications:referrer_14', '09': 'applications:referrer_bank', '10': 'applications:referrer_bank',
-  '11': 'applications:referrer_bank', '12': 'applications:referrer_bank', '13': 'applications:referrer_bank',
-  '02': 'applications:referrer_02', '19': 'applications:referrer_19', '05': 'applications:referrer_05',
-} as const;
 
 const CLASSIFICATION_LABELS = ['applications:classification_0', 'applications:classification_1', 'applications:classification_2'] as const;
 

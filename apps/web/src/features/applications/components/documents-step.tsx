@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, NativeSelect, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DOCUMENT_LABELS, GROUP_LABELS } from '@portal/domain/codes/application-labels';
 import { documentIdType, documentNeedsExpiry, type DocumentTypeCode } from '@portal/domain/codes/document-types';
 import { SUPPORTING_DOCUMENT_GROUPS, SUPPORTING_DOCUMENT_IDS, type SupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import { FILE_COUNT_MAX, UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
@@ -15,7 +16,6 @@ import { useDownloadDocument } from '../api/download-document';
 import { useUploadDocument } from '../api/upload-document';
 import type { Wizard } from '../hooks/use-wizard';
 import { ConfirmDialog } from './confirm-dialog';
-import { DOCUMENT_LABELS, GROUP_LABELS } from './labels';
 
 const FILE_ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
   extension: 'applications:upload_wrong_type', size: 'applications:upload_too_large', empty: 'applications:upload_empty',
@@ -42,20 +42,20 @@ export function DocumentsStep({ wizard, applicationId, documents }: { wizard: Wi
     <Stack gap="lg">
       <Text size="sm" c="dimmed">{t('applications:documents_rules', { max: UPLOAD_MAX_MB, count: FILE_COUNT_MAX })}</Text>
       {required.map((group) => (
-        <DocumentGroup key={group} group={group} required applicationId={applicationId} documents={documents.filter((d) => d.documentCategoryCode === group)}
+        <DocumentGroup key={group} wizard={wizard} group={group} required applicationId={applicationId} documents={documents.filter((d) => d.documentCategoryCode === group)}
           missing={shown && issues.some((i) => i.field === `documents.${group}`)} />
       ))}
       <Button variant="subtle" onClick={() => setShowOptional((v) => !v)} aria-expanded={showOptional}>{t(showOptional ? 'applications:documents_hide_optional' : 'applications:documents_show_optional')}</Button>
       {showOptional || optional.some((g) => documents.some((d) => d.documentCategoryCode === g))
         ? optional.filter((g) => showOptional || documents.some((d) => d.documentCategoryCode === g)).map((group) => (
-          <DocumentGroup key={group} group={group} required={false} applicationId={applicationId} documents={documents.filter((d) => d.documentCategoryCode === group)} missing={false} />
+          <DocumentGroup key={group} wizard={wizard} group={group} required={false} applicationId={applicationId} documents={documents.filter((d) => d.documentCategoryCode === group)} missing={false} />
         )) : null}
     </Stack>
   );
 }
 
-function DocumentGroup({ group, required, applicationId, documents, missing }: {
-  group: SupportingDocumentId; required: boolean; applicationId: string; documents: readonly ApplicationDocument[]; missing: boolean;
+function DocumentGroup({ wizard, group, required, applicationId, documents, missing }: {
+  wizard: Wizard; group: SupportingDocumentId; required: boolean; applicationId: string; documents: readonly ApplicationDocument[]; missing: boolean;
 }) {
   const { t } = useTranslation(['applications', 'validation']);
   const codes = SUPPORTING_DOCUMENT_GROUPS[group];
@@ -67,8 +67,8 @@ function DocumentGroup({ group, required, applicationId, documents, missing }: {
   const [percent, setPercent] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<ApplicationDocument | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const upload = useUploadDocument(applicationId);
-  const remove = useDeleteDocument(applicationId);
+  const upload = useUploadDocument(applicationId, wizard.changeDocuments);
+  const remove = useDeleteDocument(applicationId, wizard.changeDocuments);
   const download = useDownloadDocument();
   const slug = group;
 

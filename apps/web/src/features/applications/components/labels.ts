@@ -1,8 +1,10 @@
-import type { DocumentTypeCode } from '@portal/domain/codes/document-types';
-import type { SupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import type { WizardStepName } from '@portal/domain/codes/wizard-steps';
 
-/** Translation keys of the codes the screens show (literal keys, so the i18n check can find them). */
+/**
+ * Translation keys of what the wizard's screens name (literal keys, so the i18n check can find
+ * them). The codes' labels, shared with the application form PDF, are in
+ * @portal/domain/codes/application-labels.
+ */
 export const STEP_LABELS: Readonly<Record<WizardStepName, string>> = {
   personalInfo: 'applications:step_personal_info',
   productInfo: 'applications:step_product_info',
@@ -11,55 +13,6 @@ export const STEP_LABELS: Readonly<Record<WizardStepName, string>> = {
   advisorStatement: 'applications:step_advisor_statement',
   supportingDocuments: 'applications:step_documents',
   submission: 'applications:step_submission',
-};
-
-export const GROUP_LABELS: Readonly<Record<SupportingDocumentId, string>> = {
-  'insured-id': 'applications:group_insured_id',
-  'owner-id': 'applications:group_owner_id',
-  'consent-form': 'applications:group_consent_form',
-  'medical-doc': 'applications:group_medical_doc',
-  'medical-doc-owner': 'applications:group_medical_doc_owner',
-  'k-y-c-proof': 'applications:group_kyc_proof',
-  'receipt-form': 'applications:group_receipt_form',
-  'bank-staff-case': 'applications:group_bank_staff_case',
-  'insurance-advisor-statement': 'applications:group_advisor_statement',
-  'finance-proof': 'applications:group_finance_proof',
-  'application-form': 'applications:group_application_form',
-  'is-report': 'applications:group_is_report',
-  'proposal-form': 'applications:group_proposal_form',
-};
-
-export const DOCUMENT_LABELS: Readonly<Record<DocumentTypeCode, string>> = {
-  NATIONAL_ID_FRONT: 'applications:doc_national_id_front',
-  NATIONAL_ID_BACK: 'applications:doc_national_id_back',
-  BIRTH_CERTIFICATE: 'applications:doc_birth_certificate',
-  PASSPORT: 'applications:doc_passport',
-  FAMILY_BOOK: 'applications:doc_family_book',
-  RESIDENTIAL_BOOK: 'applications:doc_residential_book',
-  MOTORCYCLE_REGISTRATION: 'applications:doc_motorcycle_registration',
-  CAR_REGISTRATION: 'applications:doc_car_registration',
-  MARRIAGE_CERTIFICATE: 'applications:doc_marriage_certificate',
-  DRIVING_LICENCE: 'applications:doc_driving_licence',
-  CIVIL_SERVANT_ID: 'applications:doc_civil_servant_id',
-  MONK_ID: 'applications:doc_monk_id',
-  IDENTITY_CERTIFICATION_LETTER: 'applications:doc_identity_letter',
-  COVER_LETTER: 'applications:doc_cover_letter',
-  BIQ_FORM: 'applications:doc_biq_form',
-  FINANCIAL_QUESTIONNAIRE: 'applications:doc_financial_questionnaire',
-  PATENT: 'applications:doc_patent',
-  NB_ENDORSEMENT: 'applications:doc_nb_endorsement',
-  NB_SUPPORTING_DOCUMENT: 'applications:doc_nb_supporting',
-  FINANCE_PROOF: 'applications:doc_finance_proof',
-  STANDING_ORDER: 'applications:doc_standing_order',
-  OTHER_PAYMENT_PROOF: 'applications:doc_other_payment_proof',
-  BANK_STAFF_CASE: 'applications:doc_bank_staff_case',
-  CONSENT_FORM: 'applications:doc_consent_form',
-  MEDICAL_DOCUMENT: 'applications:doc_medical_document',
-  ADVISOR_STATEMENT: 'applications:doc_advisor_statement',
-  APPLICATION_FORM: 'applications:doc_application_form',
-  IS_REPORT: 'applications:doc_is_report',
-  PROPOSAL_FORM: 'applications:doc_proposal_form',
-  RECEIPT: 'applications:doc_receipt',
 };
 
 /** Labels of the field names the review may name (the last part of a field path). */

@@ -1,14 +1,11 @@
 import { Card, Checkbox, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PAYMENT_LABELS } from '@portal/domain/codes/application-labels';
 import { isBankPayment, isPaymentType, PAYMENT_TYPE_CODES, PREMIUM_BANK_CODE } from '@portal/domain/codes/payment-types';
 import type { ApplicationProduct } from '@portal/domain/contracts/applications/application-response';
 import { formatMoney } from '../hooks/money';
 import { errorAt } from '../hooks/field-errors';
 import type { Wizard } from '../hooks/use-wizard';
-
-const PAYMENT_LABELS = {
-  CDB: 'applications:payment_CDB', CHQ: 'applications:payment_CHQ', CS: 'applications:payment_CS', WING: 'applications:payment_WING', PTPP: 'applications:payment_PTPP',
-} as const;
 
 /** Step 1: the product from the proposal, recalculated by the engine (read-only), and how premiums are paid. */
 export function ProductInfoStep({ wizard, product }: { wizard: Wizard; product: ApplicationProduct }) {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { GROUP_LABELS } from '@portal/domain/codes/application-labels';
 import { isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import type { Language } from '@portal/domain/codes/languages';
 import { LAST_WIZARD_STEP, WIZARD_STEPS, type WizardStepIndex } from '@portal/domain/codes/wizard-steps';
@@ -10,7 +11,7 @@ import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
 import type { Wizard } from '../hooks/use-wizard';
-import { FIELD_LABELS, GROUP_LABELS, STEP_LABELS } from './labels';
+import { FIELD_LABELS, STEP_LABELS } from './labels';
 
 /** The element a review item leads to (the wizard's field ids). */
 export function targetId(field: string): string {
@@ -51,10 +52,22 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
     }, 150);
   };
 
+  // Submit exactly what the server has acknowledged: first save whatever is unsaved; when that
+  // fails, say so and submit nothing (the server also refuses a version it has moved past: 409).
+  const [unsaved, setUnsaved] = useState(false);
+  const [checking, setChecking] = useState(false);
   const send = async () => {
-    await wizard.flush();
-    submit.mutate(language, { onSuccess: (app) => void navigate(`/home/application/application_create_sucess?applicationId=${encodeURIComponent(app.id)}`) });
+    setUnsaved(false);
+    submit.reset();
+    setChecking(true);
+    const saved = await wizard.ensureSaved().finally(() => setChecking(false));
+    if (!saved) {
+      setUnsaved(true);
+      return;
+    }
+    submit.mutate({ language, version: wizard.version() }, { onSuccess: (app) => void navigate(`/home/application/application_create_sucess?applicationId=${encodeURIComponent(app.id)}`) });
   };
+  const conflict = wizard.saveState === 'conflict' || (isApiError(submit.error) && submit.error.status === 409);
 
   return (
     <Stack gap="lg">
@@ -85,9 +98,20 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
         <Stack gap="sm">
           <NativeSelect label={t('applications:form_language')} value={language} onChange={(e) => setLanguage(e.currentTarget.value === 'km' ? 'km' : 'en')}
             data={[{ value: 'en', label: 'English' }, { value: 'km', label: 'ខ្មែរ' }]} />
-          {submit.isError ? <Alert color="red" variant="light" role="alert">{isApiError(submit.error) ? translateErrorKey(submit.error.messageKey) : translateErrorKey('system_error')}</Alert> : null}
+          {conflict ? (
+            <Alert color="red" variant="light" role="alert" data-testid="submit-problem">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('applications:save_conflict')}</Text>
+                <Button size="xs" variant="light" onClick={() => window.location.reload()}>{t('applications:reload')}</Button>
+              </Stack>
+            </Alert>
+          ) : unsaved ? (
+            <Alert color="red" variant="light" role="alert" data-testid="submit-problem">
+              {t(wizard.saveState === 'invalid' ? 'applications:submit_refused_step' : 'applications:submit_unsaved')}
+            </Alert>
+          ) : submit.isError ? <Alert color="red" variant="light" role="alert" data-testid="submit-problem">{isApiError(submit.error) ? translateErrorKey(submit.error.messageKey) : translateErrorKey('system_error')}</Alert> : null}
           <Group>
-            <Button onClick={() => void send()} disabled={!ready} loading={submit.isPending} data-testid="submit-application">{t('applications:submit')}</Button>
+            <Button onClick={() => void send()} disabled={!ready || conflict} loading={checking || submit.isPending} data-testid="submit-application">{t('applications:submit')}</Button>
           </Group>
         </Stack>
       </Card>

@@ -1,11 +1,11 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { GROUP_LABELS } from '@portal/domain/codes/application-labels';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import type { ApplicationDocument } from '@portal/domain/contracts/documents/application-document';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { useOpenApplicationForm } from '../api/open-application-form';
 import { formatMoney } from '../hooks/money';
-import { GROUP_LABELS } from './labels';
 import type { SupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 
 /** A submitted application: read-only, with its application form PDF. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { WIZARD_STEPS, type WizardStepIndex } from '@portal/domain/codes/wizard-steps';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import type { ApplicationDocument } from '@portal/domain/contracts/documents/application-document';
+import { translateFormError } from '../../../lib/i18n';
 import { useWizard } from '../hooks/use-wizard';
 import { AdvisorStatementStep } from './advisor-statement-step';
 import { DeclarationStep } from './declaration-step';
@@ -14,8 +15,11 @@ import { ProductInfoStep } from './product-info-step';
 import { ReviewStep } from './review-step';
 
 const SAVE_LABELS = {
-  idle: '', saving: 'applications:saving', saved: 'applications:saved', error: 'applications:save_error', conflict: 'applications:save_conflict',
+  idle: '', saving: 'applications:saving', saved: 'applications:saved', retrying: 'applications:save_retrying', invalid: 'applications:save_invalid',
+  error: 'applications:save_error', conflict: 'applications:save_conflict',
 } as const;
+
+const SAVE_PROBLEMS: ReadonlySet<string> = new Set(['retrying', 'invalid', 'error', 'conflict']);
 
 /** The seven-step wizard of a pending application; reopens on the step last active. */
 export function ApplicationWizard({ app, documents }: { app: ApplicationResponse; documents: readonly ApplicationDocument[] }) {
@@ -51,7 +55,13 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
       {step.name === 'submission' ? <ReviewStep wizard={wizard} applicationId={app.id} /> : null}
       <Group justify="space-between" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', paddingBlock: 8, zIndex: 2 }}>
         <Button variant="default" onClick={() => wizard.goTo(Math.max(0, wizard.active - 1) as WizardStepIndex)} disabled={wizard.active === 0} data-testid="wizard-back">{t('applications:back')}</Button>
-        <Text size="sm" c={wizard.saveState === 'error' || wizard.saveState === 'conflict' ? 'red' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">{saveLabel ? t(saveLabel) : ''}</Text>
+        <Stack gap={2} align="center" miw={0} style={{ flex: 1 }}>
+          <Text size="sm" ta="center" c={SAVE_PROBLEMS.has(wizard.saveState) ? 'red' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">
+            {saveLabel ? t(saveLabel) : ''}
+            {wizard.saveState === 'invalid' && wizard.serverErrors.length > 0 ? ` ${wizard.serverErrors.map((e) => translateFormError(e.key)).join(' ')}` : ''}
+          </Text>
+          {wizard.saveState === 'conflict' ? <Button size="compact-sm" variant="light" onClick={() => window.location.reload()} data-testid="wizard-reload">{t('applications:reload')}</Button> : null}
+        </Stack>
         {wizard.active < 6 ? <Button onClick={() => wizard.next()} data-testid="wizard-next">{t('applications:next')}</Button> : <span />}
       </Group>
     </Stack>
