@@ -1,9 +1,11 @@
 // Insurance applications (issue 6) in the browser: from a saved proposal, the seven-step wizard
 // with a drawn and a typed signature and two uploads with progress bars; the browser is closed
 // half-way and the advisor comes back to the same step with everything kept; then the in-good-order
-// review, the submission, and the application form PDF.
+// review, the submission, and the application form PDF. After every step the browser's storage is
+// scanned (issue 10): the tokens may be kept, the customer's personal and health data may not.
 import type { Page } from '@playwright/test';
 import { apiPost, storedLogin } from '../support/auth';
+import { expectNothingSensitiveStored } from '../support/browser-storage';
 import { expect, test } from '../support/fixtures';
 import { text } from '../support/i18n';
 
@@ -18,11 +20,12 @@ async function token(page: Page): Promise<string> {
 }
 
 /** A contact and a saved proposal for them, made through the API (the proposals screens are issue 5's). */
-async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: string }> {
+async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: string; lastName: string }> {
   const access = await token(page);
   const suffix = Date.now().toString(36).replace(/[0-9]/g, 'x');
+  const lastName = `Test${suffix}`;
   const contact = await apiPost(page, '/api/contact/v1/create', {
-    contactType: 'lifeInsured', firstName: 'Rachana', lastName: `Test${suffix}`, gender: 'F', dateOfBirth: '12/04/1991', phone: '012-555-777',
+    contactType: 'lifeInsured', firstName: 'Rachana', lastName, gender: 'F', dateOfBirth: '12/04/1991', phone: '012-555-777',
   }, access);
   expect(contact.status(), await contact.text()).toBe(201);
   const { id: contactId } = (await contact.json()) as { id: string };
@@ -30,7 +33,7 @@ async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: 
     productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: contactId,
   }, access);
   expect(proposal.status(), await proposal.text()).toBe(201);
-  return (await proposal.json()) as { id: string; proposalNumber: string };
+  return { ...((await proposal.json()) as { id: string; proposalNumber: string }), lastName };
 }
 
 function tinyPdf(): Buffer {
@@ -71,6 +74,10 @@ async function drawSignature(page: Page, testId: string): Promise<void> {
 test('from a proposal through seven steps, leaving and coming back, to the submitted application form', async ({ page, browser, sessions, pageProblems }) => {
   test.setTimeout(180_000);
   const proposal = await savedProposal(page);
+  // What the customer's data looks like in any storage: names, dates, ID, phone, a drawn
+  // signature, the uploaded files (by name and by their base64 start). Grows step by step.
+  const personal = ['Rachana', proposal.lastName, '12/04/1991', '1991-04-12'];
+  const scan = (where: Page, step: string) => expectNothingSensitiveStored(where, step, personal);
 
   // Start from the proposal.
   await page.goto('/home/application');
@@ -100,21 +107,27 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await expect(page.getByRole('alert').filter({ hasText: '60%' })).toBeVisible();
   await beneficiary.getByLabel(text('applications:field_share', 'en')).fill('100');
   await next(page, 1);
+  personal.push('123456789', '31/12/2031', '012-555-777', 'Dara', '01/02/2015');
+  await scan(page, 'after step 0 (personal info)');
 
   // Step 1: the product from the proposal; cash payment, confirmed.
   await expect(page.getByTestId('product-summary')).toContainText(proposal.proposalNumber);
   await page.locator('#paymentType').selectOption('CS');
   await page.locator('#confirmed').check();
   await next(page, 2);
+  await scan(page, 'after step 1 (product info)');
 
   // Step 2: health, all No.
   for (let q = 1; q <= 5; q += 1) await page.getByTestId(`health-q-1-${q}`).getByLabel(text('applications:no', 'en'), { exact: true }).check();
   await next(page, 3);
+  await scan(page, 'after step 2 (health)');
 
   // Step 3: agreed; the owner signs with the mouse — then the browser is closed.
   await page.locator('#agreed').check();
   await drawSignature(page, 'sig-policyOwner');
   await waitSaved(page);
+  personal.push('data:image/png', 'iVBORw0KGgo');
+  await scan(page, 'in step 3 (declaration), signed and saved');
   await page.context().close();
 
   // A new browser session: the application reopens on the same step, with everything kept.
@@ -136,11 +149,13 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await again.getByTestId('sig-advisor-typed').fill('Sokha Chan');
   await again.getByTestId('sig-advisor').getByRole('button', { name: text('applications:signature_accept', 'en') }).click();
   await next(again, 4);
+  await scan(again, 'after step 3 (declaration), in a new browser session');
 
   // Step 4: not referred; the advisor's statement.
   await again.locator('#referrerCode').selectOption('05');
   await again.locator('#statementAgreed').check();
   await next(again, 5);
+  await scan(again, 'after step 4 (advisor statement)');
 
   // Step 5: two uploads, each with its progress bar (held back a moment so it can be seen).
   await again.route('**/api/document/v1/upload', async (route) => {
@@ -165,12 +180,15 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await expect(kyc.getByTestId('uploaded-document')).toContainText('family-book.png');
   await expect(kyc.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
   await next(again, 6);
+  personal.push('national-id.pdf', 'family-book.png', 'JVBERi0');
+  await scan(again, 'after step 5 (supporting documents)');
 
   // Step 6: in good order; submit; the success screen opens the application form PDF.
   await expect(again.getByTestId('review-clean')).toBeVisible();
   await again.getByTestId('submit-application').click();
   await expect(again).toHaveURL(/application_create_sucess\?applicationId=/);
   await expect(again.getByTestId('submit-success')).toBeVisible();
+  await scan(again, 'after step 6 (submitted)');
   const pdf = again.waitForResponse((res) => res.url().includes('/api/report/v1/generate/application-form/'));
   const tab = context.waitForEvent('page');
   await again.getByTestId('open-application-form').click();

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { HEALTH_QUESTIONS } from '@portal/domain/codes/health-questions';
+import { WIZARD_STEPS } from '@portal/domain/codes/wizard-steps';
+import type { SavableStep } from '@portal/domain/contracts/applications/update-application';
 import type { Db } from '../../src/db/client';
 import { demoPolicyFeedPath } from '../../src/importers/demo-policies';
-import { contactBody, multipartBody, pdfFile } from '../helpers/security-fixtures';
+import { contactBody, multipartBody, pdfFile, pngFile } from '../helpers/security-fixtures';
 import { damagedBlobIds, orphanBlobIds } from '../helpers/storage-checks';
 import { Client, letters, type ServerProcess } from './harness';
 
@@ -158,6 +162,200 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
       }
       for (const id of await orphanBlobIds(db)) problems.push(`orphan blob ${id}`);
       for (const id of await damagedBlobIds(db)) problems.push(`damaged blob ${id}`);
+      return problems;
+    },
+  };
+}
+
+/** The wizard steps an advisor saves one after another (steps 0-4; 5 is uploads, 6 the submission). */
+const WIZARD_SAVES = ['personalInfo', 'productInfo', 'healthInfo', 'declarationAuthorization', 'advisorStatement'] as const satisfies readonly SavableStep[];
+/** A new application's version; each step save adds one. */
+const FIRST_VERSION = 1;
+const SIGNATURE = `data:image/png;base64,${pngFile(24, 8).toString('base64')}`;
+
+/** What write `seq` saves as step `name`: complete, valid data that carries `seq` (so a stored step names its writer). */
+export function wizardStepData(name: (typeof WIZARD_SAVES)[number], seq: number): Record<string, unknown> {
+  switch (name) {
+    case 'personalInfo': return {
+      ownerIsInsured: true, payorIsOwner: true,
+      lifeInsured: {
+        firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '15/03/1988',
+        idType: '1', idNumber: '123456789', idExpiryDate: '31/12/2030', phone: '012-345-678', occupation: `Wizard job ${seq}`, address: 'Street 271, Phnom Penh',
+      },
+      beneficiaries: [{ firstName: 'Dara', lastName: 'Chan', gender: 'F', dateOfBirth: '01/01/2010', relationshipCode: '03', priority: 'p', shareBenifit: '100' }],
+    };
+    case 'productInfo': return { paymentType: 'CS', confirmed: true };
+    case 'healthInfo': return {
+      answers: HEALTH_QUESTIONS.map((q) => (q.medicalDocumentOnYes
+        ? { questionNumber: q.questionNumber, answerSequenceNo: 1, answerValue: 'N' }
+        : { questionNumber: q.questionNumber, answerSequenceNo: 1, answerValue: 'Y', answerDescription: `Crash answer ${seq}` })),
+    };
+    case 'declarationAuthorization': return {
+      agreed: true,
+      signatures: {
+        policyOwner: { method: 'typed', typedName: `Sokha Chan ${seq}`, signerName: 'Sokha Chan', signedAt: '2026-11-21T09:00:00+07:00' },
+        advisor: { method: 'drawn', image: SIGNATURE, signerName: 'Sokha Chan (advisor)', signedAt: '2026-11-21T09:00:00+07:00' },
+      },
+    };
+    case 'advisorStatement': return {
+      referrerCode: '09', isBankReferal: true, bank: 'BAMAY', department: '002', referrer: 'Mony', isSupervisor: false, supervisor: 'Dara',
+      referralDate: '01/11/2025', employeeId: `E${seq}`, employeeIdConfirmed: `E${seq}`, statementAgreed: true,
+    };
+  }
+}
+
+/** An application as stored or answered: what the checks compare. */
+interface WizardState {
+  status: string;
+  version: number;
+  activeStep: number;
+  completion: Record<string, boolean>;
+  steps: Record<string, unknown>;
+}
+
+/**
+ * What is wrong with `state` as the application of write `seq` after exactly `saved` step saves
+ * (0-5): saved steps hold write `seq`'s data, complete; the others their state at creation
+ * (`initialPersonalInfo`, else empty), not complete; version and active step count the saves.
+ */
+function wizardStateProblems(state: WizardState, seq: number, saved: number, initialPersonalInfo: unknown): string[] {
+  const problems: string[] = [];
+  if (state.status !== 'P') problems.push(`status ${state.status}`);
+  if (state.version !== FIRST_VERSION + saved) problems.push(`version ${state.version}, expected ${FIRST_VERSION + saved}`);
+  if (state.activeStep !== saved) problems.push(`active step ${state.activeStep}, expected ${saved}`);
+  for (const [index, name] of WIZARD_SAVES.entries()) {
+    const expected = index < saved ? wizardStepData(name, seq) : name === 'personalInfo' ? initialPersonalInfo : {};
+    if (!isDeepStrictEqual(state.steps[name], expected)) problems.push(`${name} differs: ${JSON.stringify(state.steps[name]).slice(0, 120)}`);
+  }
+  for (const step of WIZARD_STEPS) {
+    const saveIndex = (WIZARD_SAVES as readonly string[]).indexOf(step.name);
+    const complete = saveIndex >= 0 && saveIndex < saved;
+    if (state.completion[step.completionFlag] !== complete) problems.push(`${step.completionFlag} is ${String(state.completion[step.completionFlag])}`);
+  }
+  return problems;
+}
+
+/** The one state of the two an acknowledged application may be in (its last acknowledged save, or the one in flight) that `state` matches; else the problems. */
+function ackProblems(state: WizardState, ack: WizardAck, initialPersonalInfo: unknown): string[] {
+  const acked = wizardStateProblems(state, ack.seq, ack.saved, initialPersonalInfo);
+  if (acked.length === 0 || !ack.inFlight) return acked;
+  return wizardStateProblems(state, ack.seq, ack.saved + 1, initialPersonalInfo).length === 0 ? [] : acked;
+}
+
+interface WizardAck {
+  id: string;
+  seq: number;
+  /** Step saves acknowledged (0-5). */
+  saved: number;
+  /** The version the last acknowledgement answered. */
+  version: number;
+  /** A save was sent and not answered: it may or may not be stored. */
+  inFlight: boolean;
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+/**
+ * Application wizard step saves (POST /api/appform/v1/update/{id}): each write creates an
+ * application from one proposal and saves steps 0-4 in turn, each a versioned update that marks
+ * the step complete and moves the active step on, as the wizard does when the advisor presses Next.
+ */
+export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
+  let client: Client;
+  let proposalId = '';
+  let initialPersonalInfo: unknown;
+  const refusals: string[] = [];
+  // One create at a time: on PGlite under the other workloads' 66 writers, single requests can
+  // wait over 20 s (SECURITY.md, known weaknesses); 8 concurrent creates got no acknowledgement at
+  // all in a trial, one at a time a few do. This trial is about the step saves.
+  let creating: Promise<unknown> = Promise.resolve();
+  return {
+    name: 'application step saves',
+    concurrency,
+    async setup(server) {
+      client = await new Client(server.base).signIn('demo.aap');
+      const contact = await client.post('/api/contact/v1/create', contactBody('Wizard'));
+      if (contact.status !== 201) throw new Error(`contact create: ${contact.status} ${contact.text}`);
+      const proposal = await client.post('/api/proposal/v1/create', {
+        productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: contact.json<{ id: string }>().id,
+      });
+      if (proposal.status !== 201) throw new Error(`proposal create: ${proposal.status} ${proposal.text}`);
+      proposalId = proposal.json<{ id: string }>().id;
+      // Every application of this proposal starts as this one does.
+      const probe = await client.post('/api/appform/v1/create', { proposalId });
+      if (probe.status !== 201) throw new Error(`application create: ${probe.status} ${probe.text}`);
+      initialPersonalInfo = probe.json<WizardState>().steps.personalInfo;
+    },
+    async write(server, seq) {
+      client.base = server.base;
+      let ack: WizardAck | undefined;
+      const refused = (what: string) => {
+        if (refusals.length < 5) refusals.push(what);
+        if (ack) ack.inFlight = false; // an error answer stores nothing (checked like everything else)
+        return ack;
+      };
+      try {
+        const turn = creating.then(() => client.post('/api/appform/v1/create', { proposalId }));
+        creating = turn.catch(() => undefined);
+        const created = await turn;
+        if (created.status !== 201) return refused(`create ${created.status} ${created.text.slice(0, 100)}`);
+        const app = created.json<{ id: string; version: number }>();
+        ack = { id: app.id, seq, saved: 0, version: app.version, inFlight: false };
+        for (const [index, name] of WIZARD_SAVES.entries()) {
+          ack.inFlight = true;
+          const res = await client.post(`/api/appform/v1/update/${app.id}`, { version: ack.version, activeStep: index + 1, step: { name, data: wizardStepData(name, seq), complete: true } });
+          if (res.status !== 200) return refused(`${name} ${res.status} ${res.text.slice(0, 100)}`);
+          ack.version = res.json<{ version: number }>().version;
+          ack.saved = index + 1;
+          ack.inFlight = false;
+        }
+        return ack;
+      } catch (error) {
+        if (!ack && refusals.length < 5) refusals.push(`create unanswered: ${String((error as Error).cause ?? error)}`);
+        return ack; // the kill: whatever was acknowledged so far (the save in flight may be stored)
+      }
+    },
+    async verifyAcks(server, acks) {
+      client.base = server.base;
+      if (acks.length === 0 && refusals.length > 0) console.warn(`[crash] step-save refusals: ${refusals.join(' | ')}`);
+      const problems: string[] = [];
+      for (let i = 0; i < acks.length; i += 8) {
+        await Promise.all(acks.slice(i, i + 8).map(async (ack) => {
+          const res = await client.get(`/api/appform/v1/find/${ack.id}`);
+          if (res.status !== 200) problems.push(`application ${ack.id} (write ${ack.seq}, ${ack.saved} steps acknowledged): ${res.status}`);
+          else for (const p of ackProblems(res.json<WizardState>(), ack, initialPersonalInfo)) problems.push(`application ${ack.id} (write ${ack.seq}, ${ack.saved} steps acknowledged): ${p}`);
+        }));
+      }
+      return problems;
+    },
+    async verifyStorage(db, acks) {
+      const problems: string[] = [];
+      type Row = { id: string; application_number: string; search_text: string; status: string; version: number; active_step: number; completion: unknown; steps: unknown };
+      const stored = await rows<Row>(db, sql`
+        SELECT id::text, application_number, search_text, status, version, active_step, completion, steps FROM application WHERE proposal_id = ${proposalId}::uuid`);
+      const byId = new Map(stored.map((r) => [r.id, r]));
+      const stateOf = (r: Row): WizardState => ({
+        status: r.status, version: Number(r.version), activeStep: Number(r.active_step), completion: json(r.completion), steps: json(r.steps),
+      });
+      for (const ack of acks) {
+        const row = byId.get(ack.id);
+        if (!row) problems.push(`application ${ack.id} (write ${ack.seq}) lost`);
+        else for (const p of ackProblems(stateOf(row), ack, initialPersonalInfo)) problems.push(`application ${ack.id} (write ${ack.seq}) stored: ${p}`);
+      }
+      // Every application of the trial, acknowledged or not, is whole: its version says how many
+      // step saves it holds, and it holds exactly those, all of one write.
+      for (const row of stored) {
+        const state = stateOf(row);
+        const saved = state.version - FIRST_VERSION;
+        const tag = /^Wizard job (\d+)$/.exec(String((state.steps.personalInfo as { lifeInsured?: { occupation?: unknown } } | undefined)?.lifeInsured?.occupation ?? ''));
+        const seq = tag ? Number(tag[1]) : -1;
+        const issues = saved < 0 || saved > WIZARD_SAVES.length ? [`version ${state.version}`] : wizardStateProblems(state, seq, saved, initialPersonalInfo);
+        if (!row.search_text.startsWith(`${row.application_number.toLowerCase()}|`)) issues.push('search text without its number');
+        if (issues.length > 0) problems.push(`application ${row.id} is half-stored: ${issues.join('; ')}`);
+      }
+      const saves = acks.reduce((n, a) => n + a.saved, 0);
+      const cut = acks.filter((a) => a.saved < WIZARD_SAVES.length).length;
+      console.warn(`[crash] application step saves: ${saves} step saves acknowledged in ${acks.length} applications (${cut} cut by a kill, ${acks.filter((a) => a.inFlight).length} with a save in flight); ${stored.length} applications stored, the setup's included`);
       return problems;
     },
   };

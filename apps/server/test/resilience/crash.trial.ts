@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb, type DbHandle } from '../../src/db/client';
-import { contactSaves, pendingUploads, type CrashWorkload } from './crash-workloads';
+import { contactSaves, pendingUploads, wizardStepSaves, type CrashWorkload } from './crash-workloads';
 import { PgCluster, pgliteDir, SCALE, ServerProcess, sleep, type Backend } from './harness';
 import { recordFigure } from './figures';
 
@@ -9,12 +9,14 @@ import { recordFigure } from './figures';
  * per workload and backend (PostgreSQL 15 and PGlite). After each restart every acknowledged
  * write must be there, as acknowledged (an unacknowledged one may or may not be); at the end,
  * with the server stopped, the storage must hold nothing half-stored, no orphan blob and no
- * damaged blob. Workloads: crash-workloads.ts (add the wizard's step saves there).
+ * damaged blob. Workloads: crash-workloads.ts (contact saves, uploads, the application wizard's step saves).
  */
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 3) * SCALE;
 /** Acknowledged writes per workload before a trial's kill may come. */
 const MIN_ACKS_PER_TRIAL = 3;
-const WORKLOADS: (() => CrashWorkload)[] = [contactSaves as () => CrashWorkload, () => pendingUploads(50) as CrashWorkload];
+const WORKLOADS: (() => CrashWorkload)[] = [
+  contactSaves as () => CrashWorkload, () => pendingUploads(50) as CrashWorkload, () => wizardStepSaves(8) as CrashWorkload,
+];
 
 /** Deterministic kill delays (no Math.random in test tooling either). */
 function delays(seed: number): () => number {

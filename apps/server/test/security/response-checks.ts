@@ -45,7 +45,7 @@ const LEAK_PATTERNS: readonly [string, RegExp][] = [
   ['SQL', /\bSELECT\b|\bINSERT INTO\b|\bUPDATE \S+ SET\b|\bDELETE FROM\b|duplicate key|violates .* constraint|relation "/i],
 ];
 
-/** Only error answers: names of the framework, ORM and driver (the health answer names its database kind on purpose). */
+/** Only error answers: names of the framework, ORM and driver (success answers are data, which may hold any word). */
 const ERROR_ONLY_LEAK_PATTERNS: readonly [string, RegExp][] = [
   ['ORM / driver', /drizzle|pglite|node-postgres|\bpg_|zod|fastify|FST_ERR/i],
   ["'at '", /\bat /],

@@ -70,32 +70,35 @@ async function bumpVersion(tx: Db, applicationId: string, by: string, at: Date):
 export class ApplicationsRepository {
   constructor(private readonly db: Db, private readonly blobs: BlobStore) {}
 
+  /** One transaction: a crash between the insert and the number's search text leaves nothing half-stored. */
   async insert(values: NewApplication): Promise<ApplicationRow> {
-    const [row] = await this.db
-      .insert(application)
-      .values({
-        applicationNumber: sql`'AP' || lpad(nextval('application_number_seq')::text, 8, '0')`,
-        ownerUserId: values.ownerUserId,
-        agencyId: values.agencyId,
-        proposalId: values.proposalId,
-        status: 'P',
-        activeStep: 0,
-        completion: values.completion,
-        steps: values.steps,
-        product: values.product,
-        searchText: values.searchText,
-        createdDate: values.at,
-        modifiedDate: values.at,
-        createdBy: values.ownerUserId,
-        modifiedBy: values.ownerUserId,
-      })
-      .returning();
-    if (!row) throw new Error('application insert returned no row');
-    // The number is known only now: make it searchable too.
-    const [withNumber] = await this.db.update(application)
-      .set({ searchText: `${row.applicationNumber.toLowerCase()}|${row.searchText}` })
-      .where(eq(application.id, row.id)).returning();
-    return withNumber ?? row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(application)
+        .values({
+          applicationNumber: sql`'AP' || lpad(nextval('application_number_seq')::text, 8, '0')`,
+          ownerUserId: values.ownerUserId,
+          agencyId: values.agencyId,
+          proposalId: values.proposalId,
+          status: 'P',
+          activeStep: 0,
+          completion: values.completion,
+          steps: values.steps,
+          product: values.product,
+          searchText: values.searchText,
+          createdDate: values.at,
+          modifiedDate: values.at,
+          createdBy: values.ownerUserId,
+          modifiedBy: values.ownerUserId,
+        })
+        .returning();
+      if (!row) throw new Error('application insert returned no row');
+      // The number is known only now: make it searchable too.
+      const [withNumber] = await tx.update(application)
+        .set({ searchText: `${row.applicationNumber.toLowerCase()}|${row.searchText}` })
+        .where(eq(application.id, row.id)).returning();
+      return withNumber ?? row;
+    });
   }
 
   async findVisible(scope: ApplicationScope, id: string): Promise<ApplicationRow | undefined> {

@@ -1,20 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
-import { APP_ENVIRONMENT, APP_VERSION } from '@portal/domain/version';
+import { APP_VERSION } from '@portal/domain/version';
 import { HealthRepository } from './health.repository';
 import { HealthService } from './health.service';
 
+/** Public (anonymous) answers: the version and the database's reachability, never the database kind or the environment. */
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
-  environment: z.string(),
-  database: z.object({ kind: z.enum(['pglite', 'postgres']), ok: z.boolean(), latencyMs: z.number() }),
+  database: z.object({ ok: z.boolean(), latencyMs: z.number() }),
 });
 
-const liveSchema = z.object({ status: z.literal('ok'), version: z.string(), environment: z.string() });
+const liveSchema = z.object({ status: z.literal('ok'), version: z.string() });
 
 /** The liveness answer never changes while the process runs: serialised once. */
-const LIVE_BODY = JSON.stringify({ status: 'ok', version: APP_VERSION, environment: APP_ENVIRONMENT } satisfies z.infer<typeof liveSchema>);
+const LIVE_BODY = JSON.stringify({ status: 'ok', version: APP_VERSION } satisfies z.infer<typeof liveSchema>);
 
 /**
  * Three probes (issue 11; ADR 001 keeps `/api/health` as the spec's health call):
@@ -25,7 +25,7 @@ const LIVE_BODY = JSON.stringify({ status: 'ok', version: APP_VERSION, environme
  *   database does not get a live process restarted. Also the benchmark's "trivial route".
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new HealthService(new HealthRepository(app.db), app.dbHandle.kind);
+  const service = new HealthService(new HealthRepository(app.db));
   for (const [url, summary] of [['/api/health', 'Service health'], ['/api/health/ready', 'Readiness: the database answers']] as const) {
     app.get(
       url,

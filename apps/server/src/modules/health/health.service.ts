@@ -1,21 +1,21 @@
-import { APP_ENVIRONMENT, APP_VERSION } from '@portal/domain/version';
-import type { DbKind } from '../../db/client';
+import { APP_VERSION } from '@portal/domain/version';
 import type { HealthRepository } from './health.repository';
 
+/**
+ * What the public health probes answer (anonymous callers included): the version and whether
+ * the database answers, and how fast. Nothing about the deployment: not the database kind, not
+ * the environment (SECURITY.md; a caller that needs the kind takes it from its own configuration).
+ */
 export interface Health {
   status: 'ok' | 'degraded';
   version: string;
-  environment: string;
-  database: { kind: DbKind; ok: boolean; latencyMs: number };
+  database: { ok: boolean; latencyMs: number };
 }
 
 const DB_TIMEOUT_MS = 2_000;
 
 export class HealthService {
-  constructor(
-    private readonly repository: HealthRepository,
-    private readonly kind: DbKind,
-  ) {}
+  constructor(private readonly repository: HealthRepository) {}
 
   async check(): Promise<Health> {
     const started = performance.now();
@@ -36,8 +36,7 @@ export class HealthService {
     return {
       status: ok ? 'ok' : 'degraded',
       version: APP_VERSION,
-      environment: APP_ENVIRONMENT,
-      database: { kind: this.kind, ok, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
+      database: { ok, latencyMs: Math.round((performance.now() - started) * 10) / 10 },
     };
   }
 }
