@@ -12,7 +12,7 @@ import { recordFigure } from './figures';
  * damaged blob. Workloads: crash-workloads.ts (contact saves, uploads, the application wizard's step saves).
  */
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 3) * SCALE;
-/** Acknowledged writes per workload before a trial's kill may come. */
+/** Acknowledged writes per workload before a trial's kill may come (unless the workload says fewer). */
 const MIN_ACKS_PER_TRIAL = 3;
 const WORKLOADS: (() => CrashWorkload)[] = [
   contactSaves as () => CrashWorkload, () => pendingUploads(50) as CrashWorkload, () => wizardStepSaves(8) as CrashWorkload,
@@ -75,7 +75,8 @@ for (const backendKind of ['postgres', 'pglite'] as const) {
         // among writes in flight, whatever the machine's speed), plus a pseudo-random 0-0.5 s.
         const before = acks.map((a) => a.length);
         const deadline = Date.now() + 60_000;
-        while (Date.now() < deadline && acks.some((a, i) => a.length - (before[i] ?? 0) < MIN_ACKS_PER_TRIAL)) await sleep(20);
+        const enough = (i: number) => workloads[i]?.minAcksPerTrial ?? MIN_ACKS_PER_TRIAL;
+        while (Date.now() < deadline && acks.some((a, i) => a.length - (before[i] ?? 0) < enough(i))) await sleep(20);
         await sleep(nextDelay() % 500);
         running = false;
         server.kill('SIGKILL');
