@@ -23,8 +23,9 @@ export async function focusStop(page: Page): Promise<FocusStop> {
     };
     // A field whose focus sits on an inner <input> (Mantine's PasswordInput) draws the ring on its wrapper.
     const wrapper = el.closest('.mantine-Input-input');
-    const name = el.id || el.getAttribute('data-testid') || el.getAttribute('name') || el.getAttribute('aria-label') || '';
-    const label = (el.textContent ?? '').trim().slice(0, 40);
+    const name = el.getAttribute('data-testid') || el.getAttribute('name') || el.id;
+    const labels = 'labels' in el ? (el as HTMLInputElement).labels : null;
+    const label = (el.getAttribute('aria-label') || labels?.[0]?.textContent || el.textContent || '').trim().slice(0, 40);
     return { what: `<${el.tagName.toLowerCase()}${name ? ` ${name}` : ''}>${label ? ` "${label}"` : ''}`, ring: shows(el) || (wrapper !== null && shows(wrapper)) };
   });
 }
