@@ -1,7 +1,8 @@
 // Driving a page with the keyboard alone, as a person without a mouse or touch screen does: Tab
 // and Shift+Tab from one control to the next, Space and Enter to press, arrow keys in radio
 // groups and selects. Every control Tab lands on must show where the focus is (a focus ring: an
-// outline or a box shadow), which the helpers check at each stop.
+// outline or a box shadow) and must not be hidden under a sticky bar or the fixed header (WCAG
+// 2.4.11), which the helpers check at each stop.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 interface FocusStop {
@@ -9,13 +10,15 @@ interface FocusStop {
   what: string;
   /** Whether it shows a focus ring. */
   ring: boolean;
+  /** Whether something else (a sticky bar, a fixed header) covers its middle. */
+  hidden: boolean;
 }
 
 /** The focused element and whether it shows a visible focus ring (its own, or its field wrapper's). */
 export async function focusStop(page: Page): Promise<FocusStop> {
   return page.evaluate(() => {
     const el = document.activeElement;
-    if (!el || el === document.body) return { what: 'body', ring: false };
+    if (!el || el === document.body) return { what: 'body', ring: false, hidden: true };
     const shows = (node: Element) => {
       const style = getComputedStyle(node);
       const outline = style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0;
@@ -26,21 +29,28 @@ export async function focusStop(page: Page): Promise<FocusStop> {
     const name = el.getAttribute('data-testid') || el.getAttribute('name') || el.id;
     const labels = 'labels' in el ? (el as HTMLInputElement).labels : null;
     const label = (el.getAttribute('aria-label') || labels?.[0]?.textContent || el.textContent || '').trim().slice(0, 40);
-    return { what: `<${el.tagName.toLowerCase()}${name ? ` ${name}` : ''}>${label ? ` "${label}"` : ''}`, ring: shows(el) || (wrapper !== null && shows(wrapper)) };
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const hidden = hit === null || !(el.contains(hit) || hit.contains(el) || (wrapper !== null && wrapper.contains(hit)) || ('labels' in el && [...((el as HTMLInputElement).labels ?? [])].some((l) => l.contains(hit))));
+    return { what: `<${el.tagName.toLowerCase()}${name ? ` ${name}` : ''}>${label ? ` "${label}"` : ''}`, ring: shows(el) || (wrapper !== null && shows(wrapper)), hidden };
   });
 }
 
-/** The focused element shows a focus ring. */
-export async function expectVisibleFocus(page: Page): Promise<void> {
-  const stop = await focusStop(page);
+function expectShown(stop: FocusStop): void {
   expect(stop.ring, `${stop.what} has focus but shows no focus ring`).toBe(true);
+  expect(stop.hidden, `${stop.what} has focus but something covers it`).toBe(false);
+}
+
+/** The focused element shows a focus ring and is not covered by anything. */
+export async function expectVisibleFocus(page: Page): Promise<void> {
+  expectShown(await focusStop(page));
 }
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
 /**
  * Presses Tab (Shift+Tab with `back`) until `target` has focus, at most `max` times; every
- * control passed on the way must show a focus ring. Fails when the target is not reached.
+ * control passed on the way must show a focus ring, uncovered. Fails when the target is not reached.
  */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 60 }: { back?: boolean; max?: number } = {}): Promise<void> {
   await expect(target).toBeVisible();
@@ -48,7 +58,7 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 6
   for (let presses = 0; presses < max; presses += 1) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     const stop = await focusStop(page);
-    expect(stop.ring, `${stop.what} has focus but shows no focus ring`).toBe(true);
+    expectShown(stop);
     if (await isFocused(target)) return;
     passed.push(stop.what);
   }
