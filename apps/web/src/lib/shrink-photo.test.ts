@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  firstScale, needsShrinking, nextScale, PHOTO_MAX_EDGE, PHOTO_TARGET_BYTES, SHRINK_MAX_TRIES, shrinkPhoto, shrinkPhotosInForm, shrinkToTarget,
+  firstScale, issuesBeforeSending, needsShrinking, PHOTO_MAX_CHOSEN_BYTES, nextScale, PHOTO_MAX_EDGE, PHOTO_TARGET_BYTES, SHRINK_MAX_TRIES, shrinkPhoto, shrinkPhotosInForm, shrinkToTarget,
   type DecodedPhoto, type Dimensions, type PhotoDecoder,
 } from './shrink-photo';
 
@@ -37,6 +37,17 @@ describe('which files are shrunk', () => {
     expect(needsShrinking({ name: 'id.pdf', type: 'application/pdf', size: 4 * MB })).toBe(false);
     expect(needsShrinking({ name: 'results.csv', type: 'text/csv', size: 4 * MB })).toBe(false);
     expect(needsShrinking({ name: 'scan.tiff', type: 'image/tiff', size: 4 * MB })).toBe(false);
+  });
+});
+
+describe('the check before sending', () => {
+  it('lets a photo over the upload limit through (it is sent shrunk), but not a PDF, nor a photo past the cap', () => {
+    expect(issuesBeforeSending({ name: 'id.png', type: PNG, size: 8 * MB }, 'document')).toEqual([]);
+    expect(issuesBeforeSending({ name: 'id.pdf', type: 'application/pdf', size: 8 * MB }, 'document')).toEqual(['size']);
+    expect(issuesBeforeSending({ name: 'id.png', type: PNG, size: PHOTO_MAX_CHOSEN_BYTES + 1 }, 'document')).toEqual(['size']);
+    // Every other rule stays: a JPEG is still not an upload type for documents.
+    expect(issuesBeforeSending({ name: 'id.jpg', type: JPEG, size: 8 * MB }, 'document')).toEqual(['extension']);
+    expect(issuesBeforeSending({ name: 'id.png', type: PNG, size: 0 }, 'pendingDocument')).toEqual(['empty']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { fileExtension } from '@portal/domain/rules/files';
+import { fileExtension, fileIssues, type FileIssue, type UploadKind } from '@portal/domain/rules/files';
 import { MEDIA_TYPES } from '@portal/domain/constants/uploads';
 
 /**
@@ -39,6 +39,19 @@ export function photoType(file: { name: string; type: string }): string | null {
 /** Whether a file is a photo worth shrinking: a JPEG or PNG larger than the target. */
 export function needsShrinking(file: { name: string; type: string; size: number }, target = PHOTO_TARGET_BYTES): boolean {
   return file.size > target && photoType(file) !== null;
+}
+
+/** The largest photo the phone takes to shrink: beyond the upload limit, since it is sent shrunk. */
+export const PHOTO_MAX_CHOSEN_BYTES = 25 * 1024 * 1024;
+
+/**
+ * The domain's file issues as the phone checks a chosen file before sending it: a JPEG/PNG photo
+ * over the upload limit (up to PHOTO_MAX_CHOSEN_BYTES) is no issue, since it leaves the phone
+ * shrunk; the server still checks what arrives (413 when a photo could not be shrunk).
+ */
+export function issuesBeforeSending(file: { name: string; type: string; size: number }, kind: UploadKind): FileIssue[] {
+  const issues = fileIssues(file, kind);
+  return photoType(file) !== null && file.size <= PHOTO_MAX_CHOSEN_BYTES ? issues.filter((issue) => issue !== 'size') : issues;
 }
 
 /** The size at `scale`, rounded, at least 1 x 1. */
