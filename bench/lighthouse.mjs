@@ -14,20 +14,24 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { SERVER_ENTRY, serverBuilt, signIn } from './lib/portal.mjs';
+import { newApplication, SERVER_ENTRY, serverBuilt, signIn } from './lib/portal.mjs';
 import { BENCH_DIR, ROOT, freePort, startChild, waitForHttp } from './lib/proc.mjs';
 
 /**
- * The pages measured: one line each (the lead adds the quote form and a wizard step when they
- * exist). `signedIn`: the demo advisor's stored login is put in place first. `ready`: a CSS
- * selector that shows the page has rendered its content (checked before the run).
+ * The pages measured, the five of issue 11: one line each. `signedIn`: the demo advisor's stored
+ * login is put in place first. `ready`: a CSS selector that shows the page has rendered its
+ * content (checked before the run). `query`: made before the run, for a page that shows a record
+ * (the wizard opens a new pending application on its first step, personal information).
  */
 export const PAGES = [
   { name: 'sign-in', path: '/auth/signin', signedIn: false, ready: 'input[name=username]' },
   { name: 'dashboard', path: '/home', signedIn: true, ready: 'h1' },
   { name: 'contact-list', path: '/home/contact', signedIn: true, ready: 'h1' },
-  // { name: 'quote-form', path: '/home/proposal/…', signedIn: true, ready: 'h1' },   (issue 5: not built yet)
-  // { name: 'wizard-step', path: '/home/application/…', signedIn: true, ready: 'h1' }, (issue 6: not built yet)
+  { name: 'quote-form', path: '/home/proposal', signedIn: true, ready: '[data-testid=quote-form]' },
+  {
+    name: 'wizard-step', path: '/home/application/detail', signedIn: true, ready: '[data-testid=wizard] #lifeInsured-firstName',
+    query: async (base, session) => `?applicationId=${encodeURIComponent(await newApplication(base, session))}`,
+  },
 ];
 
 export const GOALS = [
@@ -90,7 +94,7 @@ async function main() {
           localStorage.setItem('profile', JSON.stringify(login.user));
         }
       }, page.signedIn ? session : null);
-      const url = `${base}${page.path}`;
+      const url = `${base}${page.path}${page.query ? await page.query(base, session) : ''}`;
       // A warm-up visit (server caches, the check that the page renders); then Lighthouse's own cold load.
       await tab.goto(url, { waitUntil: 'networkidle0' });
       await tab.waitForSelector(page.ready, { timeout: 30_000 });

@@ -120,3 +120,19 @@ export async function signIn(base, username = ADVISOR) {
   const session = await postJson(base, '/api/auth/v1/login/mfa', { requestCode, otp }, headers);
   return { token: session.accessToken, cookie: headers.cookie, refreshToken: session.refreshToken, user: session.user };
 }
+
+/**
+ * A pending application of the signed-in advisor, as the wizard opens it: a new contact, a saved
+ * 10-year TERM proposal for them, and the application made from it. Answers its id.
+ */
+export async function newApplication(base, session) {
+  const headers = { authorization: `Bearer ${session.token}`, cookie: session.cookie, 'x-xsrf-token': session.cookie.slice('XSRF-TOKEN='.length) };
+  const contact = await postJson(base, '/api/contact/v1/create', {
+    contactType: 'lifeInsured', firstName: 'Sophea', lastName: 'Bench', gender: 'F', dateOfBirth: '12/04/1991', phone: '012-555-776',
+  }, headers);
+  const proposal = await postJson(base, '/api/proposal/v1/create', {
+    lifeInsuredContactId: contact.id, productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual',
+  }, headers);
+  const application = await postJson(base, '/api/appform/v1/create', { proposalId: proposal.id }, headers);
+  return application.id;
+}

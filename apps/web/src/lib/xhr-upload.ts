@@ -1,11 +1,13 @@
 import { ApiError, NETWORK_ERROR_KEY, NETWORK_ERROR_STATUS, refreshLogin, toApiError } from './api-client';
 import { readStoredLogin, type StoredLogin } from './session';
+import { shrinkPhotosInForm } from './shrink-photo';
 
 /**
  * A multipart POST that reports upload progress. `fetch` cannot report the bytes sent, so this
  * uses XMLHttpRequest and otherwise behaves like lib/api-client: the bearer token, the
  * cross-site request token, one refresh on a 401 that says the session is over, and the error
- * envelope turned into an ApiError.
+ * envelope turned into an ApiError. Photos in the form are shrunk first (lib/shrink-photo: a JPEG
+ * or PNG over about 1 MB is drawn smaller on the phone); other files go as they are.
  *
  * Shared by every feature that uploads (servicing, applications, recruitment).
  */
@@ -93,7 +95,8 @@ function toResponse(answer: RawAnswer): Response {
   return new Response(answer.body || null, { status: answer.status, headers });
 }
 
-export async function xhrUpload<T>(path: string, form: FormData, options: XhrUploadOptions = {}): Promise<T> {
+export async function xhrUpload<T>(path: string, original: FormData, options: XhrUploadOptions = {}): Promise<T> {
+  const form = await shrinkPhotosInForm(original);
   const stored: StoredLogin | null = readStoredLogin();
   const xsrf = await xsrfToken();
   let answer = await sendOnce(path, form, stored?.accessToken ?? null, xsrf, options);

@@ -8,7 +8,7 @@ import { FILE_COUNT_MAX, UPLOAD_MAX_MB } from '@portal/domain/constants/uploads'
 import type { ApplicationDocument } from '@portal/domain/contracts/documents/application-document';
 import { requiredDocumentGroups } from '@portal/domain/rules/required-documents';
 import { documentIssues } from '@portal/domain/rules/documents';
-import { fileIssues, type FileIssue } from '@portal/domain/rules/files';
+import type { FileIssue } from '@portal/domain/rules/files';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { useDeleteDocument } from '../api/delete-document';
@@ -16,6 +16,7 @@ import { useDownloadDocument } from '../api/download-document';
 import { useUploadDocument } from '../api/upload-document';
 import type { Wizard } from '../hooks/use-wizard';
 import { ConfirmDialog } from './confirm-dialog';
+import { issuesBeforeSending } from '../../../lib/shrink-photo';
 
 const FILE_ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
   extension: 'applications:upload_wrong_type', size: 'applications:upload_too_large', empty: 'applications:upload_empty',
@@ -76,7 +77,7 @@ function DocumentGroup({ wizard, group, required, applicationId, documents, miss
     const found: Record<string, string> = {};
     for (const issue of documentIssues({ documentCode: code, idNumber, expiredDate, file })) found[issue.field] = translateFormError(issue.key);
     if (file) {
-      const issue = fileIssues(file, 'document')[0];
+      const issue = issuesBeforeSending(file, 'document')[0];
       if (issue) found.file = t(FILE_ISSUE_KEYS[issue], { max: UPLOAD_MAX_MB });
     }
     if (documents.length >= FILE_COUNT_MAX) found.file = t('applications:upload_too_many', { count: FILE_COUNT_MAX });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Image, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Signature } from '@portal/domain/contracts/applications/application-steps';
@@ -9,6 +9,8 @@ const HEIGHT = 160;
 /**
  * A signature drawn with a finger, pen or mouse (pointer events on a canvas, kept as a PNG data
  * URL), or — the keyboard alternative — the signer's name typed. Shown signed when stored.
+ * Focus follows the keyboard user: into the name field when they choose to type, to "Sign
+ * again" once signed, and back to the pad's first button after that.
  */
 export function SignaturePad({ id, label, value, onChange, error, signerName }: {
   id: string;
@@ -24,6 +26,16 @@ export function SignaturePad({ id, label, value, onChange, error, signerName }: 
   const drew = useRef(false);
   const [mode, setMode] = useState<'drawn' | 'typed'>(value?.method ?? 'drawn');
   const [editing, setEditing] = useState(!value);
+  /** Where focus goes after the next render: set only by the signer's own actions. */
+  const focusNext = useRef<'redo' | 'pad' | null>(null);
+  const redoButton = useRef<HTMLButtonElement>(null);
+  const padButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const target = focusNext.current === 'redo' ? redoButton.current : focusNext.current === 'pad' ? padButton.current : null;
+    focusNext.current = null;
+    target?.focus();
+  });
 
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');
@@ -72,6 +84,7 @@ export function SignaturePad({ id, label, value, onChange, error, signerName }: 
       if (!drew.current || !canvas.current) return;
       onChange({ method: 'drawn', image: canvas.current.toDataURL('image/png'), signerName, signedAt });
     }
+    focusNext.current = 'redo';
     setEditing(false);
   };
 
@@ -83,7 +96,7 @@ export function SignaturePad({ id, label, value, onChange, error, signerName }: 
           : <Text fs="italic" fz="xl">{value.typedName}</Text>}
         <Group gap="xs">
           <Text size="xs" c="dimmed">{t('applications:signed')}</Text>
-          <Button size="compact-sm" variant="subtle" onClick={() => { onChange(null); setEditing(true); drew.current = false; }}>{t('applications:signature_redo')}</Button>
+          <Button ref={redoButton} size="compact-sm" variant="subtle" onClick={() => { onChange(null); setEditing(true); drew.current = false; focusNext.current = 'pad'; }}>{t('applications:signature_redo')}</Button>
         </Group>
       </Stack>
     );
@@ -99,11 +112,11 @@ export function SignaturePad({ id, label, value, onChange, error, signerName }: 
           <Group gap="xs">
             <Button size="xs" onClick={() => accept()} data-testid={`${id}-accept`}>{t('applications:signature_accept')}</Button>
             <Button size="xs" variant="default" onClick={clear}>{t('applications:signature_clear')}</Button>
-            <Button size="xs" variant="subtle" onClick={() => setMode('typed')}>{t('applications:signature_type_instead')}</Button>
+            <Button ref={padButton} size="xs" variant="subtle" onClick={() => setMode('typed')}>{t('applications:signature_type_instead')}</Button>
           </Group>
         </>
       ) : (
-        <TypedSignature id={id} onAccept={accept} onDraw={() => setMode('drawn')} />
+        <TypedSignature id={id} onAccept={accept} onDraw={() => { focusNext.current = 'pad'; setMode('drawn'); }} />
       )}
       {error ? <Text c="red" size="sm" role="alert">{error}</Text> : null}
     </Stack>
@@ -113,9 +126,17 @@ export function SignaturePad({ id, label, value, onChange, error, signerName }: 
 function TypedSignature({ id, onAccept, onDraw }: { id: string; onAccept: (name: string) => void; onDraw: () => void }) {
   const { t } = useTranslation(['applications']);
   const [name, setName] = useState('');
+  // Enter signs, as in a form (the wizard has no form element to submit).
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    onAccept(name);
+  };
   return (
     <Group gap="xs" align="flex-end">
-      <TextInput label={t('applications:signature_typed_label')} value={name} onChange={(e) => setName(e.currentTarget.value)} data-testid={`${id}-typed`} style={{ flex: 1 }} />
+      {/* Shown only when the signer chose to type (or signs again): their focus goes straight into it. */}
+      <TextInput autoFocus label={t('applications:signature_typed_label')} value={name} onChange={(e) => setName(e.currentTarget.value)} onKeyDown={onKeyDown}
+        data-testid={`${id}-typed`} style={{ flex: 1 }} />
       <Button size="sm" onClick={() => onAccept(name)}>{t('applications:signature_accept')}</Button>
       <Button size="sm" variant="subtle" onClick={onDraw}>{t('applications:signature_draw_instead')}</Button>
     </Group>

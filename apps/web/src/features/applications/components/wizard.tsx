@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Button, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { WIZARD_STEPS, type WizardStepIndex } from '@portal/domain/codes/wizard-steps';
@@ -27,6 +28,21 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
   const wizard = useWizard(app, documents);
   const step = WIZARD_STEPS[wizard.active] ?? WIZARD_STEPS[0];
   const saveLabel = SAVE_LABELS[wizard.saveState];
+  const body = useRef<HTMLDivElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(wizard.active);
+  // A new step starts with focus on its title (read out, and the next Tab is its first field),
+  // not on the Next button below it; a review link then moves focus on to its field.
+  useEffect(() => {
+    if (shownStep.current === wizard.active) return;
+    shownStep.current = wizard.active;
+    title.current?.focus();
+  }, [wizard.active]);
+  // Next on a step with mistakes: focus goes to the first field in error, as a form's submit does.
+  const onNext = () => {
+    if (wizard.next()) return;
+    requestAnimationFrame(() => body.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
   return (
     <Stack gap="md" data-testid="wizard" data-active-step={wizard.active}>
       <ScrollArea type="auto" offsetScrollbars>
@@ -45,14 +61,16 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
           })}
         </Group>
       </ScrollArea>
-      <Text component="h2" fz="h3" fw={700} id="wizard-step-title" data-testid="wizard-step-title">{t('applications:step_of', { n: wizard.active + 1, total: WIZARD_STEPS.length })} · {t(STEP_LABELS[step.name])}</Text>
-      {step.name === 'personalInfo' ? <PersonalInfoStep wizard={wizard} /> : null}
-      {step.name === 'productInfo' ? <ProductInfoStep wizard={wizard} product={app.product} /> : null}
-      {step.name === 'healthInfo' ? <HealthStep wizard={wizard} /> : null}
-      {step.name === 'declarationAuthorization' ? <DeclarationStep wizard={wizard} /> : null}
-      {step.name === 'advisorStatement' ? <AdvisorStatementStep wizard={wizard} /> : null}
-      {step.name === 'supportingDocuments' ? <DocumentsStep wizard={wizard} applicationId={app.id} documents={documents} /> : null}
-      {step.name === 'submission' ? <ReviewStep wizard={wizard} applicationId={app.id} /> : null}
+      <Text component="h2" ref={title} tabIndex={-1} className="page-title" fz="h3" fw={700} id="wizard-step-title" data-testid="wizard-step-title">{t('applications:step_of', { n: wizard.active + 1, total: WIZARD_STEPS.length })} · {t(STEP_LABELS[step.name])}</Text>
+      <div ref={body}>
+        {step.name === 'personalInfo' ? <PersonalInfoStep wizard={wizard} /> : null}
+        {step.name === 'productInfo' ? <ProductInfoStep wizard={wizard} product={app.product} /> : null}
+        {step.name === 'healthInfo' ? <HealthStep wizard={wizard} /> : null}
+        {step.name === 'declarationAuthorization' ? <DeclarationStep wizard={wizard} /> : null}
+        {step.name === 'advisorStatement' ? <AdvisorStatementStep wizard={wizard} /> : null}
+        {step.name === 'supportingDocuments' ? <DocumentsStep wizard={wizard} applicationId={app.id} documents={documents} /> : null}
+        {step.name === 'submission' ? <ReviewStep wizard={wizard} applicationId={app.id} /> : null}
+      </div>
       <Group justify="space-between" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', paddingBlock: 8, zIndex: 2 }}>
         <Button variant="default" onClick={() => wizard.goTo(Math.max(0, wizard.active - 1) as WizardStepIndex)} disabled={wizard.active === 0} data-testid="wizard-back">{t('applications:back')}</Button>
         <Stack gap={2} align="center" miw={0} style={{ flex: 1 }}>
@@ -62,7 +80,7 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
           </Text>
           {wizard.saveState === 'conflict' ? <Button size="compact-sm" variant="light" onClick={() => window.location.reload()} data-testid="wizard-reload">{t('applications:reload')}</Button> : null}
         </Stack>
-        {wizard.active < 6 ? <Button onClick={() => wizard.next()} data-testid="wizard-next">{t('applications:next')}</Button> : <span />}
+        {wizard.active < 6 ? <Button onClick={onNext} data-testid="wizard-next">{t('applications:next')}</Button> : <span />}
       </Group>
     </Stack>
   );

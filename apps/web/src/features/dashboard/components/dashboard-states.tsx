@@ -4,11 +4,16 @@ import { IconAlert, IconInbox } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 
+/**
+ * The figure groups' place while they load: taller than a phone's screen (the groups are, at
+ * 360 px about 2,400 px in all), so the shortcuts below stay out of sight instead of being shown
+ * and then pushed away (issue 11: no layout shift).
+ */
 export function DashboardLoading() {
   const { t } = useTranslation(['common']);
   return (
     <Stack gap="sm" role="status" aria-live="polite" aria-label={t('common:loading')} aria-busy="true">
-      {[0, 1, 2].map((i) => <Skeleton key={i} height={120} radius="md" />)}
+      {[0, 1, 2, 3].map((i) => <Skeleton key={i} height={240} radius="md" />)}
     </Stack>
   );
 }

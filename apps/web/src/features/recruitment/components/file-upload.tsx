@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_TYPES, UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
-import { fileIssues, type FileIssue } from '@portal/domain/rules/files';
+import type { FileIssue } from '@portal/domain/rules/files';
 import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import type { UploadInput } from '../api/files';
 import { errorText } from './candidate-parts';
+import { issuesBeforeSending } from '../../../lib/shrink-photo';
 
 const ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
   extension: 'recruitment:upload_wrong_type',
@@ -45,7 +46,7 @@ export function FileUpload({ label, kind = 'document', fields, upload, onDone, o
   const choose = (chosen: File | null) => {
     setProblem(null);
     if (chosen && kind === 'document') {
-      const issue = fileIssues(chosen, 'document')[0];
+      const issue = issuesBeforeSending(chosen, 'document')[0];
       if (issue) {
         setFile(null);
         setProblem(t(ISSUE_KEYS[issue], { max: UPLOAD_MAX_MB }));

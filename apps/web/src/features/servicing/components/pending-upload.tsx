@@ -8,11 +8,12 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/domain/codes/languages';
 import { MEDIA_TYPES, PENDING_DOCUMENT_UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
 import type { PendingRequirement } from '@portal/domain/contracts/policies/policy-fields';
-import { fileIssues, type FileIssue } from '@portal/domain/rules/files';
+import type { FileIssue } from '@portal/domain/rules/files';
 import { IconAlert, IconFile } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useUploadClientPendingDoc } from '../api/upload-client-pending-doc';
 import { errorText } from './query-state';
+import { issuesBeforeSending } from '../../../lib/shrink-photo';
 
 const ACCEPT = { [MEDIA_TYPES.pdf]: ['.pdf'], [MEDIA_TYPES.png]: ['.png'] };
 
@@ -67,7 +68,7 @@ export function PendingUpload({ policyNumber, requirements, lang }: { policyNumb
     }
     const chosen = all[0];
     if (!chosen) return;
-    const issue = fileIssues(chosen, 'pendingDocument')[0];
+    const issue = issuesBeforeSending(chosen, 'pendingDocument')[0];
     if (issue) {
       setFile(null);
       setProblem(t(ISSUE_KEYS[issue], { max: PENDING_DOCUMENT_UPLOAD_MAX_MB }));

@@ -1,0 +1,72 @@
+// Photos are shrunk on the phone before they are sent (issue 11): a 6 MB PNG photo chosen for an
+// application's ID document (over the 5 MB upload limit: the phone takes it, since it sends it
+// shrunk) reaches the server at most about 1 MB — smaller in pixels, the same
+// shape, still a PNG — while a PDF of more than 1 MB is sent byte for byte. What the server holds
+// is read back through the API (the document's record and its bytes), not from the page.
+import { createHash } from 'node:crypto';
+import { apiGet } from '../support/auth';
+import { noisePng, pdfOfSize, pngSize } from '../support/files';
+import { expect, test } from '../support/fixtures';
+import { pageToken, pendingApplication } from '../support/records';
+
+/** lib/shrink-photo's target: about 1 MB. */
+const PHOTO_TARGET_BYTES = 1024 * 1024;
+
+test.use({ signedInAs: 'demo.aap' });
+
+interface StoredDocument { applicationDocumentUploadId: string; fileName: string; mediaType: string; size: number; sha256: string }
+
+test('a large photo is shrunk to about 1 MB before it is sent; a PDF is sent as it is', async ({ page }) => {
+  test.setTimeout(90_000);
+  const applicationId = await pendingApplication(page);
+  const token = await pageToken(page);
+  const stored = async (fileName: string): Promise<StoredDocument> => {
+    const res = await apiGet(page, `/api/document/v1/find/appform/${applicationId}`, token);
+    expect(res.status()).toBe(200);
+    const found = ((await res.json()) as { items: StoredDocument[] }).items.find((d) => d.fileName === fileName);
+    if (!found) throw new Error(`${fileName} is not stored`);
+    return found;
+  };
+
+  await page.goto(`/home/application/detail?applicationId=${encodeURIComponent(applicationId)}`);
+  await page.getByTestId('step-5').click();
+  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '5');
+  const group = page.getByTestId('group-insured-id');
+  const upload = async (name: string, mimeType: string, buffer: Buffer) => {
+    await group.getByTestId('insured-id-id-number').fill('123456789');
+    await group.getByTestId('insured-id-expired-date').fill('31/12/2031');
+    await group.getByTestId('insured-id-file').setInputFiles({ name, mimeType, buffer });
+    const sent = page.waitForRequest((req) => req.url().endsWith('/api/document/v1/upload') && req.method() === 'POST');
+    await group.getByTestId('insured-id-upload').click();
+    const request = await sent;
+    await expect(group.getByTestId('uploaded-document').filter({ hasText: name })).toBeVisible();
+    return request.postDataBuffer()?.length ?? 0;
+  };
+
+  // A 1600 x 1300 PNG photo of about 6 MB, over the 5 MB upload limit.
+  const photo = noisePng(1600, 1300);
+  expect(photo.length).toBeGreaterThan(5 * PHOTO_TARGET_BYTES);
+  const photoRequestBytes = await upload('id-photo.png', 'image/png', photo);
+  // What went over the network: the shrunk photo and the form's few text fields.
+  expect(photoRequestBytes).toBeLessThan(PHOTO_TARGET_BYTES + 4096);
+  const storedPhoto = await stored('id-photo.png');
+  expect(storedPhoto.mediaType).toBe('image/png');
+  expect(storedPhoto.size).toBeLessThanOrEqual(PHOTO_TARGET_BYTES);
+  // Not cut too far either: a readable photo, not a thumbnail.
+  expect(storedPhoto.size).toBeGreaterThan(PHOTO_TARGET_BYTES / 4);
+  const bytes = await apiGet(page, `/api/document/v1/download?id=${encodeURIComponent(storedPhoto.applicationDocumentUploadId)}`, token);
+  expect(bytes.status()).toBe(200);
+  const body = await bytes.body();
+  expect(body.length).toBe(storedPhoto.size);
+  const size = pngSize(body);
+  expect(size.width).toBeLessThan(1600);
+  expect(size.width).toBeGreaterThan(300);
+  expect(size.width / size.height).toBeCloseTo(1600 / 1300, 1);
+
+  // A PDF of 1.5 MB: the same bytes arrive.
+  const pdf = pdfOfSize(1.5 * PHOTO_TARGET_BYTES);
+  await upload('id-scan.pdf', 'application/pdf', pdf);
+  const storedPdf = await stored('id-scan.pdf');
+  expect(storedPdf.size).toBe(pdf.length);
+  expect(storedPdf.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+});
