@@ -22,14 +22,17 @@ export interface CreateDbOptions {
   inMemory?: boolean;
   /** node-postgres pool size. */
   poolMax?: number;
+  /** PGlite in memory only: start from this data directory dump (`dumpDataDir`) instead of an empty cluster (tests: a migrated template). */
+  loadDataDir?: Blob;
 }
 
-async function createPglite(dataDir: string, inMemory: boolean): Promise<DbHandle> {
+async function createPglite(dataDir: string, inMemory: boolean, loadDataDir?: Blob): Promise<DbHandle> {
   const lock: DataDirLock | undefined = inMemory ? undefined : lockDataDir(dataDir);
   let client: PGlite;
   try {
     client = await PGlite.create(inMemory ? 'memory://' : join(dataDir, 'pgdata'), {
       extensions: { pg_trgm },
+      ...(inMemory && loadDataDir ? { loadDataDir } : {}),
     });
   } catch (error) {
     lock?.release();
@@ -79,5 +82,5 @@ export async function createDb(
   options: CreateDbOptions = {},
 ): Promise<DbHandle> {
   if (config.databaseUrl) return createPostgres(config.databaseUrl, options.poolMax ?? 10);
-  return createPglite(config.dataDir, options.inMemory ?? false);
+  return createPglite(config.dataDir, options.inMemory ?? false, options.loadDataDir);
 }

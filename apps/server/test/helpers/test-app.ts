@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -9,7 +9,7 @@ import { ROLES, type Role } from '@portal/domain/codes/roles';
 import { buildApp, type AppInstance } from '../../src/app';
 import { DEMO_KHQR_MERCHANT, type AppConfig } from '../../src/config';
 import { createDb, type Db, type DbHandle } from '../../src/db/client';
-import { migrateDb } from '../../src/db/migrate';
+import { migrateDb, migrationsFolder } from '../../src/db/migrate';
 import { seedDemo } from '../../src/db/seed-demo';
 import { findRepoRoot } from '../../src/lib/repo-root';
 import { signAccessToken } from '../../src/modules/auth/access-token';
@@ -80,11 +80,40 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   };
 }
 
-/** A fresh database: in-memory PGlite, or a new PostgreSQL database when DATABASE_URL is set. */
+/**
+ * A migrated, empty PGlite data directory, dumped once and shared by every test file (a file in the
+ * system temp folder named by a hash of the migrations): starting from it takes ~0.6 s, against
+ * ~4.5 s for a new cluster plus the migrations. Built by whichever worker needs it first (written
+ * to a temporary name, then renamed, so a reader never sees half a file).
+ */
+async function pgliteTemplate(): Promise<Blob> {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256');
+  for (const name of readdirSync(folder).sort()) if (name.endsWith('.sql')) hash.update(name).update(readFileSync(join(folder, name)));
+  hash.update(readFileSync(join(folder, 'meta', '_journal.json')));
+  const file = join(tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const handle = await createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    try {
+      await migrateDb(handle);
+      if (handle.kind !== 'pglite') throw new Error('expected PGlite');
+      const dump = await handle.client.dumpDataDir('none');
+      const partial = `${file}.${process.pid}.${randomUUID()}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    } finally {
+      await handle.close();
+    }
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/** A fresh database: in-memory PGlite (from the migrated template), or a new PostgreSQL database when DATABASE_URL is set. */
 export async function createTestDb(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    const handle = await createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+    const handle = await createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true, loadDataDir: await pgliteTemplate() });
+    // Already migrated: this only checks that nothing is pending.
     await migrateDb(handle);
     return { handle, drop: () => handle.close() };
   }
