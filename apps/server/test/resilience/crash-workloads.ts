@@ -20,8 +20,6 @@ export interface CrashWorkload<Ack = unknown> {
   name: string;
   /** Concurrent writers while the kill comes. */
   concurrency: number;
-  /** Acknowledged writes in a trial before its kill may come (default 3): a long chain of calls per write (the wizard) gets fewer. */
-  minAcksPerTrial?: number;
   /** Once, after the first start (sign-in, finding a target). */
   setup(server: ServerProcess): Promise<void>;
   /** One write. Resolves with what the server acknowledged (a 2xx), or undefined (no answer, refused). Must not throw on a dropped connection. */
@@ -267,15 +265,9 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
   let proposalId = '';
   let initialPersonalInfo: unknown;
   const refusals: string[] = [];
-  // One create at a time: on PGlite under the other workloads' 66 writers, single requests can
-  // wait over 20 s (SECURITY.md, known weaknesses); 8 concurrent creates got no acknowledgement at
-  // all in a trial, one at a time a few do. This trial is about the step saves.
-  let creating: Promise<unknown> = Promise.resolve();
   return {
     name: 'application step saves',
     concurrency,
-    // Six calls per write (create, then five step saves): on PGlite under the other workloads one a trial.
-    minAcksPerTrial: 1,
     async setup(server) {
       client = await new Client(server.base).signIn('demo.aap');
       const contact = await client.post('/api/contact/v1/create', contactBody('Wizard'));
@@ -299,9 +291,7 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
         return ack;
       };
       try {
-        const turn = creating.then(() => client.post('/api/appform/v1/create', { proposalId }));
-        creating = turn.catch(() => undefined);
-        const created = await turn;
+        const created = await client.post('/api/appform/v1/create', { proposalId });
         if (created.status !== 201) return refused(`create ${created.status} ${created.text.slice(0, 100)}`);
         const app = created.json<{ id: string; version: number }>();
         ack = { id: app.id, seq, saved: 0, version: app.version, inFlight: false };
