@@ -14,13 +14,16 @@ export class AuditRepository {
     if (rows.length > 0) await this.db.insert(auditLog).values([...rows]);
   }
 
-  /** Newest first; for admin views and tests. */
+  /**
+   * Newest first, by when it happened (`at`): queued read entries carry the time of the read but
+   * reach the table after writes that followed it. For admin views and tests.
+   */
   findByEntity(entity: string, entityId: string, limit = 100): Promise<AuditLogRow[]> {
     return this.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
-      .orderBy(desc(auditLog.id))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(limit);
   }
 }
