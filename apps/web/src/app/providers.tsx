@@ -38,7 +38,7 @@ function TranslatedMantineProvider({ children }: { children: ReactNode }) {
   );
 }
 
-const loadNotifications = () => import('@mantine/notifications').then((m) => m.Notifications);
+const loadNotifications = () => import('./toast-container').then((m) => m.Notifications);
 
 /**
  * The toasts' container, fetched once the first screen has drawn (issue 11 budgets: it is not

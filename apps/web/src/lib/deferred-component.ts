@@ -3,7 +3,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 const loaded = new Map<() => Promise<unknown>, unknown>();
 
 /** When the browser has nothing else to do (after the first screen has drawn and settled). */
-function whenIdle(run: () => void): () => void {
+export function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const id = window.requestIdleCallback(run, { timeout: 2_000 });
     return () => window.cancelIdleCallback(id);
