@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,17 +15,25 @@ export interface AccountMenuProps {
   name: string;
   /** Opened at once: the button was pressed before this chunk had arrived. */
   defaultOpened: boolean;
+  /** The stand-in button had the keyboard focus: this one takes it over. */
+  takeFocus: boolean;
 }
 
 /**
  * The signed-in user's menu: who is signed in, the profile, and sign out. Its own chunk (Menu,
  * Popover, floating-ui, focus trap): UserMenu loads it after the shell has drawn (issue 11 budgets).
  */
-export function AccountMenu({ avatar, name, defaultOpened }: AccountMenuProps) {
+export function AccountMenu({ avatar, name, defaultOpened, takeFocus }: AccountMenuProps) {
   const { t } = useTranslation('common');
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const button = useRef<HTMLButtonElement>(null);
+  const focusOnMount = useRef(takeFocus);
+
+  useEffect(() => {
+    if (focusOnMount.current) button.current?.focus();
+  }, []);
 
   const signOut = async () => {
     await logout();
@@ -37,7 +45,7 @@ export function AccountMenu({ avatar, name, defaultOpened }: AccountMenuProps) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" defaultOpened={defaultOpened}>
       <Menu.Target>
-        <UnstyledButton aria-label={t('common:account_menu')} className="user-menu-target" data-testid="user-menu">
+        <UnstyledButton ref={button} aria-label={t('common:account_menu')} className="user-menu-target" data-testid="user-menu">
           {avatar}
         </UnstyledButton>
       </Menu.Target>

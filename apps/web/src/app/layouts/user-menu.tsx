@@ -13,18 +13,19 @@ const loadAccountMenu = () => import('./account-menu').then((m) => m.AccountMenu
 
 /**
  * The account button of the header. The menu behind it (account-menu.tsx) is fetched once the
- * shell has drawn; until then the same button stands in its place, and pressing it fetches the
- * menu at once and opens it when it arrives.
+ * shell has drawn; until then the same button stands in its place (pressing it fetches the menu
+ * at once and opens it when it arrives; the keyboard focus moves over with the swap).
  */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const { user } = useSession();
   const [pressed, setPressed] = useState(false);
+  const [focused, setFocused] = useState(false);
   const AccountMenu = useDeferredComponent(loadAccountMenu, pressed);
   const name = user ? user.displayName || user.username : '';
   const avatar = <Avatar color="brand" radius="xl" size={36}>{initials(name)}</Avatar>;
 
-  if (AccountMenu) return <AccountMenu avatar={avatar} name={name} defaultOpened={pressed} />;
+  if (AccountMenu) return <AccountMenu avatar={avatar} name={name} defaultOpened={pressed} takeFocus={focused} />;
   return (
     <UnstyledButton
       aria-label={t('common:account_menu')}
@@ -33,6 +34,8 @@ export function UserMenu() {
       className="user-menu-target"
       data-testid="user-menu"
       onClick={() => setPressed(true)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
     >
       {avatar}
     </UnstyledButton>
