@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import { PREACT_ALIASES } from './preact-aliases.ts';
 
 /** Files worth compressing once at build time (fonts and images are compressed already). */
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -42,20 +42,25 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
 /**
  * Vendor groups: each becomes its own long-cached chunk. A group is loaded whole by the first
  * chunk that needs any of it, so only libraries every screen needs in full are grouped (React
- * and the router, TanStack Query, i18next) and the form library. Mantine and zod are NOT grouped: a group would put every component any screen
+ * (preact/compat) and the router, TanStack Query, i18next) and the form library. Mantine and zod are NOT grouped: a group would put every component any screen
  * uses (dates, dropzone, …) or all of zod (the first load needs only zod/mini) on the sign-in
  * screen's first load; left to the bundler, each lazy
  * route carries the components only it uses (issue 11 budgets: scripts/check-bundle-budgets.mjs).
  */
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
-  { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/, priority: 40 },
+  { name: 'vendor-react', test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]|src[\\/]lib[\\/]react-compat\.js$/, priority: 40 },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 35 },
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 30 },
   { name: 'vendor-forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 25 },
 ];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // Preact through preact/compat in place of react-dom, in dev and build alike (preact-aliases.ts).
+  // JSX compiles to `react/jsx-runtime`, which the alias turns into Preact's. No @vitejs/plugin-react:
+  // its Fast Refresh drives React's reconciler; an edit to a component reloads the page instead.
+  resolve: { alias: PREACT_ALIASES },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  plugins: [precompress()],
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (scripts/check-bundle-budgets.mjs).
@@ -65,6 +70,12 @@ export default defineConfig({
     sourcemap: false,
     cssCodeSplit: true,
     rolldownOptions: {
+      // Libraries mark modules "use client" (a React Server Components hint, meaningless in a
+      // client-only bundle); @vitejs/plugin-react used to silence that warning.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
+        warn(warning);
+      },
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },
         // features/<f>/screens.tsx -> assets/feature-<f>-<hash>.js, so each area's chunk is recognisable.

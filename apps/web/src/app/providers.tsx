@@ -1,10 +1,10 @@
 import { useMemo, type ReactNode } from 'react';
 import { MantineProvider, Notification, mergeThemeOverrides } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@portal/domain/constants/ui';
 import { isApiError } from '../lib/api-client';
+import { useDeferredComponent } from '../lib/deferred-component';
 import { i18n } from '../lib/i18n';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -38,11 +38,23 @@ function TranslatedMantineProvider({ children }: { children: ReactNode }) {
   );
 }
 
+const loadNotifications = () => import('./toast-container').then((m) => m.Notifications);
+
+/**
+ * The toasts' container, fetched once the first screen has drawn (issue 11 budgets: it is not
+ * needed to draw it). A toast shown before it is there waits in @mantine/notifications' store and
+ * appears when it mounts.
+ */
+function DeferredNotifications() {
+  const Notifications = useDeferredComponent(loadNotifications);
+  return Notifications ? <Notifications autoClose={TOAST_DURATION_MS} position="top-center" limit={3} /> : null;
+}
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <TranslatedMantineProvider>
-        <Notifications autoClose={TOAST_DURATION_MS} position="top-center" limit={3} />
+        <DeferredNotifications />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </TranslatedMantineProvider>
     </I18nextProvider>

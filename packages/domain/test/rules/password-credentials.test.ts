@@ -3,7 +3,8 @@ import {
   credentialFormSchema, employeeIdConfirmationSchema, passwordConfirmationSchema,
 } from '@portal/domain/rules/credentials';
 import { mustMatch, RUN_WITH_FIELD_ISSUES } from '@portal/domain/rules/must-match';
-import { passwordHints, passwordIssue, passwordSchema } from '@portal/domain/rules/password';
+import { passwordHints } from '@portal/domain/rules/password-hints';
+import { passwordIssue, passwordSchema } from '@portal/domain/rules/password';
 import * as z from 'zod';
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea } from '@mantine/core';
+import { Box, NavLink } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,14 +9,16 @@ import { prefetchArea, prefetchWhenIdle } from '../feature-loaders';
 /**
  * One link per section; the current section is marked for sight and for screen readers. Each
  * section's code is fetched ahead: on hover, focus or touch of its link, and when the browser
- * is idle (feature-loaders.ts prefetchArea / prefetchWhenIdle).
+ * is idle (feature-loaders.ts prefetchArea / prefetchWhenIdle). The list scrolls natively (when
+ * a short phone cannot show it whole): Mantine's ScrollArea would bring floating-ui along into the
+ * signed-in shell's first load (issue 11 budgets).
  */
 export function AppNavbar() {
   const { t } = useTranslation('nav');
   const area = useCurrentScreen()?.area;
   useEffect(() => prefetchWhenIdle(AREA_LINKS.map((link) => link.area)), []);
   return (
-    <ScrollArea type="scroll" h="100%">
+    <Box h="100%" className="app-navbar-scroll">
       {AREA_LINKS.map((link) => {
         const active = link.area === area;
         return (
@@ -36,6 +38,6 @@ export function AppNavbar() {
           />
         );
       })}
-    </ScrollArea>
+    </Box>
   );
 }

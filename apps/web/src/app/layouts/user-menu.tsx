@@ -1,11 +1,7 @@
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Avatar, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { IconLogout, IconUser } from '../../components/ui/icons';
-import { logout } from '../../features/auth/api/logout';
-import { roleLabelKeys } from '../../lib/role-labels';
+import { useDeferredComponent } from '../../lib/deferred-component';
 import { useSession } from '../../lib/session';
 
 function initials(name: string): string {
@@ -13,41 +9,35 @@ function initials(name: string): string {
   return parts.slice(0, 2).map((part) => Array.from(part)[0] ?? '').join('').toUpperCase();
 }
 
-/** The signed-in user's menu: who is signed in, the profile, and sign out. */
+const loadAccountMenu = () => import('./account-menu').then((m) => m.AccountMenu);
+
+/**
+ * The account button of the header. The menu behind it (account-menu.tsx) is fetched once the
+ * shell has drawn; until then the same button stands in its place (pressing it fetches the menu
+ * at once and opens it when it arrives; the keyboard focus moves over with the swap).
+ */
 export function UserMenu() {
   const { t } = useTranslation('common');
   const { user } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [pressed, setPressed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const AccountMenu = useDeferredComponent(loadAccountMenu, pressed);
   const name = user ? user.displayName || user.username : '';
+  const avatar = <Avatar color="brand" radius="xl" size={36}>{initials(name)}</Avatar>;
 
-  const signOut = async () => {
-    await logout();
-    queryClient.clear();
-    notifications.show({ message: t('common:signed_out') });
-    await navigate('/auth/signin', { replace: true });
-  };
-
+  if (AccountMenu) return <AccountMenu avatar={avatar} name={name} defaultOpened={pressed} takeFocus={focused} />;
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
-      <Menu.Target>
-        <UnstyledButton aria-label={t('common:account_menu')} className="user-menu-target" data-testid="user-menu">
-          <Avatar color="brand" radius="xl" size={36}>{initials(name)}</Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)">{t('common:signed_in_as', { name })}</Text>
-          {user ? <Text size="xs" c="dimmed">{roleLabelKeys(user.roles).map((key) => t(key)).join(', ')}</Text> : null}
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/home/profile" leftSection={<IconUser size={18} />}>
-          {t('common:my_profile')}
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={18} />} onClick={() => void signOut()} data-testid="sign-out">
-          {t('common:sign_out')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <UnstyledButton
+      aria-label={t('common:account_menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className="user-menu-target"
+      data-testid="user-menu"
+      onClick={() => setPressed(true)}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+    >
+      {avatar}
+    </UnstyledButton>
   );
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LANGUAGES } from '../../codes/languages';
 import { ROLES } from '../../codes/roles';
 
@@ -9,9 +9,9 @@ export const sessionUserSchema = z.object({
   displayName: z.string(),
   roles: z.array(z.enum(ROLES)),
   /** The user type (spec §3 `alias`). */
-  alias: z.string().nullable(),
+  alias: z.nullable(z.string()),
   /** The language kept on the account (profile); the client switches to it at sign-in. */
-  preferredLang: z.enum(LANGUAGES).optional(),
+  preferredLang: z.optional(z.enum(LANGUAGES)),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -23,7 +23,7 @@ export const authSessionSchema = z.object({
   accessToken: z.string(),
   refreshToken: z.string(),
   /** Seconds until the access token expires. */
-  expiresIn: z.number().int(),
+  expiresIn: z.int(),
   /** The API areas the caller's roles reach (api/access-policy.ts `scopesForRoles`). */
   scopes: z.array(z.string()),
   user: sessionUserSchema,

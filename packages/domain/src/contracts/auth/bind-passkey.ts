@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { requestCodeSchema } from './auth-fields';
 import { passkeySummarySchema } from './passkey-summary';
 import { registrationResponseJsonSchema } from './webauthn-json';
@@ -12,7 +12,7 @@ export const bindPasskeyRequestSchema = z.object({
   requestCode: requestCodeSchema,
   response: registrationResponseJsonSchema,
   /** A label the user recognises ("Phone"); defaults to "Passkey". */
-  name: z.string().trim().max(50, { error: 'maxlength' }).optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(50, { error: 'maxlength' }))),
 });
 export type BindPasskeyRequest = z.infer<typeof bindPasskeyRequestSchema>;
 

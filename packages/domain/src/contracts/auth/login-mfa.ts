@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { otpSchema, requestCodeSchema } from './auth-fields';
 import { authSessionSchema } from './auth-session';
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** One registered passkey as its owner sees it (no key material). */
 export const passkeySummarySchema = z.object({
@@ -7,6 +7,6 @@ export const passkeySummarySchema = z.object({
   transports: z.array(z.string()),
   backedUp: z.boolean(),
   createdDate: z.string(),
-  lastUsedDate: z.string().nullable(),
+  lastUsedDate: z.nullable(z.string()),
 });
 export type PasskeySummary = z.infer<typeof passkeySummarySchema>;

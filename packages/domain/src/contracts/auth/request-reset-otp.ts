@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { otpTimingSchema, usernameSchema } from './auth-fields';
 
 /**
@@ -10,7 +10,7 @@ export const requestResetOtpRequestSchema = z.object({
 });
 export type RequestResetOtpRequest = z.infer<typeof requestResetOtpRequestSchema>;
 
-export const requestResetOtpResponseSchema = z.object({
+export const requestResetOtpResponseSchema = z.extend(z.object({
   requestCode: z.string(),
-}).extend(otpTimingSchema.shape);
+}), otpTimingSchema.shape);
 export type RequestResetOtpResponse = z.infer<typeof requestResetOtpResponseSchema>;

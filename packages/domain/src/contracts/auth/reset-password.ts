@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { newPasswordSchema, okResponseSchema, requestCodeSchema } from './auth-fields';
 
 /**
@@ -7,10 +7,10 @@ import { newPasswordSchema, okResponseSchema, requestCodeSchema } from './auth-f
  * invalid, expired or not verified; 1050, 1051, 1052, 1053, 1044, 1006 (rules/password-policy.ts).
  */
 export const resetPasswordRequestSchema = z.object({
-  requestCode: requestCodeSchema.optional(),
+  requestCode: z.optional(requestCodeSchema),
   password: newPasswordSchema,
   confirmedPassword: z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') }),
-}).refine((body) => body.password === body.confirmedPassword, {
+}).check(z.refine((body) => body.password === body.confirmedPassword, {
   error: 'unmatched',
   path: ['confirmedPassword'],
   // Compare whenever both are strings, even if another field failed, so every error shows at once.
@@ -18,7 +18,7 @@ export const resetPasswordRequestSchema = z.object({
     const value = payload.value as { password?: unknown; confirmedPassword?: unknown } | undefined;
     return typeof value?.password === 'string' && typeof value.confirmedPassword === 'string';
   },
-});
+}));
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
 export const resetPasswordResponseSchema = okResponseSchema;

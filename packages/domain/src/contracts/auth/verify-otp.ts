@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { OTP_PURPOSES } from '../../codes/otp-purposes';
 import { otpSchema, requestCodeSchema } from './auth-fields';
 
@@ -17,6 +17,6 @@ export const verifyOtpResponseSchema = z.object({
   verified: z.literal(true),
   purpose: z.enum(OTP_PURPOSES),
   /** Seconds left to use the verified request (reset the password, register a passkey). */
-  expiresIn: z.number().int(),
+  expiresIn: z.int(),
 });
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The JSON forms of WebAuthn credentials as browsers (and @simplewebauthn/browser) produce them.
  * Loose where the standard lets clients add members; every string bounded.
  */
-const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/, { error: 'pattern' });
+const base64url = z.string().check(z.maxLength(16_384), z.regex(/^[A-Za-z0-9_-]*$/, { error: 'pattern' }));
 
 const clientExtensionResultsSchema = z.looseObject({});
 
@@ -15,12 +15,12 @@ export const registrationResponseJsonSchema = z.object({
   response: z.looseObject({
     clientDataJSON: base64url,
     attestationObject: base64url,
-    authenticatorData: base64url.optional(),
-    transports: z.array(z.string().max(32)).max(10).optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
-    publicKey: base64url.optional(),
+    authenticatorData: z.optional(base64url),
+    transports: z.optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(10))),
+    publicKeyAlgorithm: z.optional(z.int()),
+    publicKey: z.optional(base64url),
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
   clientExtensionResults: clientExtensionResultsSchema,
 });
 export type RegistrationResponseJson = z.infer<typeof registrationResponseJsonSchema>;
@@ -33,9 +33,9 @@ export const authenticationResponseJsonSchema = z.object({
     clientDataJSON: base64url,
     authenticatorData: base64url,
     signature: base64url,
-    userHandle: base64url.optional(),
+    userHandle: z.optional(base64url),
   }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
   clientExtensionResults: clientExtensionResultsSchema,
 });
 export type AuthenticationResponseJson = z.infer<typeof authenticationResponseJsonSchema>;
@@ -43,10 +43,10 @@ export type AuthenticationResponseJson = z.infer<typeof authenticationResponseJs
 /** `PublicKeyCredentialCreationOptionsJSON` / `...RequestOptionsJSON`: handed to the browser as is. */
 export const creationOptionsJsonSchema = z.looseObject({
   challenge: z.string(),
-  rp: z.looseObject({ id: z.string().optional(), name: z.string() }),
+  rp: z.looseObject({ id: z.optional(z.string()), name: z.string() }),
   user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
 });
 export const requestOptionsJsonSchema = z.looseObject({
   challenge: z.string(),
-  rpId: z.string().optional(),
+  rpId: z.optional(z.string()),
 });

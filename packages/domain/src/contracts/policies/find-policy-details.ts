@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { CURRENCY_CODES } from '../../codes/currencies';
 import {
-  DELIVERY_STATUSES, isoDateSchema, milestoneSchema, moneySchema, pendingRequirementSchema, policyAgentSchema,
+  DELIVERY_STATUSES, milestoneSchema, pendingRequirementSchema, policyAgentSchema,
   policyBeneficiarySchema, policyClaimSchema, policyClientSchema, policyCoverageSchema, policyPaymentSchema,
   policySummarySchema, policyValueSchema,
 } from './policy-fields';
+import { isoDateSchema, moneySchema } from './value-fields';
 
 /** The newest payments the detail carries; the premium-payment screen pages through the rest with client-payments. */
 export const DETAIL_RECENT_PAYMENTS = 12;
@@ -18,8 +19,8 @@ export type PolicyDetailsParams = z.infer<typeof policyDetailsParamsSchema>;
 export const issuanceSchema = z.object({
   applicationNumber: z.string().nullable(),
   proposalNumber: z.string().nullable(),
-  submissionDate: isoDateSchema.nullable(),
-  approvalDate: isoDateSchema.nullable(),
+  submissionDate: z.nullable(isoDateSchema),
+  approvalDate: z.nullable(isoDateSchema),
   issuingOffice: z.string().nullable(),
   underwritingDecision: z.string().nullable(),
 });
@@ -43,7 +44,7 @@ export const policyDetailsResponseSchema = policySummarySchema.extend({
   policyTerm: z.number().int().nullable(),
   premiumTerm: z.number().int().nullable(),
   deliveryStatus: z.enum(DELIVERY_STATUSES),
-  deliveryStatusDate: isoDateSchema.nullable(),
+  deliveryStatusDate: z.nullable(isoDateSchema),
   version: z.number().int(),
   /** When the feed last changed this policy (date-time with +07:00). */
   importedAt: z.string(),
@@ -60,7 +61,7 @@ export const policyDetailsResponseSchema = policySummarySchema.extend({
     recent: z.array(policyPaymentSchema),
     count: z.number().int(),
     totals: z.array(moneySchema),
-    lastPaymentDate: isoDateSchema.nullable(),
+    lastPaymentDate: z.nullable(isoDateSchema),
   }),
   claims: z.array(policyClaimSchema),
   milestones: z.array(milestoneSchema),

@@ -9,12 +9,13 @@
  */
 import * as z from 'zod';
 import { GENDERS, type BeneficiaryPriority, type ClientLinkType } from '../../codes/client';
-import { CURRENCIES, CURRENCY_CODES, type CurrencyCode } from '../../codes/currencies';
+import { CURRENCIES, type CurrencyCode } from '../../codes/currencies';
 import { IDENTIFICATION_TYPES } from '../../codes/identification-types';
 import type { PaymentType } from '../../codes/payment-types';
 import { POLICY_STATUSES, type CoverageType } from '../../codes/policy-codes';
 import { PREMIUM_MODES } from '../../codes/premium-modes';
 import { formatMoney, minorToDecimal } from '../../format/money';
+import { isoDateSchema, moneySchema, type Money } from './value-fields';
 
 /** Where the printed policy pack is: with the insurer, sent out, handed to the client, signed for, or back undelivered. */
 export const DELIVERY_STATUSES = ['pending', 'dispatched', 'delivered', 'acknowledged', 'returned'] as const;
@@ -60,21 +61,7 @@ export const policyNumberSchema = z.string({ error: (issue) => (issue.input === 
 export const policyNumberParamsSchema = z.object({ policyNumber: policyNumberSchema });
 export type PolicyNumberParams = z.infer<typeof policyNumberParamsSchema>;
 
-/** ISO date YYYY-MM-DD. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/**
- * An amount: `minor` in the currency's minor unit (USD cents, KHR whole riel), `amount` the same
- * as a decimal string ("1234.50", "100000"), `formatted` as it is shown ("$1,234.50",
- * "100,000៛"; the same text in both languages), `currency` the spec §3 code (02 USD, 96 KHR).
- */
-export const moneySchema = z.object({
-  currency: z.enum(CURRENCY_CODES),
-  minor: z.number().int(),
-  amount: z.string(),
-  formatted: z.string(),
-});
-export type Money = z.infer<typeof moneySchema>;
 
 /** The Money object of an amount in minor units. */
 export function toMoney(minor: number, currency: CurrencyCode): Money {
@@ -112,7 +99,7 @@ export const policyBeneficiarySchema = personNameSchema.extend({
   shareBenifit: z.number(),
   relationship: z.string(),
   gender: z.enum(GENDERS).nullable(),
-  dateOfBirth: isoDateSchema.nullable(),
+  dateOfBirth: z.nullable(isoDateSchema),
 });
 export type PolicyBeneficiary = z.infer<typeof policyBeneficiarySchema>;
 
@@ -125,8 +112,8 @@ export const policyCoverageSchema = z.object({
   premium: moneySchema,
   term: z.number().int().nullable(),
   premiumTerm: z.number().int().nullable(),
-  startDate: isoDateSchema.nullable(),
-  endDate: isoDateSchema.nullable(),
+  startDate: z.nullable(isoDateSchema),
+  endDate: z.nullable(isoDateSchema),
 });
 export type PolicyCoverage = z.infer<typeof policyCoverageSchema>;
 
@@ -153,8 +140,8 @@ export const policyPaymentSchema = z.object({
   bankCode: z.string().nullable(),
   reference: z.string().nullable(),
   sourcePolicyNumber: z.string().nullable(),
-  periodFrom: isoDateSchema.nullable(),
-  periodTo: isoDateSchema.nullable(),
+  periodFrom: z.nullable(isoDateSchema),
+  periodTo: z.nullable(isoDateSchema),
 });
 export type PolicyPayment = z.infer<typeof policyPaymentSchema>;
 
@@ -162,11 +149,11 @@ export const policyClaimSchema = z.object({
   claimNumber: z.string(),
   claimType: z.enum(CLAIM_TYPES),
   status: z.enum(CLAIM_STATUSES),
-  eventDate: isoDateSchema.nullable(),
+  eventDate: z.nullable(isoDateSchema),
   submittedDate: isoDateSchema,
-  decisionDate: isoDateSchema.nullable(),
+  decisionDate: z.nullable(isoDateSchema),
   claimedAmount: moneySchema,
-  paidAmount: moneySchema.nullable(),
+  paidAmount: z.nullable(moneySchema),
 });
 export type PolicyClaim = z.infer<typeof policyClaimSchema>;
 
@@ -186,7 +173,7 @@ export const pendingRequirementSchema = z.object({
   descriptionEn: z.string(),
   descriptionKm: z.string(),
   requestedDate: isoDateSchema,
-  dueDate: isoDateSchema.nullable(),
+  dueDate: z.nullable(isoDateSchema),
   status: z.enum(PENDING_STATUSES),
   documents: z.array(pendingDocumentSchema),
 });
@@ -205,7 +192,7 @@ export const milestoneSchema = z.object({
   descriptionEn: z.string().nullable(),
   descriptionKm: z.string().nullable(),
   /** premiumDue: the modal premium due. */
-  amount: moneySchema.nullable(),
+  amount: z.nullable(moneySchema),
 });
 export type Milestone = z.infer<typeof milestoneSchema>;
 
@@ -230,10 +217,10 @@ export const policySummarySchema = z.object({
   modalPremium: moneySchema,
   sumAssured: moneySchema,
   effectiveDate: isoDateSchema,
-  paidToDate: isoDateSchema.nullable(),
-  maturityDate: isoDateSchema.nullable(),
+  paidToDate: z.nullable(isoDateSchema),
+  maturityDate: z.nullable(isoDateSchema),
   /** Grace: the day the policy lapses unless paid. */
-  graceEndDate: isoDateSchema.nullable(),
+  graceEndDate: z.nullable(isoDateSchema),
   owner: personNameSchema.extend({ phone: z.string().nullable() }).nullable(),
   insured: personNameSchema.nullable(),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { isoDateSchema, milestoneSchema, moneySchema, policySummarySchema } from './policy-fields';
+import { milestoneSchema, policySummarySchema } from './policy-fields';
+import { isoDateSchema, moneySchema } from './value-fields';
 
 /** How far ahead the dashboard looks: premiums due (unpaid, they enter grace), grace periods ending, milestones. */
 export const SUMMARY_GRACE_ALERT_DAYS = 7;

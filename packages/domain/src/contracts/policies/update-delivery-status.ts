@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { optionalPastDateSchema } from '../../rules/dates';
 import { typeError } from '../../rules/generic';
-import { DELIVERY_STATUSES, isoDateSchema, policyNumberSchema } from './policy-fields';
+import { DELIVERY_STATUSES, policyNumberSchema } from './policy-fields';
+import { isoDateSchema } from './value-fields';
 
 /**
  * POST /api/policy/v1/update/delivery-status — agency staff (ROLE_AS, ROLE_AA; access-policy.ts)

@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { isoDateSchema, moneySchema } from '../policies/policy-fields';
+import * as z from 'zod/mini';
+import { isoDateSchema, moneySchema } from '../policies/value-fields';
 
 /**
  * GET /api/user/v1/dashboard — the caller's figures at a glance, in one round trip. The server
@@ -19,7 +19,7 @@ export type DashboardScope = (typeof DASHBOARD_SCOPES)[number];
  */
 export const dashboardLinkSchema = z.object({
   screen: z.string(),
-  query: z.record(z.string(), z.string()).optional(),
+  query: z.optional(z.record(z.string(), z.string())),
 });
 export type DashboardLink = z.infer<typeof dashboardLinkSchema>;
 
@@ -28,13 +28,13 @@ export const FIGURE_TONES = ['neutral', 'good', 'warning', 'alert'] as const;
 export const dashboardFigureSchema = z.object({
   id: z.string(),
   labelKey: z.string(),
-  value: z.number().int(),
+  value: z.int(),
   /** "value of total" figures (3 of 5 completed). */
-  total: z.number().int().optional(),
+  total: z.optional(z.int()),
   /** Money behind the count (premiums due per currency). */
-  amounts: z.array(moneySchema).optional(),
+  amounts: z.optional(z.array(moneySchema)),
   /** A date that goes with the figure (a due date). */
-  date: isoDateSchema.optional(),
+  date: z.optional(isoDateSchema),
   tone: z.enum(FIGURE_TONES),
   link: dashboardLinkSchema,
 });
@@ -47,8 +47,8 @@ export const dashboardChartSchema = z.object({
     id: z.string(),
     labelKey: z.string(),
     /** A literal label (a date) shown instead of `labelKey` when present. */
-    label: z.string().optional(),
-    value: z.number().int(),
+    label: z.optional(z.string()),
+    value: z.int(),
     link: dashboardLinkSchema,
   })),
 });
@@ -58,7 +58,7 @@ export const dashboardGroupSchema = z.object({
   id: z.string(),
   titleKey: z.string(),
   figures: z.array(dashboardFigureSchema),
-  chart: dashboardChartSchema.optional(),
+  chart: z.optional(dashboardChartSchema),
 });
 export type DashboardGroup = z.infer<typeof dashboardGroupSchema>;
 

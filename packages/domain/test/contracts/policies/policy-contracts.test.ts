@@ -8,8 +8,9 @@ import { clientMilestonesQuerySchema } from '@portal/domain/contracts/policies/f
 import { clientPaymentsQuerySchema } from '@portal/domain/contracts/policies/find-client-payments';
 import { feedHeaderSchema, feedIssueKey, feedPolicySchema } from '@portal/domain/contracts/policies/policy-feed';
 import {
-  COVERAGE_TYPES_LIST, LINK_TYPES, moneySchema, PAYMENT_TYPES_LIST, PRIORITIES, toMoney,
+  COVERAGE_TYPES_LIST, LINK_TYPES, PAYMENT_TYPES_LIST, PRIORITIES, toMoney,
 } from '@portal/domain/contracts/policies/policy-fields';
+import { moneySchema } from '@portal/domain/contracts/policies/value-fields';
 import { searchCustomersQuerySchema } from '@portal/domain/contracts/policies/search-customers';
 import { updateDeliveryStatusRequestSchema } from '@portal/domain/contracts/policies/update-delivery-status';
 import { pendingCodeFieldSchema } from '@portal/domain/contracts/policies/upload-client-pending-doc';

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { useDeferredComponent } from '../../../lib/deferred-component';
 import { keepSessionAlive, readIdleSettings, startIdleMonitor, type IdleMonitor } from '../../../lib/idle-timer';
 import { signInPathFor, useSession } from '../../../lib/session';
 import { logout } from '../api/logout';
-import { useCountdown } from '../hooks/use-countdown';
+
+const loadWarningDialog = () => import('./idle-warning-dialog').then((m) => m.IdleWarningDialog);
 
 /** The query value (and sessionStorage note) the sign-in screen reads to say why the user is there. */
 export const SIGNED_OUT_REASON_IDLE = 'idle';
@@ -47,14 +47,13 @@ export function forgetSignedOutReason(): void {
 }
 
 function IdleWatch() {
-  const { t } = useTranslation(['common']);
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   const [deadline, setDeadline] = useState<number | null>(null);
   const monitor = useRef<IdleMonitor | null>(null);
   const here = useRef(location.pathname + location.search);
-  const secondsLeft = useCountdown(deadline ?? 0);
+  const WarningDialog = useDeferredComponent(loadWarningDialog, deadline !== null);
 
   const signOut = async (reasonIdle: boolean) => {
     monitor.current?.stop();
@@ -90,31 +89,13 @@ function IdleWatch() {
     };
   }, []);
 
+  if (!WarningDialog) return null;
   return (
-    <Modal
-      opened={deadline !== null}
-      onClose={() => monitor.current?.stayActive()}
-      title={t('common:idle_title')}
-      centered
-      closeOnClickOutside={false}
-      withCloseButton={false}
-      trapFocus
-      returnFocus
-      zIndex={400}
-      data-testid="idle-warning"
-    >
-      <Stack gap="md">
-        <Text data-testid="idle-countdown">{t('common:idle_text', { seconds: secondsLeft })}</Text>
-        <Group justify="flex-end" gap="sm" wrap="wrap">
-          <Button variant="default" onClick={() => void signOut(false)} data-testid="idle-sign-out">
-            {t('common:sign_out')}
-          </Button>
-          <Button onClick={() => monitor.current?.stayActive()} data-autofocus data-testid="idle-stay">
-            {t('common:idle_stay')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <WarningDialog
+      deadline={deadline}
+      onStay={() => monitor.current?.stayActive()}
+      onSignOut={() => void signOut(false)}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { loginMfaRequestSchema } from '@portal/domain/contracts/auth/login-mfa';
@@ -18,7 +19,7 @@ import { offerPasskeyAfterSignIn } from '../hooks/passkey-offer';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 
 const OTP_LENGTH = 6;
-const otpFormSchema = loginMfaRequestSchema.pick({ otp: true });
+const otpFormSchema = z.pick(loginMfaRequestSchema, { otp: true });
 
 /** Step 2 of sign-in: the 6-digit code sent by SMS, with a resend after the countdown. */
 export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { PasskeyLoginRequest } from '@portal/domain/contracts/auth/passkey-login';
 import { IconAlert, IconFingerprint } from '../../../components/ui/icons';
@@ -16,7 +16,7 @@ import { setBiometricEnabled } from '../hooks/biometric-flag';
 import { authenticationErrorMessage } from '../hooks/webauthn-errors';
 
 const USERNAME_MAX = 64;
-const formSchema = z.object({ username: z.string().trim().max(USERNAME_MAX, { error: 'maxlength' }) });
+const formSchema = z.object({ username: z.string().check(z.trim(), z.maxLength(USERNAME_MAX, { error: 'maxlength' })) });
 
 /**
  * Passkey sign-in (spec `auth/webauth/login-biometric`): options from POST /assertions, the

@@ -1,6 +1,6 @@
 import { Group, List, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { passwordHints, passwordHintScore } from '@portal/domain/rules/password';
+import { passwordHints, passwordHintScore } from '@portal/domain/rules/password-hints';
 import { IconCheck } from '../../../components/ui/icons';
 
 const HINTS = [

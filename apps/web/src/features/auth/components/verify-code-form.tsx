@@ -3,6 +3,7 @@ import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
 import { useTranslation } from 'react-i18next';
 import { verifyOtpRequestSchema } from '@portal/domain/contracts/auth/verify-otp';
 import { IconAlert } from '../../../components/ui/icons';
@@ -15,7 +16,7 @@ import { authErrorMessage, isRequestCodeInvalid } from '../hooks/server-errors';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 
 const OTP_LENGTH = 6;
-const codeSchema = verifyOtpRequestSchema.pick({ otp: true });
+const codeSchema = z.pick(verifyOtpRequestSchema, { otp: true });
 
 interface VerifyCodeFormProps {
   storageKey: OtpRequestKey;

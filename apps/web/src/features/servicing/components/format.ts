@@ -1,4 +1,4 @@
-import type { Money } from '@portal/domain/contracts/policies/policy-fields';
+import type { Money } from '@portal/domain/contracts/policies/value-fields';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { formatMoney } from '@portal/domain/format/money';
 import { formatPhone } from '@portal/domain/format/phone';
