@@ -7,7 +7,7 @@
 // Figures of the run: .tmp/test-results/resilience-figures.jsonl (SECURITY.md quotes them).
 //
 // Tuning (defaults fit the CI budget of about 6 minutes on 2 cores):
-//   CRASH_TRIALS=3 (SIGKILLs per backend)  LOAD_SECONDS=60  LOAD_CONNECTIONS=100  DAST_SECONDS=60
+//   CRASH_TRIALS=3 (SIGKILLs per workload and backend)  LOAD_SECONDS=60  LOAD_CONNECTIONS=100  DAST_SECONDS=60
 //   RESILIENCE_SCALE=N multiplies the crash trials.   -- <vitest args> picks trial files.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
