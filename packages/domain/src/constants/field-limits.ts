@@ -25,5 +25,7 @@ export const EMAIL_LOCAL_PART_MAX_LENGTH = 64;
 /** The domain's last part has at least this many letters. */
 export const EMAIL_TLD_MIN_LENGTH = 2;
 
+/** Sign-in usernames (matched case-insensitively). */
+export const USERNAME_MAX_LENGTH = 64;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 64;

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PASSWORD_MAX_LENGTH } from '../../constants/field-limits';
+import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../constants/field-limits';
 
 /**
  * Field schemas shared by the auth contracts. A zod issue's message is a form error key
@@ -14,7 +14,7 @@ export function requiredString(max: number) {
 }
 
 /** Usernames are matched case-insensitively; the server lower-cases them. */
-export const usernameSchema = requiredString(64);
+export const usernameSchema = requiredString(USERNAME_MAX_LENGTH);
 
 /**
  * A password as typed at sign-in or as the current password: not trimmed (spaces count) and not

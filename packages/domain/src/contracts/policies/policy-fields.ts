@@ -61,8 +61,6 @@ export const policyNumberSchema = z.string({ error: (issue) => (issue.input === 
 export const policyNumberParamsSchema = z.object({ policyNumber: policyNumberSchema });
 export type PolicyNumberParams = z.infer<typeof policyNumberParamsSchema>;
 
-
-
 /** The Money object of an amount in minor units. */
 export function toMoney(minor: number, currency: CurrencyCode): Money {
   return { currency, minor, amount: minorToDecimal(minor, CURRENCIES[currency].decimals), formatted: formatMoney(minor, currency) };

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { USERNAME_MAX_LENGTH } from '@portal/domain/constants/field-limits';
 import type { PasskeyLoginRequest } from '@portal/domain/contracts/auth/passkey-login';
 import { IconAlert, IconFingerprint } from '../../../components/ui/icons';
 import { translateFormError } from '../../../lib/i18n';
@@ -15,8 +16,7 @@ import { passkeyAuthenticationOptions, passkeyLogin } from '../api/passkeys';
 import { setBiometricEnabled } from '../hooks/biometric-flag';
 import { authenticationErrorMessage } from '../hooks/webauthn-errors';
 
-const USERNAME_MAX = 64;
-const formSchema = z.object({ username: z.string().check(z.trim(), z.maxLength(USERNAME_MAX, { error: 'maxlength' })) });
+const formSchema = z.object({ username: z.string().check(z.trim(), z.maxLength(USERNAME_MAX_LENGTH, { error: 'maxlength' })) });
 
 /**
  * Passkey sign-in (spec `auth/webauth/login-biometric`): options from POST /assertions, the
@@ -79,7 +79,7 @@ export function PasskeySignInForm({ next }: { next: string }) {
           autoCorrect="off"
           spellCheck={false}
           error={errors.username && (errors.username.message === 'maxlength'
-            ? t('validation:maxlength_n', { max: USERNAME_MAX })
+            ? t('validation:maxlength_n', { max: USERNAME_MAX_LENGTH })
             : translateFormError(errors.username.message))}
         />
         <Button type="submit" fullWidth loading={working} leftSection={<IconFingerprint />} data-testid="passkey-signin-submit">
