@@ -4,7 +4,7 @@ import { HTTP_ERROR_KEYS } from '@portal/domain/errors/error-catalogue';
 import { AppError, isAppError } from '../lib/app-error';
 import { fieldErrorsFromValidation } from '../lib/field-errors';
 import { definePlugin } from './define-plugin';
-import { FALLBACK_SECURITY_HEADERS } from './security-headers';
+import { securityHeadersFor } from './security-headers';
 
 type HttpStatusWithKey = keyof typeof HTTP_ERROR_KEYS;
 
@@ -111,7 +111,7 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     request.log.info({ statusCode: appError.status, code: typeof code === 'string' ? code : appError.code }, 'request rejected');
   }
   // An error raised before routing (frameworkErrors) never met helmet's hook: same headers all the same.
-  if (!reply.hasHeader('content-security-policy')) reply.headers({ ...FALLBACK_SECURITY_HEADERS, 'x-request-id': request.id });
+  if (!reply.hasHeader('content-security-policy')) reply.headers({ ...securityHeadersFor(request.url), 'x-request-id': request.id });
   if (appError.retryAfter !== undefined) reply.header('retry-after', String(appError.retryAfter));
   return reply.status(appError.status).type('application/json; charset=utf-8').send(appError.toEnvelope());
 }

@@ -1,5 +1,6 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { definePlugin } from './define-plugin';
+import { DOCS_PREFIX } from './openapi';
 
 /** Strict CSP: everything from our own origin; Mantine needs inline style attributes/variables. */
 export const CSP_DIRECTIVES = {
@@ -54,20 +55,49 @@ export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
 };
 
+/**
+ * The headers of an /api answer (JSON, a PDF, a CSV): the OWASP REST Security set. An answer
+ * that is never a document needs no policy for the scripts, styles and frames a page loads, so
+ * its CSP forbids everything (`default-src 'none'`), and the document-only headers
+ * (cross-origin-opener-policy, origin-agent-cluster, x-dns-prefetch-control, x-download-options,
+ * x-permitted-cross-domain-policies, x-xss-protection) are left out: each header costs a
+ * measurable part of a small request (issue 5). `Cache-Control: no-store` is set by the hook.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none';object-src 'none';script-src-attr 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': FALLBACK_SECURITY_HEADERS['strict-transport-security']!,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** Whether an answer to `url` is never a document: /api, except the documentation UI (Swagger UI, a page). */
+function answersData(url: string): boolean {
+  return isApiPath(url) && !url.startsWith(DOCS_PREFIX);
+}
+
+/** The security headers an answer to `url` carries: the API set for data, helmet's set for documents. */
+export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
+  return answersData(url) ? API_SECURITY_HEADERS : FALLBACK_SECURITY_HEADERS;
 }
 
 /**
  * The security headers on every response (the onRequest hook runs before routing, so 404, 413
  * and 500 answers carry them too) and `Cache-Control: no-store` on every /api response: answers
- * hold personal data and must not sit in a browser or proxy cache.
+ * hold personal data and must not sit in a browser or proxy cache. Pages, scripts and language
+ * files get helmet's set; /api answers the API set.
  */
 export const securityHeadersPlugin = definePlugin('security-headers', async (app) => {
-  const headers = Object.entries(FALLBACK_SECURITY_HEADERS);
+  const api = { ...API_SECURITY_HEADERS, 'cache-control': 'no-store' };
+  const documentUnderApi = { ...FALLBACK_SECURITY_HEADERS, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
-    for (const [name, value] of headers) reply.header(name, value);
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+    const url = request.url;
+    reply.headers(answersData(url) ? api : isApiPath(url) ? documentUnderApi : FALLBACK_SECURITY_HEADERS);
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
-import { FALLBACK_SECURITY_HEADERS, HELMET_OPTIONS, isApiPath } from '../../src/plugins/security-headers';
+import { API_SECURITY_HEADERS, FALLBACK_SECURITY_HEADERS, HELMET_OPTIONS, isApiPath } from '../../src/plugins/security-headers';
 import { supportRoutes } from '../../src/modules/support/support.routes';
 import { createRoutedApp, type RouteEntry } from '../helpers/route-table';
 import { probeRoutes } from '../helpers/probe-routes';
@@ -153,22 +153,38 @@ describe('security headers on every answer (issue 10)', () => {
       const without = (await plain.inject({ method: 'GET', url: '/x' })).headers;
       const added = Object.fromEntries(Object.entries(withHelmet).filter(([name]) => !(name in without) && name !== 'date'));
       expect(added).toEqual(FALLBACK_SECURITY_HEADERS);
-      const ours = await t.app.inject({ method: 'GET', url: '/api/health/live' });
-      for (const [name, value] of Object.entries(FALLBACK_SECURITY_HEADERS)) expect(ours.headers[name], name).toBe(value);
+      const page = await t.app.inject({ method: 'GET', url: '/locales/common.json' });
+      for (const [name, value] of Object.entries(FALLBACK_SECURITY_HEADERS)) expect(page.headers[name], name).toBe(value);
     } finally {
       await bare.close();
       await plain.close();
     }
   });
 
-  it('answers raised before routing carry exactly the headers helmet gives the others', async () => {
-    const routed = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const early = await t.app.inject({ method: 'GET', url: '/api/%E0%A4%A' });
-    expect(early.statusCode).toBe(400);
-    for (const name of Object.keys(FALLBACK_SECURITY_HEADERS)) {
-      expect(early.headers[name], name).toBe(routed.headers[name]);
+  it('/api answers carry the API set: everything forbidden to a document, no document-only headers', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(Object.fromEntries(Object.keys(FALLBACK_SECURITY_HEADERS).map((name) => [name, api.headers[name]])))
+      .toEqual(Object.fromEntries(Object.keys(FALLBACK_SECURITY_HEADERS).map((name) => [name, API_SECURITY_HEADERS[name]])));
+    expect(cspDirectives(String(api.headers['content-security-policy'])).get('default-src')).toEqual(["'none'"]);
+    expect(api.headers['x-ratelimit-remaining']).toBeUndefined();
+    // The documentation UI under /api is a page: helmet's set, and still not cached.
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    for (const [name, value] of Object.entries(FALLBACK_SECURITY_HEADERS)) expect(docs.headers[name], name).toBe(value);
+    expect(docs.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers raised before routing carry exactly the headers the routed answers carry', async () => {
+    const pairs = [['/api/health', '/api/%E0%A4%A'], ['/locales/common.json', '/%E0%A4%A']] as const;
+    for (const [routedUrl, earlyUrl] of pairs) {
+      const routed = await t.app.inject({ method: 'GET', url: routedUrl });
+      const early = await t.app.inject({ method: 'GET', url: earlyUrl });
+      expect(early.statusCode).toBe(400);
+      for (const name of Object.keys(FALLBACK_SECURITY_HEADERS)) {
+        expect(early.headers[name], `${earlyUrl} ${name}`).toBe(routed.headers[name]);
+      }
+      expect(early.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
-    expect(early.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('non-API answers (language files, pages) carry the same headers, with their own caching', async () => {

@@ -1,13 +1,7 @@
-import type { PremiumMode } from '@portal/domain/codes/premium-modes';
 import type { ProposalStatus } from '@portal/domain/contracts/proposals/proposal-fields';
 
-export const MODE_LABELS: Readonly<Record<PremiumMode, string>> = {
-  annual: 'proposals:mode_annual',
-  semiAnnual: 'proposals:mode_semiAnnual',
-  quarterly: 'proposals:mode_quarterly',
-  monthly: 'proposals:mode_monthly',
-  singlePremium: 'proposals:mode_singlePremium',
-};
+/** Premium mode and relationship labels: the domain's lists, which the application form PDF prints too. */
+export { PREMIUM_MODE_LABELS as MODE_LABELS, RELATIONSHIP_LABELS } from '@portal/domain/codes/application-labels';
 
 export const STATUS_LABELS: Readonly<Record<ProposalStatus, string>> = {
   quoted: 'proposals:status_quoted',
@@ -21,7 +15,3 @@ export const COVERAGE_TYPE_LABELS = {
   W: 'proposals:coverage_W',
 } as const;
 
-export const RELATIONSHIP_LABELS: Readonly<Record<string, string>> = {
-  '08': 'proposals:relationship_08',
-  '51': 'proposals:relationship_51',
-};
