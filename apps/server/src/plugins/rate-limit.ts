@@ -5,8 +5,8 @@ import { definePlugin } from './define-plugin';
 
 /**
  * Under the limit an answer carries no `x-ratelimit-*` headers: the web app never reads them, and
- * three more headers on every answer cost a measurable part of a small request (issue 5). A 429
- * still says `retry-after` (and the limit and reset).
+ * they are three more headers on every answer (issue 5). A 429 still says `retry-after` (and the
+ * limit and reset).
  */
 const QUIET_UNDER_LIMIT = { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false } as const;
 

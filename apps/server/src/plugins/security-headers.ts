@@ -60,8 +60,8 @@ export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * that is never a document needs no policy for the scripts, styles and frames a page loads, so
  * its CSP forbids everything (`default-src 'none'`), and the document-only headers
  * (cross-origin-opener-policy, origin-agent-cluster, x-dns-prefetch-control, x-download-options,
- * x-permitted-cross-domain-policies, x-xss-protection) are left out: each header costs a
- * measurable part of a small request (issue 5). `Cache-Control: no-store` is set by the hook.
+ * x-permitted-cross-domain-policies, x-xss-protection) are left out: each header is work on
+ * every request (issue 5). `Cache-Control: no-store` is set by the hook.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none';object-src 'none';script-src-attr 'none'",
