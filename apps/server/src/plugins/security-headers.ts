@@ -20,6 +20,7 @@ export const CSP_DIRECTIVES = {
 };
 
 const HSTS_MAX_AGE = 31_536_000;
+const HSTS = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
 
 /** Helmet's configuration for this app; security/headers.test.ts checks SECURITY_HEADERS against what helmet makes of it. */
 export const HELMET_OPTIONS = {
@@ -46,7 +47,7 @@ export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': `max-age=${HSTS_MAX_AGE}; includeSubDomains`,
+  'strict-transport-security': HSTS,
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
@@ -61,13 +62,13 @@ export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * its CSP forbids everything (`default-src 'none'`), and the document-only headers
  * (cross-origin-opener-policy, origin-agent-cluster, x-dns-prefetch-control, x-download-options,
  * x-permitted-cross-domain-policies, x-xss-protection) are left out: each header is work on
- * every request (issue 5). `Cache-Control: no-store` is set by the hook.
+ * every request (issue 5).
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none';object-src 'none';script-src-attr 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
-  'strict-transport-security': FALLBACK_SECURITY_HEADERS['strict-transport-security']!,
+  'strict-transport-security': HSTS,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
 };
@@ -76,28 +77,28 @@ export function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
-/** Whether an answer to `url` is never a document: /api, except the documentation UI (Swagger UI, a page). */
-function answersData(url: string): boolean {
-  return isApiPath(url) && !url.startsWith(DOCS_PREFIX);
-}
+/** `Cache-Control: no-store` on every /api answer: answers hold personal data and must not sit in a browser or proxy cache. */
+const API_ANSWER_HEADERS = { ...API_SECURITY_HEADERS, 'cache-control': 'no-store' };
+/** The API documentation UI (Swagger UI) is a page under /api. */
+const DOCS_PAGE_HEADERS = { ...FALLBACK_SECURITY_HEADERS, 'cache-control': 'no-store' };
 
-/** The security headers an answer to `url` carries: the API set for data, helmet's set for documents. */
+/**
+ * The headers an answer to `url` carries: helmet's set for pages, scripts and language files; the
+ * API set for /api answers, which are never documents, except the documentation UI; and
+ * `Cache-Control: no-store` under /api.
+ */
 export function securityHeadersFor(url: string): Readonly<Record<string, string>> {
-  return answersData(url) ? API_SECURITY_HEADERS : FALLBACK_SECURITY_HEADERS;
+  if (!isApiPath(url)) return FALLBACK_SECURITY_HEADERS;
+  return url.startsWith(DOCS_PREFIX) ? DOCS_PAGE_HEADERS : API_ANSWER_HEADERS;
 }
 
 /**
- * The security headers on every response (the onRequest hook runs before routing, so 404, 413
- * and 500 answers carry them too) and `Cache-Control: no-store` on every /api response: answers
- * hold personal data and must not sit in a browser or proxy cache. Pages, scripts and language
- * files get helmet's set; /api answers the API set.
+ * `securityHeadersFor` on every response: the onRequest hook runs before routing, so 404, 413
+ * and 500 answers carry them too.
  */
 export const securityHeadersPlugin = definePlugin('security-headers', async (app) => {
-  const api = { ...API_SECURITY_HEADERS, 'cache-control': 'no-store' };
-  const documentUnderApi = { ...FALLBACK_SECURITY_HEADERS, 'cache-control': 'no-store' };
   app.addHook('onRequest', (request, reply, done) => {
-    const url = request.url;
-    reply.headers(answersData(url) ? api : isApiPath(url) ? documentUnderApi : FALLBACK_SECURITY_HEADERS);
+    reply.headers(securityHeadersFor(request.url));
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -14,4 +14,3 @@ export const COVERAGE_TYPE_LABELS = {
   R: 'proposals:coverage_R',
   W: 'proposals:coverage_W',
 } as const;
-
