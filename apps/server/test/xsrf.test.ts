@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from './helpers/test-app';
+import { sameToken } from '../src/plugins/xsrf';
 
 const SPEC_POST = '/api/auth/v1/login';
 
@@ -60,5 +61,17 @@ describe('cross-site request token (double submit)', () => {
   it('does not ask GET calls for the token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/v1/webauthn', headers: await bearerFor(t) });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('sameToken', () => {
+  const token = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ';
+  it('is true only for the very same text', () => {
+    expect(sameToken(token, `${token}`)).toBe(true);
+    expect(sameToken(token, `${token.slice(0, -1)}R`)).toBe(false);
+    expect(sameToken(token, `X${token.slice(1)}`)).toBe(false);
+    expect(sameToken(token, token.slice(0, -1))).toBe(false);
+    expect(sameToken(token, `${token}A`)).toBe(false);
+    expect(sameToken('', '')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import {
 } from '@portal/domain/api/access-policy';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
-import { verifyAccessToken } from '../modules/auth/access-token';
+import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../modules/auth/access-token';
 import { systemClock, type Clock } from '../modules/auth/clock';
 import { SessionRepository } from '../modules/auth/session.repository';
 import type { AuthUser, RouteRoles } from './auth-types';
@@ -63,30 +63,48 @@ export const authPlugin = definePlugin<{ config: AppConfig; clock?: Clock }>('au
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
+  function signedIn(request: FastifyRequest, claims: AccessClaims): void {
+    request.user = { id: claims.sub, roles: claims.roles, scopes: claims.scopes, agencyId: claims.agencyId } satisfies AuthUser;
+    request.sessionId = claims.sid;
+  }
+
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw AppError.http(401);
     const claims = await verifyAccessToken(config.jwtSecret, token, app.authClock.now());
     // A signed-out (or replayed, or password-changed) session's access tokens stop at once.
     if (!claims || (claims.sid !== null && (await sessions.isFamilyRevoked(claims.sid)))) throw AppError.http(401);
-    const user: AuthUser = { id: claims.sub, roles: claims.roles, scopes: claims.scopes, agencyId: claims.agencyId };
-    request.user = user;
-    request.sessionId = claims.sid;
+    signedIn(request, claims);
   });
 
-  // Callback style: a public route (most static files, health) costs no promise.
+  /** The access policy's answer for the caller `authenticate` found: undefined to go on. */
+  function refusal(access: Access | undefined, request: FastifyRequest): AppError | undefined {
+    const decision = decideAccess(access, request.user?.roles ?? null);
+    if (decision === 'unauthenticated') return AppError.http(401);
+    if (decision === 'forbidden') return AppError.http(403);
+    return undefined;
+  }
+
+  // Callback style: a public route (most static files, health) costs no promise, nor does a
+  // token and session checked moments ago (most signed-in requests).
   app.addHook('onRequest', (request, reply, done) => {
     const routeUrl = request.routeOptions.url;
     // No route matched: the not-found handler answers 404 (nothing to protect, nothing to reveal).
     if (routeUrl === undefined || request.is404) return done();
     const access = routeAccess(request.method, routeUrl, request.routeOptions.config.roles);
     if (access === PUBLIC) return done();
-    if (!bearerToken(request)) return done(AppError.http(401));
-    app.authenticate(request, reply).then(() => {
-      const decision = decideAccess(access, request.user?.roles ?? null);
-      if (decision === 'unauthenticated') done(AppError.http(401));
-      else if (decision === 'forbidden') done(AppError.http(403));
-      else done();
-    }, done);
+    const token = bearerToken(request);
+    if (!token) return done(AppError.http(401));
+    const known = knownAccessToken(config.jwtSecret, token, app.authClock.now());
+    if (known === null) return done(AppError.http(401));
+    if (known !== undefined) {
+      const revoked = known.sid === null ? false : sessions.knownRevocation(known.sid);
+      if (revoked) return done(AppError.http(401));
+      if (revoked === false) {
+        signedIn(request, known);
+        return done(refusal(access, request));
+      }
+    }
+    app.authenticate(request, reply).then(() => done(refusal(access, request)), done);
   });
 });

@@ -83,6 +83,35 @@ export function loggerOptions(
 
 const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', 'child'] as const;
 
+/** Where a stand-in keeps what makes its real child. */
+const LAZY = Symbol('lazy child logger');
+interface LazyState {
+  bindings: Bindings;
+  options: ChildLoggerOptions;
+  child?: FastifyBaseLogger;
+}
+type LazyLogger = FastifyBaseLogger & { [LAZY]: LazyState };
+
+/** Per parent logger, the prototype of its stand-ins: the log methods are defined once, not per request. */
+const lazyPrototypes = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+function lazyPrototypeOf(logger: FastifyBaseLogger): FastifyBaseLogger {
+  let proto = lazyPrototypes.get(logger);
+  if (!proto) {
+    proto = Object.create(logger) as FastifyBaseLogger;
+    for (const method of LOG_METHODS) {
+      Object.defineProperty(proto, method, {
+        value(this: LazyLogger, ...args: unknown[]) {
+          const state = this[LAZY];
+          state.child ??= logger.child(state.bindings, state.options);
+          return (state.child[method] as (...a: unknown[]) => unknown)(...args);
+        },
+      });
+    }
+    lazyPrototypes.set(logger, proto);
+  }
+  return proto;
+}
+
 /**
  * `request.log`, made only when the request logs something. A pino child costs a serialization
  * of its bindings through the redaction (about 3% of a small request, issue 11), and in
@@ -91,12 +120,8 @@ const LOG_METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent
  * once and hands it on.
  */
 export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const real = (): FastifyBaseLogger => (child ??= logger.child(bindings, options));
-  const lazy = Object.create(logger) as FastifyBaseLogger;
-  for (const method of LOG_METHODS) {
-    Object.defineProperty(lazy, method, { value: (...args: unknown[]) => (real()[method] as (...a: unknown[]) => unknown)(...args) });
-  }
+  const lazy = Object.create(lazyPrototypeOf(logger)) as LazyLogger;
+  lazy[LAZY] = { bindings, options };
   return lazy;
 }
 

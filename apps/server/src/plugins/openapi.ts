@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@portal/domain/version';
 import { definePlugin } from './define-plugin';
+import { appendRouteHook } from './route-hooks';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -11,9 +12,15 @@ export const DOCS_PREFIX = '/api/docs';
  * /api/docs/json, Swagger UI at /api/docs. Registered before the modules so it sees every route.
  */
 export const openApiPlugin = definePlugin('openapi', async (app) => {
-  // The docs are public, like the list of spec paths they describe.
+  // The docs are public, like the list of spec paths they describe, and never cached like every
+  // /api answer (the UI's files are served by @fastify/static, which sets its own caching).
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(DOCS_PREFIX)) route.config = { ...route.config, roles: 'public' };
+    if (!route.url.startsWith(DOCS_PREFIX)) return;
+    route.config = { ...route.config, roles: 'public' };
+    appendRouteHook(route, 'onSend', (_request, reply, payload, done) => {
+      reply.header('cache-control', 'no-store');
+      done(null, payload);
+    });
   });
 
   await app.register(swagger, {

@@ -94,16 +94,12 @@ export function securityHeadersFor(url: string): Readonly<Record<string, string>
 
 /**
  * `securityHeadersFor` on every response: the onRequest hook runs before routing, so 404, 413
- * and 500 answers carry them too.
+ * and 500 answers carry them too. (The documentation UI's files keep `no-store` through
+ * openapi.ts: @fastify/static would otherwise set its own caching.)
  */
 export const securityHeadersPlugin = definePlugin('security-headers', async (app) => {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url));
     done();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    // Plugins serving files under /api (the docs UI) set their own caching; /api stays uncached.
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-    done(null, payload);
   });
 });

@@ -83,9 +83,9 @@ export const staticFilesPlugin = definePlugin<{ config: AppConfig }>('static-fil
     app.log.warn({ webDist: config.webDist }, 'web build not found: non-API pages answer 503 until it is built');
   }
 
-  // Misses count against the same per-address limit (a scanner walking paths is throttled too).
-  const preHandler = config.rateLimitMax > 0 ? app.rateLimit() : async () => undefined;
-  app.setNotFoundHandler({ preHandler }, async (request, reply) => {
+  // Misses count against the general per-address limit like any request (plugins/rate-limit.ts):
+  // a scanner walking paths is throttled too.
+  app.setNotFoundHandler(async (request, reply) => {
     // A missing hashed asset must not come back as HTML (the browser would run it as a script).
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');

@@ -198,6 +198,11 @@ describe('the advisor dashboard', () => {
       for (const s of spies) s.mockClear();
       expect(await dashboard(ctx.aap2)).toEqual(before);
       expect(count()).toBe(0);
+      // A premium quote is a POST that changes nothing (config.readOnly): still no query.
+      const quote = await ctx.aap2.post('/api/engine/v1/calculate', { productCode: 'TERM', lifeInsured: { dateOfBirth: '1990-01-01', gender: 'F' }, faceAmount: '25000.00' });
+      expect(quote.statusCode, quote.body).toBe(200);
+      expect(await dashboard(ctx.aap2)).toEqual(before);
+      expect(count()).toBe(0);
       // A new contact: the next dashboard is computed afresh and counts it.
       expect((await ctx.aap2.post('/api/contact/v1/create', contactBody({ firstName: 'Kosal' }))).statusCode).toBe(201);
       const after = await dashboard(ctx.aap2);

@@ -60,16 +60,24 @@ const VERIFIED_MAX = 10_000;
 const verified = new Map<string, { secret: string; exp: number; claims: AccessClaims }>();
 
 /**
+ * A token this secret verified before, answered without a promise: its claims while unexpired,
+ * null once expired, undefined when it was never seen (verifyAccessToken checks it).
+ */
+export function knownAccessToken(secret: string, token: string, now: Date): AccessClaims | null | undefined {
+  const known = verified.get(token);
+  if (!known || known.secret !== secret) return undefined;
+  // jose's rule: expired when exp <= now (seconds).
+  return known.exp > Math.floor(now.getTime() / 1000) ? known.claims : null;
+}
+
+/**
  * Verifies an access token, or returns null. Only HS256 is accepted (so `alg: none` and any
  * asymmetric-key confusion fail), with our issuer, audience and typ, an expiry in the future
  * and the claims we need. A refresh token is opaque (not a JWT) and fails here.
  */
 export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
-  const known = verified.get(token);
-  if (known && known.secret === secret) {
-    // jose's rule: expired when exp <= now (seconds).
-    return known.exp > Math.floor(now.getTime() / 1000) ? known.claims : null;
-  }
+  const known = knownAccessToken(secret, token, now);
+  if (known !== undefined) return known;
   try {
     const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
       algorithms: ['HS256'],

@@ -52,12 +52,17 @@ export class SessionRepository {
     this.revocations.revoked(revoked.map((r) => r.familyId));
   }
 
+  /** The revocation cache's answer without a promise: undefined when the database must be asked. */
+  knownRevocation(familyId: string): boolean | undefined {
+    return this.revocations.get(familyId);
+  }
+
   /**
    * True when the session was revoked (logout, reuse, password change): its access tokens stop
    * working. Answered from the revocation cache when it knows (see revocation-cache.ts).
    */
   async isFamilyRevoked(familyId: string): Promise<boolean> {
-    const cached = this.revocations.get(familyId);
+    const cached = this.knownRevocation(familyId);
     if (cached !== undefined) return cached;
     const rows = await this.db
       .select({ id: refreshToken.id })

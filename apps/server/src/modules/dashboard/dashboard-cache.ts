@@ -1,5 +1,6 @@
 import type { DashboardResponse } from '@portal/domain/contracts/user/dashboard';
 import { definePlugin } from '../../plugins/define-plugin';
+import { appendRouteHook } from '../../plugins/route-hooks';
 
 /**
  * How long a computed dashboard is served again. The figures are aggregates over the caller's
@@ -94,13 +95,27 @@ declare module 'fastify' {
   }
 }
 
-/** App-wide: the cache, and the hook that drops entries when their owner writes anything. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST that changes nothing (a premium quote): its success leaves the dashboards cached. */
+    readOnly?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * App-wide: the cache, and the hook that drops entries when their owner writes anything, on
+ * the routes that can write (not GET, HEAD or OPTIONS, not `config.readOnly`) only.
+ */
 export const dashboardCachePlugin = definePlugin('dashboard-cache', async (app) => {
   app.decorate('dashboardCache', new DashboardCache());
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.user) {
-      app.dashboardCache.invalidateFor(request.user.id, request.user.agencyId);
-    }
-    done(null, payload);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.config?.readOnly || methods.every((method) => SAFE_METHODS.has(method))) return;
+    appendRouteHook(route, 'onSend', (request, reply, payload, done) => {
+      if (reply.statusCode < 400 && request.user) app.dashboardCache.invalidateFor(request.user.id, request.user.agencyId);
+      done(null, payload);
+    });
   });
 });

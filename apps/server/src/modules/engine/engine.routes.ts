@@ -19,5 +19,17 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       body: calculatePremiumRequestSchema,
       response: { 200: calculatePremiumResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema },
     },
-  }, async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.calculate(request.body))));
+    // A quote changes nothing: the caller's cached dashboard stays (dashboard-cache.ts).
+    config: { readOnly: true },
+  }, (request, reply) => {
+    const answer = service.calculate(request.body);
+    if (answer instanceof Promise) {
+      return answer.then((built) => {
+        reply.type(JSON_CONTENT_TYPE).send(serialized(built));
+      });
+    }
+    // A remembered quote (the usual case) is sent without waiting on a promise.
+    reply.type(JSON_CONTENT_TYPE).send(serialized(answer));
+    return undefined;
+  });
 };

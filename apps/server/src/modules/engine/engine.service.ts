@@ -1,6 +1,7 @@
 import { calculatePremiumResponseSchema, type CalculatePremiumRequest } from '@portal/domain/contracts/engine/calculate-premium';
 import { calculatePremium } from '@portal/domain/engine/calculate-premium';
 import type { Catalogue } from '@portal/domain/catalogue/catalogue-schema';
+import { UTC_OFFSET } from '@portal/domain/constants/locale';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
 import { cachedJson } from '../../lib/cached-json';
@@ -11,6 +12,7 @@ import type { CatalogueStore } from '../products/catalogue.service';
 const QUOTE_MEMO_MAX = 2_000;
 const QUOTE_MEMO_TTL_MS = 10 * 60_000;
 const ROUTE = { method: 'POST', url: '/api/engine/v1/calculate' };
+const DAY_MS = 86_400_000;
 
 /**
  * Premium calculation with the current catalogue version, in memory: no database query and no
@@ -23,20 +25,34 @@ const ROUTE = { method: 'POST', url: '/api/engine/v1/calculate' };
 export class EngineService {
   private readonly memo = new ResponseCache(QUOTE_MEMO_TTL_MS, QUOTE_MEMO_MAX);
   private memoCatalogue: Catalogue | undefined;
+  /** Today in Phnom Penh, worked out once a day: [from, to) in epoch milliseconds. */
+  private day = { date: '', from: 0, to: 0 };
 
   constructor(private readonly store: CatalogueStore, private readonly now: () => Date = () => new Date()) {}
 
-  calculate(request: CalculatePremiumRequest): Promise<CachedAnswer> {
+  /** The quote's answer: at once (no promise) when remembered, else once the engine has built it. */
+  calculate(request: CalculatePremiumRequest): CachedAnswer | Promise<CachedAnswer> {
     const catalogue = this.store.current;
     if (catalogue !== this.memoCatalogue) {
       this.memo.clear();
       this.memoCatalogue = catalogue;
     }
-    const today = todayInPhnomPenh(this.now());
-    return cachedJson(this.memo, `${today}|${JSON.stringify(request)}`, [], calculatePremiumResponseSchema, async () => {
+    const today = this.today();
+    const key = `${today}|${JSON.stringify(request)}`;
+    return this.memo.get(key) ?? cachedJson(this.memo, key, [], calculatePremiumResponseSchema, async () => {
       const result = calculatePremium(request, catalogue, { today });
       if (!result.ok) throw AppError.validation(result.errors);
       return { value: result.value };
     }, ROUTE);
+  }
+
+  private today(): string {
+    const now = this.now().getTime();
+    if (now < this.day.from || now >= this.day.to) {
+      const date = todayInPhnomPenh(new Date(now));
+      const from = Date.parse(`${date}T00:00:00${UTC_OFFSET}`);
+      this.day = { date, from, to: from + DAY_MS };
+    }
+    return this.day.date;
   }
 }
