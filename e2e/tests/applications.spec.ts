@@ -88,6 +88,7 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
 
   // Step 0: the proposal's person is there; identification, phone and a beneficiary added.
   await expect(page.locator('#lifeInsured-firstName')).toHaveValue('Rachana');
+  await expect(page.locator('#lifeInsured-dateOfBirth')).toHaveValue('12/04/1991');
   await page.getByTestId('wizard-next').click();
   await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '0');
   await expect(page.locator('#lifeInsured-idType[aria-invalid="true"]').first()).toBeAttached();

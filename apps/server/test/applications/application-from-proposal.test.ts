@@ -24,8 +24,9 @@ describe('POST /api/appform/v1/create from a saved proposal', () => {
     expect(app.steps.personalInfo).toMatchObject({
       ownerIsInsured: false,
       relationshipCode: '08',
-      lifeInsured: { firstName: 'Sokha', lastName: 'Chan', dateOfBirth: '1990-05-10' },
-      policyOwner: { firstName: 'Vanna', lastName: 'Chan', dateOfBirth: '1962-02-01' },
+      // As the wizard's DD/MM/YYYY fields show and take them.
+      lifeInsured: { firstName: 'Sokha', lastName: 'Chan', dateOfBirth: '10/05/1990' },
+      policyOwner: { firstName: 'Vanna', lastName: 'Chan', dateOfBirth: '01/02/1962' },
     });
   });
 

@@ -27,7 +27,7 @@ describe('an application made from a proposal', () => {
     expect(app.activeStep).toBe(0);
     expect(Object.values(app.completion).every((v) => v === false)).toBe(true);
     expect(app.applicationNumber).toMatch(/^AP\d{8}$/);
-    expect(app.steps.personalInfo.lifeInsured).toMatchObject({ firstName: 'Sokha', lastName: 'Chan', gender: 'M', dateOfBirth: '1988-03-15' });
+    expect(app.steps.personalInfo.lifeInsured).toMatchObject({ firstName: 'Sokha', lastName: 'Chan', gender: 'M', dateOfBirth: '15/03/1988' });
     expect(app.product.proposalNumber).toBe('PR00000042');
 
     const mine = await aap.get(`/api/appform/v1/find/${app.id}`);

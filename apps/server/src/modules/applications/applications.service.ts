@@ -13,7 +13,7 @@ import type { SubmitApplicationRequest } from '@portal/domain/contracts/applicat
 import type { UpdateApplicationRequest } from '@portal/domain/contracts/applications/update-application';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { toFieldErrors } from '@portal/domain/errors/field-errors';
-import { instantToOffsetDateTime } from '@portal/domain/format/date';
+import { formatDisplayDate, instantToOffsetDateTime } from '@portal/domain/format/date';
 import type { ApplicationFacts } from '@portal/domain/rules/application-facts';
 import { reviewApplication, type ReviewItem } from '@portal/domain/rules/application-review';
 import { stepIssues } from '@portal/domain/rules/application-steps';
@@ -143,8 +143,9 @@ export class ApplicationsService {
   /** A new application from a proposal snapshot (the create call, and tests before proposals exist). */
   async createFromSnapshot(caller: ApplicationCaller, snapshot: ProposalSnapshot): Promise<ApplicationResponse> {
     const steps = emptyStepData();
+    // The draft holds dates as the advisor types them (DD/MM/YYYY), not the proposal's ISO form.
     const party = (p: ProposalSnapshot['lifeInsured']): PersonDraft => ({
-      firstName: p.firstName, lastName: p.lastName, firstNameKh: p.firstNameKh ?? '', lastNameKh: p.lastNameKh ?? '', gender: p.gender, dateOfBirth: p.dateOfBirth,
+      firstName: p.firstName, lastName: p.lastName, firstNameKh: p.firstNameKh ?? '', lastNameKh: p.lastNameKh ?? '', gender: p.gender, dateOfBirth: formatDisplayDate(p.dateOfBirth),
     });
     const { ownerIsInsured } = snapshot;
     steps.personalInfo = {
