@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { apiPost, storedLogin } from '../support/auth';
 import { expectNothingSensitiveStored } from '../support/browser-storage';
+import { ONE_PAGE_PDF } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { text } from '../support/i18n';
 
@@ -34,17 +35,6 @@ async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: 
   }, access);
   expect(proposal.status(), await proposal.text()).toBe(201);
   return { ...((await proposal.json()) as { id: string; proposalNumber: string }), lastName };
-}
-
-function tinyPdf(): Buffer {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(body.length); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -166,7 +156,7 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   const idGroup = again.getByTestId('group-insured-id');
   await idGroup.getByTestId('insured-id-id-number').fill('123456789');
   await idGroup.getByTestId('insured-id-expired-date').fill('31/12/2031');
-  await idGroup.getByTestId('insured-id-file').setInputFiles({ name: 'national-id.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await idGroup.getByTestId('insured-id-file').setInputFiles({ name: 'national-id.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
   await idGroup.getByTestId('insured-id-upload').click();
   await expect(idGroup.getByTestId('insured-id-progress')).toBeVisible();
   await expect(idGroup.getByRole('status')).toHaveText(/%|Uploaded/);
@@ -246,7 +236,7 @@ async function readyApplication(page: Page, activeStep: number): Promise<{ id: s
     form.append('file', new Blob([Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }), 'national-id.pdf');
     const res = await fetch('/api/document/v1/upload', { method: 'POST', body: form, headers: { Authorization: `Bearer ${bearer}`, 'X-XSRF-TOKEN': xsrf } });
     return res.status;
-  }, { id: app.id, access, pdf: tinyPdf().toString('base64') });
+  }, { id: app.id, access, pdf: ONE_PAGE_PDF.toString('base64') });
   expect(uploaded).toBe(201);
   const fresh = (await (await page.request.get(`/api/appform/v1/find/${app.id}`, { headers: { Authorization: `Bearer ${access}` } })).json()) as { version: number };
   const done = await apiPost(page, `/api/appform/v1/update/${app.id}`, { version: fresh.version, activeStep, step: { name: 'supportingDocuments', data: {}, complete: true } }, access);

@@ -5,11 +5,11 @@
 // (The product-permission step on the quote form is added when proposals are merged.)
 import type { Browser, Page } from '@playwright/test';
 import { withNewOtp } from '../support/auth';
+import { ONE_PAGE_PDF } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { text } from '../support/i18n';
 import { readOutbox, signIn } from '../support/sign-in';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 /** A real (1 x 1) PNG: uploads are checked chunk by chunk, so a signature with filler is refused. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const TRAINEE_PASSWORD = 'Kampot#Pepper2026';
@@ -79,7 +79,7 @@ test('a candidate goes from a secure link to a trainee who signs in', async ({ p
   await expect(candidate.getByText(text('recruitment:saved', 'en'))).toBeVisible();
   await uploadDocument(candidate, 'portrait-photo', 'portrait.png', PNG, 'image/png');
   for (const type of ['id-card', 'id-back', 'diploma', 'consent-form', 'signed-contract']) {
-    await uploadDocument(candidate, type, `${type}.pdf`, PDF, 'application/pdf');
+    await uploadDocument(candidate, type, `${type}.pdf`, ONE_PAGE_PDF, 'application/pdf');
   }
   await candidate.getByTestId('submit-application').click();
   await expect(candidate).toHaveURL(/application-submit-success/);
@@ -122,7 +122,7 @@ test('a candidate goes from a secure link to a trainee who signs in', async ({ p
   await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'exam_passed');
   await admin.getByTestId('go-upload-irc').click();
   await admin.getByLabel(text('recruitment:irc_licence', 'en')).fill(`IRC${digits(6)}`);
-  await admin.getByTestId('irc-upload').locator('input[type=file]').setInputFiles({ name: 'irc.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await admin.getByTestId('irc-upload').locator('input[type=file]').setInputFiles({ name: 'irc.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
   await admin.getByTestId('irc-upload').getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
   await expect(admin).toHaveURL(/application-view/);
   await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'licensed');

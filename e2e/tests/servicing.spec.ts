@@ -11,6 +11,7 @@ import { formatDisplayDate } from '../../packages/domain/src/format/date';
 import { formatMoney } from '../../packages/domain/src/format/money';
 import { apiGet, apiPost, storedLogin } from '../support/auth';
 import { expectMainHeading, seriousA11yViolations } from '../support/checks';
+import { ONE_PAGE_PDF } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { text, textMatcher } from '../support/i18n';
 
@@ -67,28 +68,6 @@ async function khmerSearchTerm(page: Page, detail: PolicyDetailsResponse): Promi
     if (found.items.some((p) => p.policyNumber === detail.policyNumber)) return term;
   }
   throw new Error(`no three-letter part of ${khmerName(detail)} finds ${detail.policyNumber} on the first page`);
-}
-
-/** A small, valid one-page PDF (header, catalog, page tree, page, xref with real offsets). */
-function tinyPdf(): Buffer {
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 4 0 R >>',
-  ];
-  const stream = 'BT /F1 12 Tf 20 100 Td (ID card) Tj ET';
-  objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((object, index) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
 }
 
 test('the dashboard counts policies by status and each count opens the filtered search', async ({ page }) => {
@@ -241,7 +220,7 @@ test('the client letter downloads, and a pending document is uploaded with progr
   await expect(upload.getByRole('alert')).toHaveText(text('servicing:upload_wrong_type', 'en'));
   await expect(item.getByTestId('pending-status')).toHaveText(text('servicing:pending_status_outstanding', 'en'));
 
-  await upload.locator('input[type=file]').setInputFiles({ name: 'id-card.pdf', mimeType: 'application/pdf', buffer: tinyPdf() });
+  await upload.locator('input[type=file]').setInputFiles({ name: 'id-card.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
   await expect(upload.getByRole('alert')).toHaveCount(0);
   await expect(upload.getByTestId('pending-upload-file')).toContainText('id-card.pdf');
   // Hold the upload back a moment so that its progress bar can be seen.
