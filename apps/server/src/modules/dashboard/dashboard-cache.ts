@@ -93,9 +93,6 @@ declare module 'fastify' {
     /** Computed dashboards (modules/dashboard/dashboard-cache.ts). */
     dashboardCache: DashboardCache;
   }
-}
-
-declare module 'fastify' {
   interface FastifyContextConfig {
     /** A POST that changes nothing (a premium quote): its success leaves the dashboards cached. */
     readOnly?: boolean;
