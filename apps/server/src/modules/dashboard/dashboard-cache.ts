@@ -1,6 +1,7 @@
 import type { DashboardResponse } from '@portal/domain/contracts/user/dashboard';
 import { definePlugin } from '../../plugins/define-plugin';
 import { appendRouteHook } from '../../plugins/route-hooks';
+import { SAFE_METHODS } from '../../plugins/xsrf';
 
 /**
  * How long a computed dashboard is served again. The figures are aggregates over the caller's
@@ -98,8 +99,6 @@ declare module 'fastify' {
     readOnly?: boolean;
   }
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * App-wide: the cache, and the hook that drops entries when their owner writes anything, on

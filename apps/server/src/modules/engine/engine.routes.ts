@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calculatePremiumRequestSchema, calculatePremiumResponseSchema } from '@portal/domain/contracts/engine/calculate-premium';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
+import type { CachedAnswer } from '../../lib/response-cache';
 import { EngineService } from './engine.service';
 
 /**
@@ -22,14 +23,13 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     // A quote changes nothing: the caller's cached dashboard stays (dashboard-cache.ts).
     config: { readOnly: true },
   }, (request, reply) => {
+    const send = (built: CachedAnswer): void => {
+      reply.type(JSON_CONTENT_TYPE).send(serialized(built));
+    };
     const answer = service.calculate(request.body);
-    if (answer instanceof Promise) {
-      return answer.then((built) => {
-        reply.type(JSON_CONTENT_TYPE).send(serialized(built));
-      });
-    }
+    if (answer instanceof Promise) return answer.then(send);
     // A remembered quote (the usual case) is sent without waiting on a promise.
-    reply.type(JSON_CONTENT_TYPE).send(serialized(answer));
+    send(answer);
     return undefined;
   });
 };

@@ -1,8 +1,7 @@
 import { calculatePremiumResponseSchema, type CalculatePremiumRequest } from '@portal/domain/contracts/engine/calculate-premium';
 import { calculatePremium } from '@portal/domain/engine/calculate-premium';
 import type { Catalogue } from '@portal/domain/catalogue/catalogue-schema';
-import { UTC_OFFSET } from '@portal/domain/constants/locale';
-import { todayInPhnomPenh } from '@portal/domain/format/date';
+import { todayInPhnomPenh, toOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
 import { cachedJson } from '../../lib/cached-json';
 import { ResponseCache, type CachedAnswer } from '../../lib/response-cache';
@@ -50,7 +49,7 @@ export class EngineService {
     const now = this.now().getTime();
     if (now < this.day.from || now >= this.day.to) {
       const date = todayInPhnomPenh(new Date(now));
-      const from = Date.parse(`${date}T00:00:00${UTC_OFFSET}`);
+      const from = Date.parse(toOffsetDateTime(date));
       this.day = { date, from, to: from + DAY_MS };
     }
     return this.day.date;
