@@ -31,10 +31,13 @@ export function SignaturePad({ id, label, value, onChange, error, signerName }: 
   const redoButton = useRef<HTMLButtonElement>(null);
   const padButton = useRef<HTMLButtonElement>(null);
 
+  // Kept until its target is on screen: the signed view (and its redo button) appears only once
+  // the wizard's state holds the signature, which may be a render after this component's own.
   useEffect(() => {
     const target = focusNext.current === 'redo' ? redoButton.current : focusNext.current === 'pad' ? padButton.current : null;
+    if (!target) return;
     focusNext.current = null;
-    target?.focus();
+    target.focus();
   });
 
   useEffect(() => {
