@@ -8,6 +8,12 @@
 //   BENCH_CONNECTIONS=10      connection counts, comma-separated
 //   BENCH_DBS=pglite          pglite and/or postgres (PostgreSQL 15 from /usr/lib/postgresql/15/bin or BENCH_DATABASE_URL)
 //   BENCH_SERVER=...          another build of the server
+//   BENCH_ROUNDS=3            calculate runs at each connection count, each beside its own raw run
+//
+// This VM's noise is larger than the margin on the ratio (four back-to-back single runs of one
+// build gave 0.19-0.27), so the calculate figure is the median of BENCH_ROUNDS rounds, each round
+// one raw run, one run of the framework's floor (fastify-floor.mjs: bare Fastify answering the
+// same POST with an answer of the same size) and one calculate run, back to back.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -40,7 +46,23 @@ const settings = {
   duration: Number(process.env.BENCH_DURATION ?? 10),
   connections: (process.env.BENCH_CONNECTIONS ?? '10').split(',').map(Number).filter(Boolean),
   dbs: (process.env.BENCH_DBS ?? 'pglite').split(',').map((s) => s.trim()).filter(Boolean),
+  rounds: Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)),
 };
+
+/** The middle value (the upper one of an even count). */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** One row's figures from its rounds: median req/s, p50 and p99 of each side, and the median of the rounds' ratios. */
+function medianOf(rounds, side) {
+  return {
+    rps: median(rounds.map((r) => r[side].rps)), p50: median(rounds.map((r) => r[side].p50)), p99: median(rounds.map((r) => r[side].p99)),
+    requests: rounds.reduce((n, r) => n + r[side].requests, 0),
+    non2xx: rounds.reduce((n, r) => n + r[side].non2xx, 0), errors: rounds.reduce((n, r) => n + r[side].errors, 0),
+  };
+}
 
 const cleanups = [];
 async function cleanup() {
@@ -90,30 +112,44 @@ async function inProcess(seconds) {
   return { rps: Math.round(count / elapsed), p99: Number((samples[Math.floor(samples.length * 0.99)] * 1000).toFixed(1)), unit: 'µs (mean of 100 calls, p99 of batches)' };
 }
 
-async function benchPortal(db, raw, logDir, rows) {
+async function benchPortal(db, raw, floor, logDir, rows) {
   const portal = await startPortal(db, logDir);
   cleanups.push(portal.stop);
   try {
     const { token, cookie } = await signIn(portal.base);
     const xsrf = cookie.slice('XSRF-TOKEN='.length);
     const headers = { authorization: `Bearer ${token}`, cookie, 'x-xsrf-token': xsrf };
+    let answerBytes = 0;
     for (const body of REQUESTS) {
       const res = await fetch(`${portal.base}${CALCULATE}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (res.status !== 200) throw new Error(`${CALCULATE} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      answerBytes += (await res.arrayBuffer()).byteLength / REQUESTS.length;
     }
+    const floorServer = await floor.start(Math.round(answerBytes));
     const catalogue = await fetch(`${portal.base}${CATALOGUE}`, { headers });
     const catalogueBytes = (await catalogue.arrayBuffer()).byteLength;
     const catalogueGzip = await fetch(`${portal.base}${CATALOGUE}`, { headers: { ...headers, 'accept-encoding': 'gzip' } });
     console.log(`[bench:engine] ${db.kind}: ${CATALOGUE} is ${catalogueBytes} bytes (${catalogueGzip.headers.get('content-encoding') ?? 'no'} compression)`);
 
     const calculate = { base: portal.base, method: 'POST', path: CALCULATE, bodies: REQUESTS, headers };
+    const bare = { base: floorServer.base, method: 'POST', path: '/floor', bodies: REQUESTS };
     await load({ ...calculate, connections: 10, duration: WARMUP_SECONDS });
+    await load({ ...bare, connections: 10, duration: WARMUP_SECONDS });
     for (const connections of settings.connections) {
-      const rawResult = await load({ base: raw.base, connections, duration: settings.duration });
-      const result = await load({ ...calculate, connections, duration: settings.duration });
-      rows.push({ where: `HTTP ${db.kind}`, route: `POST ${CALCULATE}`, connections, raw: rawResult, result });
-      console.log(`[bench:engine] ${db.kind} calculate @${connections}: ${result.rps} req/s p99 ${result.p99} ms (raw ${rawResult.rps} req/s p99 ${rawResult.p99} ms)${result.non2xx + result.errors ? ` ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+      const rounds = [];
+      for (let round = 1; round <= settings.rounds; round += 1) {
+        const rawResult = await load({ base: raw.base, connections, duration: settings.duration });
+        const floorResult = await load({ ...bare, connections, duration: settings.duration });
+        const result = await load({ ...calculate, connections, duration: settings.duration });
+        rounds.push({ raw: rawResult, floor: floorResult, result, ratio: result.rps / rawResult.rps, floorRatio: floorResult.rps / rawResult.rps });
+        console.log(`[bench:engine] ${db.kind} calculate @${connections}, round ${round}: ${result.rps} req/s p99 ${result.p99} ms; bare Fastify ${floorResult.rps} req/s p99 ${floorResult.p99} ms; raw ${rawResult.rps} req/s p99 ${rawResult.p99} ms${result.non2xx + result.errors ? `; ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+      }
+      const medianRaw = medianOf(rounds, 'raw');
+      const ratio = median(rounds.map((r) => r.ratio));
+      rows.push({ where: 'HTTP reference', route: `POST bare Fastify (no plugins; ${Math.round(answerBytes)}-byte answer)`, connections, raw: medianRaw, result: medianOf(rounds, 'floor'), ratio: median(rounds.map((r) => r.floorRatio)), rounds: rounds.length });
+      rows.push({ where: `HTTP ${db.kind}`, route: `POST ${CALCULATE}`, connections, raw: medianRaw, result: medianOf(rounds, 'result'), ratio, rounds: rounds.length, each: rounds.map((r) => ({ ratio: Number(r.ratio.toFixed(3)), p99: r.result.p99, rps: r.result.rps, rawRps: r.raw.rps, floorRps: r.floor.rps, floorP99: r.floor.p99 })) });
     }
+    await floorServer.stop();
     // For comparison: the cheapest signed-in call (the same auth, no engine), and the browser engine's catalogue.
     for (const path of [TYPES, CATALOGUE]) {
       const rawResult = await load({ base: raw.base, connections: 10, duration: settings.duration });
@@ -126,9 +162,14 @@ async function benchPortal(db, raw, logDir, rows) {
   }
 }
 
+/** A row's ratio to raw: the median of its rounds' ratios, or its one run's. */
+function ratioOf(row) {
+  return row.ratio ?? row.result.rps / row.raw.rps;
+}
+
 function table(rows) {
-  const header = ['where', 'route', 'conns', 'calcs or req/s', 'p50 ms', 'p99 (ms; in-process: µs per call)', 'raw req/s', 'raw p99 ms', '÷ raw', 'non-2xx'];
-  const lines = rows.map((r) => [r.where, r.route, r.connections ?? '-', r.result.rps, r.result.p50 ?? '-', r.result.p99, r.raw.rps, r.raw.p99, (r.result.rps / r.raw.rps).toFixed(3), (r.result.non2xx ?? 0) + (r.result.errors ?? 0)].map(String));
+  const header = ['where', 'route', 'conns', 'runs', 'calcs or req/s', 'p50 ms', 'p99 (ms; in-process: µs per call)', 'raw req/s', 'raw p99 ms', '÷ raw', 'non-2xx'];
+  const lines = rows.map((r) => [r.where, r.route, r.connections ?? '-', r.rounds ?? 1, r.result.rps, r.result.p50 ?? '-', r.result.p99, r.raw.rps, r.raw.p99, ratioOf(r).toFixed(3), (r.result.non2xx ?? 0) + (r.result.errors ?? 0)].map(String));
   const all = [header, ...lines];
   const widths = header.map((_, i) => Math.max(...all.map((l) => l[i].length)));
   return all.map((l) => l.map((c, i) => c.padEnd(widths[i])).join('  ')).join('\n');
@@ -149,6 +190,17 @@ async function main() {
   cleanups.push(rawServer.stop);
   const raw = { base: `http://127.0.0.1:${rawPort}` };
   await waitForHttp(`${raw.base}/`, { child: rawServer.child });
+  /** fastify-floor.mjs with an answer of `bytes`, started beside the portal under test and stopped with it. */
+  const floor = {
+    async start(bytes) {
+      const port = await freePort();
+      const server = startChild(process.execPath, [join(BENCH_DIR, 'fastify-floor.mjs'), String(port), String(bytes)], { log: logPath(logDir, 'fastify-floor') });
+      cleanups.push(server.stop);
+      const base = `http://127.0.0.1:${port}`;
+      await waitForHttp(`${base}/ready`, { child: server.child });
+      return { base, stop: async () => { cleanups.splice(cleanups.indexOf(server.stop), 1); await server.stop(); } };
+    },
+  };
 
   const rows = [];
   const rawForInProcess = await load({ base: raw.base, connections: 10, duration: settings.duration });
@@ -159,7 +211,7 @@ async function main() {
   if (settings.dbs.includes('pglite')) {
     const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-engine-pglite-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    await benchPortal({ kind: 'pglite', dataDir }, raw, logDir, rows);
+    await benchPortal({ kind: 'pglite', dataDir }, raw, floor, logDir, rows);
   }
   if (settings.dbs.includes('postgres')) {
     let url = process.env.BENCH_DATABASE_URL;
@@ -173,7 +225,7 @@ async function main() {
       }
       const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-engine-pgdata-'));
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      await benchPortal({ kind: 'postgres', url, dataDir }, raw, logDir, rows);
+      await benchPortal({ kind: 'postgres', url, dataDir }, raw, floor, logDir, rows);
     }
   }
   await cleanup();
@@ -181,7 +233,7 @@ async function main() {
   const goals = settings.dbs.flatMap((kind) => {
     const run = rows.find((r) => r.where === `HTTP ${kind}` && r.route === `POST ${CALCULATE}` && r.connections === 10);
     if (!run) return [];
-    const ratio = run.result.rps / run.raw.rps;
+    const ratio = ratioOf(run);
     return [
       { label: `calculate over HTTP ÷ raw ≥ 0.25 (${kind}, 10 connections)`, measured: Number(ratio.toFixed(3)), met: ratio >= 0.25 },
       { label: `calculate p99 ≤ 2 ms (${kind}, 10 connections)`, measured: run.result.p99, met: run.result.p99 <= 2 },
@@ -193,10 +245,18 @@ async function main() {
     const types = rows.find((r) => r.where === `HTTP ${kind}` && r.route === `GET ${TYPES}`);
     return calc && types ? [`  ${kind}: calculate ÷ GET ${TYPES} (the app's signed-in baseline) = ${(calc.result.rps / types.result.rps).toFixed(2)}`] : [];
   });
+  // The floor under the goals: what bare Fastify reaches for the same POST beside the same raw runs.
+  for (const floorRow of rows.filter((r) => r.where === 'HTTP reference')) {
+    notes.push(`  the framework's floor (${floorRow.connections} connections): bare Fastify, no plugins, ÷ raw = ${ratioOf(floorRow).toFixed(3)}, p99 ${floorRow.result.p99} ms`);
+  }
+  const roundText = rows.filter((r) => r.each).flatMap((r) => [
+    `  ${r.where}, ${r.connections} connections:`,
+    ...r.each.map((e, i) => `    round ${i + 1}: calculate ${e.rps} req/s, p99 ${e.p99} ms, ÷ raw ${e.ratio}; bare Fastify ${e.floorRps} req/s, p99 ${e.floorP99} ms; raw ${e.rawRps} req/s`),
+  ]);
   const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.versions.node, loadAverage: loadavg().map((l) => Number(l.toFixed(2))) };
   const text = table(rows);
   const goalText = goals.map((g) => `  ${g.label}: ${g.measured} -> ${g.met ? 'met' : 'NOT met'}`).join('\n');
-  console.log(`\n${text}\n\nGoals:\n${goalText}\n\nThe route's own cost:\n${notes.join('\n')}`);
+  console.log(`\n${text}\n\nGoals:\n${goalText}\n\nThe route's own cost:\n${notes.join('\n')}\n\nRounds:\n${roundText.join('\n')}`);
 
   const dir = join(BENCH_DIR, 'results');
   mkdirSync(dir, { recursive: true });
@@ -205,8 +265,8 @@ async function main() {
   writeFileSync(join(dir, 'engine-latest.md'), [
     `# Engine benchmark: ${startedAt}`, '',
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, load average ${machine.loadAverage.join(' / ')} at the end (a shared machine: the ratios are the figures).`,
-    `Settings: ${settings.duration} s per run; sample requests: ${REQUESTS.map((r) => r.productCode).join(', ')} (with riders and waivers).`, '',
-    '```', text, '```', '', 'Goals:', goalText, '', "The route's own cost:", ...notes, '',
+    `Settings: ${settings.duration} s per run, ${settings.rounds} rounds of raw, bare Fastify and calculate (medians; ÷ raw is the median of the rounds' ratios); sample requests: ${REQUESTS.map((r) => r.productCode).join(', ')} (with riders and waivers).`, '',
+    '```', text, '```', '', 'Goals:', goalText, '', "The route's own cost:", ...notes, '', 'Rounds:', ...roundText, '',
   ].join('\n'));
   console.log(`\n[bench:engine] wrote results/engine-${stamp}.json and results/engine-latest.md`);
 }
