@@ -249,37 +249,50 @@ test.describe('contacts: a long list', () => {
     await page.goto('/home/contact');
     const login = await storedLogin(page);
     if (!login) throw new Error('not signed in');
-    // 25 contacts sharing a family name no other test uses: more than one page of 20.
+    // 45 contacts sharing a family name no other test uses: three pages of 20.
     const family = `Lst${randomLetters(7)}`;
-    for (let i = 0; i < 25; i += 1) {
+    for (let i = 0; i < 45; i += 1) {
       const res = await apiPost(page, '/api/contact/v1/create', {
-        contactType: i < 5 ? 'policyOwner' : 'lifeInsured', firstName: `Person ${LETTERS[i] ?? 'z'}`, lastName: family,
+        contactType: i < 5 ? 'policyOwner' : 'lifeInsured', firstName: `Person ${LETTERS[i % LETTERS.length] ?? 'z'}`, lastName: family,
         gender: 'M', dateOfBirth: '1990-01-01', phone: `016${randomDigits(6)}`,
       }, login.accessToken);
       expect(res.status()).toBe(201);
     }
     const rows = page.getByTestId('contact-row').filter({ hasText: family });
+    const loadMore = page.getByTestId('contact-load-more');
 
     await page.reload(); // the list read before these were added (by another "device") is cached
     await search(page, 'en', family);
+    // Applied (after the pause) and answered: until then the unfiltered list, newest first, also
+    // shows 20 of these, and its next pages would be loaded below.
+    await expect(page).toHaveURL((url) => url.searchParams.get('q') === family);
+    await expect(page.getByTestId('contact-list')).toHaveAttribute('aria-busy', 'false');
     await expect(rows).toHaveCount(20);
 
-    // The button loads the next page, for a keyboard user too (once it is ready: while a page is
-    // loading it is busy and a key press does nothing).
-    await expect(page.getByTestId('contact-load-more')).toBeEnabled();
-    await page.getByTestId('contact-load-more').focus();
+    // The button loads the next page for a keyboard user too, and keeps the focus while the page
+    // loads (a disabled button would drop it to the page). Focused without scrolling: a button
+    // scrolled into view brings the list's end near, and scrolling loads pages by itself.
+    const focusButton = () => loadMore.evaluate((button) => (button as HTMLElement).focus({ preventScroll: true }));
+    await expect(loadMore).toHaveAttribute('aria-busy', 'false');
+    await focusButton();
     await page.keyboard.press('Enter');
-    await expect(rows).toHaveCount(25);
-    await expect(page.getByTestId('contact-list-end')).toHaveText(text('contacts:list_end', 'en'));
+    await expect(rows).toHaveCount(40);
+    await expect(loadMore).toBeFocused();
+    // The last page: the button goes away, and the focus moves to the note that the list has ended.
+    await expect(loadMore).toHaveAttribute('aria-busy', 'false');
+    await focusButton();
+    await page.keyboard.press('Enter');
+    await expect(rows).toHaveCount(45);
+    await expect(page.getByTestId('contact-list-end')).toHaveText(text('common:list_end', 'en'));
+    await expect(page.getByTestId('contact-list-end')).toBeFocused();
 
     // The search is in the URL: a reload (or coming back from a contact) shows the same list, and
     // scrolling to the bottom loads the next page on its own.
-    await expect(page).toHaveURL((url) => url.searchParams.get('q') === family);
     await page.reload();
     await expect(page.getByRole('searchbox', { name: text('contacts:search_label', 'en') })).toHaveValue(family);
     await expect(rows).toHaveCount(20);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect(rows).toHaveCount(25);
+    await expect(rows).toHaveCount(40);
 
     // A filter: only the 5 policy owners.
     await page.getByTestId('contact-filter-type').getByText(text('contacts:type_policyOwner', 'en'), { exact: true }).click();

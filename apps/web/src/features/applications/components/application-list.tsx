@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ApplicationSummary } from '@portal/domain/contracts/applications/application-response';
 import { formatDisplayDate } from '@portal/domain/format/date';
+import { LoadMore } from '../../../components/ui/load-more';
 import { translateErrorKey } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useFindApplications } from '../api/find-applications';
@@ -44,7 +45,7 @@ export function ApplicationList({ q, status, enabled = true }: { q: string; stat
   return (
     <Stack gap="sm" data-testid="application-list">
       {items.map((item) => <ApplicationRow key={item.id} item={item} />)}
-      {query.hasNextPage ? <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>{t('applications:load_more')}</Button> : null}
+      <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label={t('applications:load_more')} />
     </Stack>
   );
 }

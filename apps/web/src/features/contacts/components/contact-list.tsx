@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Alert, Button, Card, Center, Chip, CloseButton, EmptyState, Fieldset, Group, Loader, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Chip, CloseButton, EmptyState, Fieldset, Group, Loader, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTACT_TYPES, GENDERS, isContactType, isGender } from '@portal/domain/codes/client';
@@ -8,6 +8,7 @@ import { IconAlert, IconInbox, IconUserPlus } from '../../../components/ui/icons
 import { useFindContacts } from '../api/find-contacts';
 import { apiErrorText } from '../hooks/form-errors';
 import { useContactSearch } from '../hooks/use-contact-search';
+import { LoadMore } from '../../../components/ui/load-more';
 import { useLoadMore } from '../../../hooks/use-load-more';
 import { ContactRow } from './contact-row';
 import { CONTACT_TYPE_LABELS, GENDER_LABELS } from './labels';
@@ -156,15 +157,14 @@ export function ContactList() {
           {isFetchNextPageError ? (
             <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{t('contacts:load_more_error')}</Alert>
           ) : null}
-          {hasNextPage ? (
-            <Center>
-              <Button variant="default" onClick={loadMore} loading={isFetchingNextPage} data-testid="contact-load-more">
-                {isFetchNextPageError ? t('common:retry') : t('contacts:load_more')}
-              </Button>
-            </Center>
-          ) : (
-            <Text size="sm" c="dimmed" ta="center" data-testid="contact-list-end">{t('contacts:list_end')}</Text>
-          )}
+          <LoadMore
+            hasNextPage={hasNextPage}
+            loading={isFetchingNextPage}
+            onLoadMore={loadMore}
+            label={isFetchNextPageError ? t('common:retry') : t('contacts:load_more')}
+            data-testid="contact-load-more"
+            endTestId="contact-list-end"
+          />
         </>
       ) : null}
     </Stack>

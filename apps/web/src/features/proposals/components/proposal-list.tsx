@@ -6,6 +6,7 @@ import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@portal/domain/constants/
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
 import { IconAlert, IconInbox } from '../../../components/ui/icons';
+import { LoadMore } from '../../../components/ui/load-more';
 import { useLoadMore } from '../../../hooks/use-load-more';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
@@ -93,8 +94,8 @@ export function ProposalList({ search }: { search: boolean }) {
         </Stack>
       )}
       <div ref={sentinel} />
-      {hasNextPage ? (
-        <Button variant="default" onClick={loadMore} loading={isFetchingNextPage} data-testid="proposal-load-more">{t('proposals:load_more')}</Button>
+      {items.length > 0 ? (
+        <LoadMore hasNextPage={hasNextPage} loading={isFetchingNextPage} onLoadMore={loadMore} label={t('proposals:load_more')} data-testid="proposal-load-more" />
       ) : null}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PolicyDetailsResponse } from '@portal/domain/contracts/policies/find-policy-details';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { useClientPayments } from '../api/find-client-payments';
 import { useServicingSummary } from '../api/get-servicing-summary';
 import { usePolicyNumber } from '../hooks/policy-paths';
+import { LoadMore } from '../../../components/ui/load-more';
 import { useLoadMore } from '../../../hooks/use-load-more';
 import { showDate, showMoney } from './format';
 import { PREMIUM_MODE_KEYS, TONE_TEXT } from './labels';
@@ -79,10 +80,8 @@ function PaymentHistory({ policyNumber }: { policyNumber: string }) {
       ) : null}
       <div ref={sentinel} aria-hidden="true" />
       {query.isFetchNextPageError ? <QueryError error={query.error} /> : null}
-      {query.hasNextPage ? (
-        <Group justify="center" mt="md">
-          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>{t('servicing:load_more')}</Button>
-        </Group>
+      {items.length > 0 ? (
+        <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label={t('servicing:load_more')} />
       ) : null}
     </section>
   );

@@ -1,9 +1,10 @@
-import { Button, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { POLICY_STATUSES, isPolicyStatus } from '@portal/domain/codes/policy-codes';
 import { SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { PageHeader } from '../../../components/ui/page-header';
 import { useSearchCustomers } from '../api/search-customers';
+import { LoadMore } from '../../../components/ui/load-more';
 import { useLoadMore } from '../../../hooks/use-load-more';
 import { usePolicySearch } from '../hooks/use-policy-search';
 import { POLICY_STATUS_KEYS } from './labels';
@@ -73,12 +74,8 @@ export function SearchScreen() {
 
       <div ref={sentinel} aria-hidden="true" />
       {query.isFetchNextPageError ? <QueryError error={query.error} /> : null}
-      {query.hasNextPage ? (
-        <Group justify="center" mt="md">
-          <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
-            {t('servicing:load_more')}
-          </Button>
-        </Group>
+      {items.length > 0 ? (
+        <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label={t('servicing:load_more')} />
       ) : null}
     </>
   );
