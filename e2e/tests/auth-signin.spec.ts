@@ -50,6 +50,21 @@ test.describe('in Khmer', () => {
   });
 });
 
+test('a keyboard user keeps the focus on the button through a refused sign-in', async ({ page }) => {
+  // The button is busy (disabled) while the call runs, which hands the focus to the page itself;
+  // it comes back to the button with the answer (lib/busy-focus.ts).
+  await page.goto('/auth/signin');
+  await page.locator('input[name=username]').fill('no.such.advisor');
+  await page.locator('input[name=password]').fill('Wrong-password-1');
+  const submit = page.getByTestId('signin-submit');
+  await submit.focus();
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/v1/login'));
+  await page.keyboard.press('Enter');
+  expect((await answered).status()).toBe(401);
+  await expect(page.getByTestId('signin-error')).toHaveText(text('auth:wrong_credentials', 'en'));
+  await expect(submit).toBeFocused();
+});
+
 test('ten wrong passwords lock the account: even the right one then gets the translated lock message with the wait', async ({ page }) => {
   const username = 'demo.trainee';
   await page.goto('/auth/signin');
