@@ -20,6 +20,7 @@ const MIN = 60_000;
 const SUITES = [
   { name: 'typecheck', what: 'tsc, every workspace', timeoutMs: 10 * MIN, run: (s) => single(s, 'npm', ['run', 'typecheck']) },
   { name: 'lint', what: 'eslint, whole repo', timeoutMs: 10 * MIN, run: (s) => single(s, 'npm', ['run', 'lint']) },
+  { name: 'format', what: 'prettier --check, whole repo', timeoutMs: 5 * MIN, run: (s) => single(s, 'npm', ['run', 'format:check']) },
   { name: 'unit', what: 'vitest: domain, i18n, web', timeoutMs: 15 * MIN, run: (s) => vitest(s, ['domain', 'i18n', 'web']) },
   { name: 'api', what: 'vitest: server on PGlite', timeoutMs: 25 * MIN, run: (s) => vitest(s, ['server']) },
   { name: 'build', what: 'vite + esbuild', timeoutMs: 15 * MIN, run: build },
@@ -57,7 +58,7 @@ function selectSuites(argv) {
   return SUITES.filter((s) => wanted.has(s.name));
 }
 
-/** A check that passes or fails as a whole (typecheck, lint): one test. */
+/** A check that passes or fails as a whole (typecheck, lint, format): one test. */
 async function single(suite, cmd, args) {
   const code = await run(cmd, args, { timeoutMs: suite.timeoutMs, label: suite.name });
   return code === 0 ? { passed: 1, failed: 0, skipped: 0 } : { passed: 0, failed: 1, skipped: 0, note: exitNote(code) };
