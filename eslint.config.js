@@ -16,6 +16,24 @@ export default tseslint.config(
   },
   { files: ['scripts/**', '.ci/**', 'bench/**', '**/*.mjs'], rules: { 'no-console': 'off' } },
 
+  // Promises: one nobody awaits loses its rejection (an unhandled rejection, a swallowed error);
+  // one passed where a function's result is ignored (an event handler, a setInterval callback)
+  // does the same. Await it, `.catch` it, or write `void` where nothing may wait for it.
+  // Needs type information: the TypeScript project service reads each workspace's tsconfig.json.
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+
   // Security rules (SECURITY.md "Static checks"), core rules only: nothing that parses a string as
   // code or as HTML, so text from users or from the server can only ever be shown as text.
   {

@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ApiError, api, setSignedOutHandler } from '../src/lib/api-client';
 import { fakeJwt, jsonResponse, stubBrowser } from './browser-stubs';
 
 const future = () => Math.floor(Date.now() / 1000) + 600;
 
 describe('api client', () => {
-  let fetchMock: ReturnType<typeof vi.fn>;
+  let fetchMock: Mock<(url: string, init: RequestInit) => Promise<Response>>;
   let storage: Storage;
 
   beforeEach(() => {

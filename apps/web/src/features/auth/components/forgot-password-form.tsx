@@ -38,7 +38,7 @@ function UsernameStep({ onSent }: { onSent: (request: OtpRequest) => void }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         <Text>{t('auth:forgot_password_intro')}</Text>
         {serverError ? (

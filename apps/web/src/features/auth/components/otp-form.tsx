@@ -80,7 +80,7 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
     : translateFormError(errors.otp.message));
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         <Text>{t('auth:otp_sent', { phone: challenge.maskedPhone })}</Text>
         {serverError ? (
@@ -114,7 +114,7 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
               <Button
                 variant="subtle"
                 size="compact-sm"
-                onClick={onResend}
+                onClick={() => void onResend()}
                 disabled={secondsLeft > 0}
                 loading={resend.isPending}
                 data-testid="otp-resend"

@@ -180,7 +180,7 @@ export function PasskeyRegisterFlow() {
   }
 
   return (
-    <form onSubmit={onStart} noValidate>
+    <form onSubmit={(event) => void onStart(event)} noValidate>
       <Stack gap="md">
         <Text>{t('auth:register_biometric_text')}</Text>
         <Text size="sm" c="dimmed">{t('auth:passkey_register_steps')}</Text>

@@ -63,7 +63,7 @@ export function PasskeySignInForm({ next }: { next: string }) {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         <Text>{t('auth:login_biometric_text')}</Text>
         {error ? (

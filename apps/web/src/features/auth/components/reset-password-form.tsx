@@ -75,7 +75,7 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         <Text>{t('auth:reset_password_intro')}</Text>
         {serverError ? (

@@ -35,7 +35,7 @@ export function SecureLinkFlow() {
   const started = useRef(false);
 
   const fail = (error: unknown) => {
-    if (isApiError(error) && error.status === 410) navigate(EXPIRED_PATH, { replace: true });
+    if (isApiError(error) && error.status === 410) void navigate(EXPIRED_PATH, { replace: true });
     else setProblem(isApiError(error) && error.status === 401 ? t('auth:otp_invalid') : translateErrorKey(isApiError(error) ? error.messageKey : 'system_error'));
   };
 
@@ -63,7 +63,7 @@ export function SecureLinkFlow() {
         clearLogin();
         // No refresh token: the candidate opens a new link when this hour is up.
         storeLogin({ accessToken: session.accessToken, refreshToken: '' }, session.user as never);
-        navigate('/home/recruitment/recruitment-new-candidate?mode=verifyTokenLink', { replace: true });
+        void navigate('/home/recruitment/recruitment-new-candidate?mode=verifyTokenLink', { replace: true });
       },
       onError: fail,
     });

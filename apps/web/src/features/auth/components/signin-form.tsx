@@ -62,7 +62,7 @@ export function SignInForm({ next }: { next: string }) {
     : errors.password && translateFormError(errors.password.message);
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-describedby={serverError ? 'signin-error' : undefined}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={serverError ? 'signin-error' : undefined}>
       <Stack gap="md">
         {serverError ? (
           <Alert id="signin-error" color="red" variant="light" icon={<IconAlert />} data-testid="signin-error">

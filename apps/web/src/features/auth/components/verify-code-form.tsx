@@ -85,7 +85,7 @@ export function VerifyCodeForm({ storageKey, request: initial, intro, submitLabe
     : translateFormError(errors.otp.message));
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         <Text>{intro}</Text>
         {serverError ? (
@@ -117,7 +117,7 @@ export function VerifyCodeForm({ storageKey, request: initial, intro, submitLabe
               <Button
                 variant="subtle"
                 size="compact-sm"
-                onClick={onResend}
+                onClick={() => void onResend()}
                 disabled={secondsLeft > 0}
                 loading={resend.isPending}
                 data-testid="otp-resend"

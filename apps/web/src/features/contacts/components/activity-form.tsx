@@ -123,7 +123,7 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
   const saving = create.isPending || update.isPending;
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="activity-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="activity-form">
       <Stack gap="md">
         {serverError ? (
           <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="activity-save-error">{serverError}</Alert>

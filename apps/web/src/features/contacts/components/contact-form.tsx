@@ -42,7 +42,7 @@ export function ContactForm({ form, onSubmit, submitLabel, submitting, cancelTo,
   const hasErrors = submitCount > 0 && Object.keys(errors).length > 0;
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid={testId}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid={testId}>
       <Stack gap="lg">
         {banner}
         {hasErrors ? (

@@ -50,7 +50,7 @@ export function ChangePasswordSection() {
     <Card withBorder padding="lg" maw={640} component="section" aria-labelledby="profile-change-password" data-testid="change-password-section">
       <Title order={2} size="h4" id="profile-change-password" mb="xs">{t('profile:change_password_title')}</Title>
       <Text size="sm" c="dimmed" mb="md">{t('profile:change_password_intro')}</Text>
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {serverError ? (
             <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="change-password-error">{serverError}</Alert>

@@ -80,7 +80,7 @@ export function CandidateForm({ candidate }: { candidate: Candidate }) {
         return;
       }
       await submit.mutateAsync(saved.version);
-      navigate(`/home/recruitment/application-submit-success?candidateNumber=${candidate.candidateNumber}`);
+      await navigate(`/home/recruitment/application-submit-success?candidateNumber=${candidate.candidateNumber}`);
     } catch (error) {
       setProblems(placeErrors(error));
     }

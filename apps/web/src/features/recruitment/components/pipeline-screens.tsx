@@ -156,7 +156,7 @@ function IrcUploadForm({ candidate }: { candidate: Candidate }) {
       <TextInput label={t('recruitment:irc_licence')} description={t('recruitment:irc_licence_hint')} required value={licence} onChange={(e) => setLicence(e.currentTarget.value)}
         error={licence && !valid ? t('validation:pattern') : undefined} />
       <FileUpload label={t('recruitment:irc_file')} fields={{ candidateId: candidate.id, licenceNumber: licence.trim() }} upload={upload as never} disabled={!valid} testId="irc-upload"
-        onDone={() => navigate(`/home/recruitment/application-view?candidateNumber=${candidate.candidateNumber}`)} />
+        onDone={() => void navigate(`/home/recruitment/application-view?candidateNumber=${candidate.candidateNumber}`)} />
     </Stack>
   );
 }
@@ -224,8 +224,8 @@ export function ProductPermissionScreen() {
             <Stack gap="xs" mt="xs">{PERMISSION_PRODUCT_CODES.map((code) => <Checkbox key={code} value={code} label={productLabel(code)} />)}</Stack>
           </Checkbox.Group>
           <Button w="fit-content" loading={save.isPending} data-testid="save-permissions" onClick={() => save.mutate({ agentUserId: agentId, productCodes: current as ProductCode[], version: agent.data.version }, {
-            onSuccess: () => navigate(`/home/recruitment/agent/product-permission/successful?agentId=${agentId}`),
-            onError: () => navigate(`/home/recruitment/agent/product-permission/failed?agentId=${agentId}`),
+            onSuccess: () => void navigate(`/home/recruitment/agent/product-permission/successful?agentId=${agentId}`),
+            onError: () => void navigate(`/home/recruitment/agent/product-permission/failed?agentId=${agentId}`),
           })}>{t('recruitment:save_permissions')}</Button>
         </Stack>
       )}

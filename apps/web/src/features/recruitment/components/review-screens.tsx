@@ -116,7 +116,7 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
     setProblem(null);
     try {
       await review.mutateAsync({ candidateId: candidate.id, version: candidate.version, action, ...(action === 'return' ? { comment } : {}), ...(action === 'assignItc' ? { itcClassId: classId || firstOpen?.id || '' } : {}) });
-      if (action === 'approve') navigate(`/home/recruitment/approve-successfully?candidateNumber=${candidate.candidateNumber}`);
+      if (action === 'approve') await navigate(`/home/recruitment/approve-successfully?candidateNumber=${candidate.candidateNumber}`);
     } catch (error) {
       setProblem(errorText(error));
       // The seats may have been taken meanwhile: show the classes as they are now.

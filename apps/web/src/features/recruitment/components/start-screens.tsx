@@ -68,13 +68,13 @@ function RequestLinkForm() {
     try {
       const check = await findExisting({ phone: values.phone, ...(values.idNumber ? { idNumber: values.idNumber } : {}) });
       if (!check.eligible) {
-        navigate(`/home/recruitment/ineligible-candidate?reason=${check.reason ?? ''}`);
+        await navigate(`/home/recruitment/ineligible-candidate?reason=${check.reason ?? ''}`);
         return;
       }
       setSent(await requestLink.mutateAsync(values));
     } catch (error) {
       const reason = ineligibleReason(error);
-      if (reason) { navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`); return; }
+      if (reason) { await navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`); return; }
       if (isApiError(error) && error.status === 422) for (const e of error.errors ?? []) setError(e.field as Path<RequestLinkInput>, { type: 'server', message: e.key });
       else setProblem(errorText(error));
     }
@@ -90,7 +90,7 @@ function RequestLinkForm() {
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="request-link-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="request-link-form">
       <Stack maw={520}>
         <Text size="sm" c="dimmed">{t('recruitment:request_link_text')}</Text>
         {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
@@ -117,16 +117,16 @@ function InitForm() {
     setProblem(null);
     try {
       const created = await init.mutateAsync(values);
-      navigate(`/home/recruitment/application-detail?candidateNumber=${created.candidateNumber}&mode=updateRecruitmentApp`);
+      await navigate(`/home/recruitment/application-detail?candidateNumber=${created.candidateNumber}&mode=updateRecruitmentApp`);
     } catch (error) {
       const reason = ineligibleReason(error);
-      if (reason) { navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`); return; }
+      if (reason) { await navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`); return; }
       if (isApiError(error) && error.status === 422) for (const e of error.errors ?? []) setError(e.field as Path<CandidateInitInput>, { type: 'server', message: e.key });
       else setProblem(errorText(error));
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="init-candidate-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="init-candidate-form">
       <Stack maw={640}>
         {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
