@@ -1,6 +1,15 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+
+/** The web app's feature folders (apps/web/src/features/<name>), read from disk so a new one is covered. */
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** A relative import that climbs out of its folder into `name` (`../x/…`, `../../features/x/…`). */
+const climbsInto = (name) => `^(\\.\\./)+(features/)?${name}(/|$)`;
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**'] },
@@ -64,6 +73,35 @@ export default tseslint.config(
         { object: 'document', property: 'write', message: 'No document.write: it parses HTML.' },
         { object: 'Math', property: 'random', message: 'Math.random is predictable: use node:crypto randomBytes/randomInt/randomUUID, or crypto.getRandomValues in the browser.' },
       ],
+    },
+  },
+
+  // Web layers: shared code (components, lib, hooks) -> features -> app. A feature never imports
+  // another feature: a screen that needs two composes them in app/, and a piece two features need
+  // moves to lib/ or components/ui/. Shared code imports neither features nor app.
+  ...WEB_FEATURES.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          ...WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
+            regex: climbsInto(other),
+            message: `features/${feature} may not import features/${other}: compose both in app/, or move the shared piece to lib/ or components/ui/.`,
+          })),
+          { regex: climbsInto('app'), message: 'A feature may not import app/: app/ composes the features.' },
+        ],
+      }],
+    },
+  })),
+  {
+    files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/hooks/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { regex: climbsInto('features'), message: 'Shared code (components, lib, hooks) may not import a feature: features build on it, not the reverse.' },
+          { regex: climbsInto('app'), message: 'Shared code (components, lib, hooks) may not import app/.' },
+        ],
+      }],
     },
   },
 );

@@ -9,7 +9,7 @@ import { IconAlert } from '../../../components/ui/icons';
 import { translateFormError } from '../../../lib/i18n';
 import { useRequestResetOtp } from '../api/password-reset';
 import { clearOtpRequest, newOtpRequest, readOtpRequest, saveOtpRequest, type OtpRequest } from '../hooks/otp-request';
-import { authErrorMessage, fieldErrorsOf } from '../hooks/server-errors';
+import { authErrorMessage, fieldErrorsOf } from '../../../lib/auth-errors';
 import { VerifyCodeForm } from './verify-code-form';
 
 const KEY = 'passwordReset' as const;

@@ -11,10 +11,10 @@ import { bindPasskeyRequestSchema, type BindPasskeyRequest } from '@portal/domai
 import { IconAlert, IconCheck } from '../../../components/ui/icons';
 import { translateFormError } from '../../../lib/i18n';
 import { safeNextPath } from '../../../lib/session';
-import { bindPasskey, passkeyKeys, passkeyRegistrationOptions, requestBindOtp } from '../api/passkeys';
-import { setBiometricEnabled } from '../hooks/biometric-flag';
+import { bindPasskey, passkeyKeys, passkeyRegistrationOptions, requestBindOtp } from '../../../lib/api/passkeys';
+import { setBiometricEnabled } from '../../../lib/biometric-flag';
 import { clearOtpRequest, newOtpRequest, readOtpRequest, saveOtpRequest, type OtpRequest } from '../hooks/otp-request';
-import { authErrorMessage, isRequestCodeInvalid } from '../hooks/server-errors';
+import { authErrorMessage, isRequestCodeInvalid } from '../../../lib/auth-errors';
 import { registrationErrorMessage } from '../hooks/webauthn-errors';
 import { VerifyCodeForm } from './verify-code-form';
 

@@ -12,8 +12,8 @@ import type { PasskeyLoginRequest } from '@portal/domain/contracts/auth/passkey-
 import { IconAlert, IconFingerprint } from '../../../components/ui/icons';
 import { translateFormError } from '../../../lib/i18n';
 import { storeLogin } from '../../../lib/session';
-import { passkeyAuthenticationOptions, passkeyLogin } from '../api/passkeys';
-import { setBiometricEnabled } from '../hooks/biometric-flag';
+import { passkeyAuthenticationOptions, passkeyLogin } from '../../../lib/api/passkeys';
+import { setBiometricEnabled } from '../../../lib/biometric-flag';
 import { authenticationErrorMessage } from '../hooks/webauthn-errors';
 
 const formSchema = z.object({ username: z.string().check(z.trim(), z.maxLength(USERNAME_MAX_LENGTH, { error: 'maxlength' })) });

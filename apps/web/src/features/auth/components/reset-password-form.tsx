@@ -8,8 +8,8 @@ import { resetPasswordRequestSchema } from '@portal/domain/contracts/auth/reset-
 import { IconAlert } from '../../../components/ui/icons';
 import { clearOtpRequest, readOtpRequest } from '../hooks/otp-request';
 import { useResetPassword } from '../api/password-reset';
-import { applyPasswordErrors, passwordFieldError } from '../hooks/password-errors';
-import { PasswordGuide } from './password-guide';
+import { applyPasswordErrors, passwordFieldError } from '../../../lib/password-errors';
+import { PasswordGuide } from '../../../components/ui/password-guide';
 
 const KEY = 'passwordReset' as const;
 

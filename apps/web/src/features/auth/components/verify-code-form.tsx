@@ -10,9 +10,9 @@ import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import { translateFormError } from '../../../lib/i18n';
 import { useResendOtp } from '../api/resend-otp';
-import { useVerifyOtp } from '../api/verify-otp';
+import { useVerifyOtp } from '../../../lib/api/verify-otp';
 import { markVerified, withResend, type OtpRequest, type OtpRequestKey } from '../hooks/otp-request';
-import { authErrorMessage, isRequestCodeInvalid } from '../hooks/server-errors';
+import { authErrorMessage, isRequestCodeInvalid } from '../../../lib/auth-errors';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
 
 const OTP_LENGTH = 6;

@@ -1,7 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { platformAuthenticatorIsAvailable } from '@simplewebauthn/browser';
-import { isBiometricEnabled } from './biometric-flag';
+import { isBiometricEnabled } from '../../../lib/biometric-flag';
 
 const OFFERED_KEY = 'passkeyOffered';
 const NOTIFICATION_ID = 'passkey-offer';

@@ -1,6 +1,6 @@
 import { WebAuthnError } from '@simplewebauthn/browser';
 import { isApiError } from '../../../lib/api-client';
-import { authErrorMessage } from './server-errors';
+import { authErrorMessage } from '../../../lib/auth-errors';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordRequestSchema } from '@portal/domain/contracts/auth/change-password';
 import { RUN_WITH_FIELD_ISSUES } from '@portal/domain/rules/must-match';
 import { IconAlert } from '../../../components/ui/icons';
-import { useChangePassword } from '../../auth/api/change-password';
-import { PasswordGuide } from '../../auth/components/password-guide';
-import { applyPasswordErrors, passwordFieldError } from '../../auth/hooks/password-errors';
+import { useChangePassword } from '../api/change-password';
+import { PasswordGuide } from '../../../components/ui/password-guide';
+import { applyPasswordErrors, passwordFieldError } from '../../../lib/password-errors';
 
 /** The contract, plus the current password asked for on the form (the server's 1043 otherwise). */
 const formSchema = changePasswordRequestSchema.superRefine((value, ctx) => {

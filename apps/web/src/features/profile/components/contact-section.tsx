@@ -6,8 +6,8 @@ import type { ProfileResponse } from '@portal/domain/contracts/user/profile';
 import { formatPhone, nationalNumber } from '@portal/domain/format/phone';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
-import { requestBindOtp } from '../../auth/api/passkeys';
-import { verifyOtp } from '../../auth/api/verify-otp';
+import { requestBindOtp } from '../../../lib/api/passkeys';
+import { verifyOtp } from '../../../lib/api/verify-otp';
 import { useUpdateProfile } from '../api/profile';
 
 /** As dialled at home: +85512345678 -> 012345678 (the phone rule takes digits and hyphens). */

@@ -8,8 +8,8 @@ import { formatDisplayDate } from '@portal/domain/format/date';
 import { IconAlert, IconFingerprint } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
-import { useDeletePasskey, usePasskeys } from '../../auth/api/passkeys';
-import { setBiometricEnabled } from '../../auth/hooks/biometric-flag';
+import { useDeletePasskey, usePasskeys } from '../../../lib/api/passkeys';
+import { setBiometricEnabled } from '../../../lib/biometric-flag';
 
 function errorText(error: unknown): string {
   return translateErrorKey(isApiError(error) ? error.messageKey : 'system_error');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { VerifyOtpRequest, VerifyOtpResponse } from '@portal/domain/contracts/auth/verify-otp';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /**
  * POST /api/auth/v1/otp/verify — checks a reset or profile OTP and marks its request verified.

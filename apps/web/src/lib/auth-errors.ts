@@ -1,5 +1,5 @@
-import { isApiError } from '../../../lib/api-client';
-import { translateErrorKey } from '../../../lib/i18n';
+import { isApiError } from './api-client';
+import { translateErrorKey } from './i18n';
 
 /** Throttled answers that carry a wait: the account lock and the general rate limit. */
 const LOCK_KEYS = new Set(['account_locked', 'too_many_requests']);

@@ -1,7 +1,7 @@
 import { Group, List, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { passwordHints, passwordHintScore } from '@portal/domain/rules/password-hints';
-import { IconCheck } from '../../../components/ui/icons';
+import { IconCheck } from './icons';
 
 const HINTS = [
   { key: 'length', labelKey: 'auth:hint_length' },

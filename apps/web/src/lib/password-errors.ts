@@ -1,9 +1,9 @@
 import type { FieldError as FormFieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { PASSWORD_MAX_LENGTH } from '@portal/domain/constants/field-limits';
 import { PASSWORD_CHECK_ORDER } from '@portal/domain/rules/password-policy';
-import { isApiError } from '../../../lib/api-client';
-import { translateErrorKey, translateFormError } from '../../../lib/i18n';
-import { authErrorMessage } from './server-errors';
+import { isApiError } from './api-client';
+import { translateErrorKey, translateFormError } from './i18n';
+import { authErrorMessage } from './auth-errors';
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 

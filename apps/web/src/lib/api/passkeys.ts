@@ -11,7 +11,7 @@ import type {
 } from '@portal/domain/contracts/auth/passkey-registration-options';
 import type { RequestBindOtpResponse } from '@portal/domain/contracts/auth/request-bind-otp';
 import type { OkResponse } from '@portal/domain/contracts/auth/auth-fields';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 
 /**
  * Passkeys (WebAuthn), the spec's calls: a profile OTP (/otp/bind, then /otp/verify), registration
