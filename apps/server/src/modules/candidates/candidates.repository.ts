@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql, ty
 import type { CandidateStatus } from '@portal/domain/codes/candidate-status';
 import type { CandidateDocumentType } from '@portal/domain/codes/recruitment-documents';
 import type { Db } from '../../db/client';
+import { agency } from '../../db/schema/agency.table';
 import { appUser, type NewAppUser } from '../../db/schema/app-user.table';
 import { candidateBlocklist } from '../../db/schema/candidate-blocklist.table';
 import { candidateDocument, type CandidateDocumentRow } from '../../db/schema/candidate-document.table';
@@ -150,6 +151,13 @@ export class CandidatesRepository {
       actorRole: candidateStageHistory.actorRole, comment: candidateStageHistory.comment, at: candidateStageHistory.at,
     }).from(candidateStageHistory).leftJoin(appUser, eq(appUser.id, candidateStageHistory.actorUserId))
       .where(eq(candidateStageHistory.candidateId, candidateId)).orderBy(asc(candidateStageHistory.at), asc(candidateStageHistory.id));
+  }
+
+  /** The agency's name, for the contract. */
+  async agencyName(agencyId: string | null): Promise<string | null> {
+    if (!agencyId) return null;
+    const [row] = await this.db.select({ name: agency.name }).from(agency).where(eq(agency.id, agencyId)).limit(1);
+    return row?.name ?? null;
   }
 
   async userName(userId: string | null): Promise<{ displayName: string; username: string } | undefined> {

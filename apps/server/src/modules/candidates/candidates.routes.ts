@@ -10,8 +10,6 @@ import {
 } from '@portal/domain/contracts/candidates/candidate';
 import { candidateInitSchema, candidateUpdateSchema, requestLinkSchema, versionBodySchema } from '@portal/domain/contracts/candidates/candidate-fields';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
-import { eq } from 'drizzle-orm';
-import { agency } from '../../db/schema/agency.table';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/upload-validation';
 import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
@@ -53,11 +51,6 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // The coming ITC classes exist from the start (reads never write).
   app.addHook('onReady', () => service.scheduleItcClasses());
-  const agencyName = async (id: string | null) => {
-    if (!id) return null;
-    const [row] = await app.db.select({ name: agency.name }).from(agency).where(eq(agency.id, id)).limit(1);
-    return row?.name ?? null;
-  };
 
   app.get('/api/candidate/v1/find/existing', {
     schema: { summary: 'May this person be recruited? (existing agent, blocked, already in the pipeline)', tags, security, querystring: findExistingQuerySchema, response: { 200: findExistingResponseSchema, ...errors } },
@@ -125,7 +118,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/candidate/v1/contract/download', {
     schema: { summary: 'The contract to review, as a PDF (?candidateId=&lang=)', tags, security, querystring: candidateQuerySchema, response: { ...errors, 503: errorEnvelopeSchema } },
   }, async (request, reply) => {
-    const { fileName, pdf } = await service.contractPdf(callerOf(request), request.query.candidateId, request.query.lang, agencyName);
+    const { fileName, pdf } = await service.contractPdf(callerOf(request), request.query.candidateId, request.query.lang);
     return sendFile(reply, { fileName, mediaType: 'application/pdf', data: pdf });
   });
 
@@ -143,7 +136,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { summary: 'A candidate report: `contract` (same as contract/download)', tags, security, params: z.object({ reportName: z.string().max(40) }), querystring: candidateQuerySchema, response: { ...errors, 503: errorEnvelopeSchema } },
   }, async (request, reply) => {
     if (request.params.reportName !== 'contract') throw AppError.http(404);
-    const { fileName, pdf } = await service.contractPdf(callerOf(request), request.query.candidateId, request.query.lang, agencyName);
+    const { fileName, pdf } = await service.contractPdf(callerOf(request), request.query.candidateId, request.query.lang);
     return sendFile(reply, { fileName, mediaType: 'application/pdf', data: pdf });
   });
 

@@ -394,12 +394,12 @@ export class CandidatesService {
   }
 
   /** The contract to review and sign, as a PDF in the caller's language. */
-  async contractPdf(caller: CandidateCaller, candidateId: string, lang: Language, agencyName: (id: string | null) => Promise<string | null>): Promise<{ fileName: string; pdf: Buffer }> {
+  async contractPdf(caller: CandidateCaller, candidateId: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const row = await this.require(caller, candidateId);
     const today = todayInPhnomPenh(this.now());
     const htmlText = contractHtml({
       lang, today, candidateNumber: row.candidateNumber, name: lang === 'km' && row.lastNameKh && row.firstNameKh ? `${row.lastNameKh} ${row.firstNameKh}` : `${row.firstName} ${row.lastName}`,
-      idNumber: row.idNumber, agencyName: await agencyName(row.agencyId),
+      idNumber: row.idNumber, agencyName: await this.candidates.agencyName(row.agencyId),
     });
     let pdf: Buffer;
     try {
