@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { idempotencyKey } from '../db/schema/idempotency-key.table';
 import { AppError } from '../lib/app-error';
 import { definePlugin } from './define-plugin';
+import { IdempotencyRepository, type IdempotencyClaim as Claim } from './idempotency.repository';
 
 /**
  * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header) on every create and submit,
@@ -47,12 +46,6 @@ const POLL_MS = 25;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
-interface Claim {
-  userId: string;
-  route: string;
-  key: string;
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request owns an Idempotency-Key claim; onSend stores or releases it. */
@@ -61,12 +54,8 @@ declare module 'fastify' {
 }
 
 /** Deletes keys created before `now - RETENTION_MS`; returns how many. */
-export async function purgeExpiredIdempotencyKeys(db: Db, now: Date = new Date()): Promise<number> {
-  const removed = await db
-    .delete(idempotencyKey)
-    .where(lt(idempotencyKey.createdAt, new Date(now.getTime() - RETENTION_MS)))
-    .returning({ key: idempotencyKey.key });
-  return removed.length;
+export function purgeExpiredIdempotencyKeys(db: Db, now: Date = new Date()): Promise<number> {
+  return new IdempotencyRepository(db).deleteCreatedBefore(new Date(now.getTime() - RETENTION_MS));
 }
 
 function fingerprintOf(request: FastifyRequest): string {
@@ -91,16 +80,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
   app.decorateRequest('idempotencyClaim', null);
   const db = app.db;
-  const where = (c: Claim) => and(eq(idempotencyKey.userId, c.userId), eq(idempotencyKey.route, c.route), eq(idempotencyKey.key, c.key));
-
-  async function claim(c: Claim, fingerprint: string): Promise<boolean> {
-    const inserted = await db
-      .insert(idempotencyKey)
-      .values({ ...c, fingerprint, state: 'pending', createdAt: new Date() })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKey.key });
-    return inserted.length === 1;
-  }
+  const keys = new IdempotencyRepository(db);
 
   function replay(reply: FastifyReply, row: { responseStatus: number | null; responseType: string | null; responseBody: string | null }): FastifyReply {
     return reply
@@ -129,16 +109,16 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
     const fingerprint = fingerprintOf(request);
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      if (await claim(c, fingerprint)) {
+      if (await keys.claim(c, fingerprint, new Date())) {
         request.idempotencyClaim = c;
         return;
       }
-      const [row] = await db.select().from(idempotencyKey).where(where(c)).limit(1);
+      const row = await keys.find(c);
       if (!row) continue; // released meanwhile: claim again
       const age = Date.now() - row.createdAt.getTime();
       if (age > RETENTION_MS || (row.state === 'pending' && age > STALE_MS)) {
         // Expired, or its owner died mid-request: start afresh.
-        await db.delete(idempotencyKey).where(and(where(c), eq(idempotencyKey.createdAt, row.createdAt)));
+        await keys.deleteCreatedAt(c, row.createdAt);
         continue;
       }
       if (row.fingerprint !== fingerprint) throw AppError.validation([{ field: 'Idempotency-Key', key: 'unmatched' }]);
@@ -157,12 +137,9 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
     const json = typeof type === 'string' && type.startsWith('application/json');
     try {
       if (json && storable(status, payload)) {
-        await db
-          .update(idempotencyKey)
-          .set({ state: 'done', responseStatus: status, responseType: type, responseBody: payload.toString('utf8') })
-          .where(and(where(c), eq(idempotencyKey.state, 'pending')));
+        await keys.storeAnswer(c, { status, type, body: payload.toString('utf8') });
       } else {
-        await db.delete(idempotencyKey).where(and(where(c), eq(idempotencyKey.state, 'pending')));
+        await keys.release(c);
       }
     } catch (error) {
       // The answer still goes out; the key stays pending and is taken over after STALE_MS.
@@ -191,7 +168,6 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
 });
 
 /** For tests and tools: how many keys a user holds (all routes). */
-export async function countIdempotencyKeys(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(idempotencyKey).where(eq(idempotencyKey.userId, userId));
-  return row?.n ?? 0;
+export function countIdempotencyKeys(db: Db, userId: string): Promise<number> {
+  return new IdempotencyRepository(db).count(userId);
 }
