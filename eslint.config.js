@@ -104,4 +104,33 @@ export default tseslint.config(
       }],
     },
   },
+
+  // Server layers: SQL lives in repositories. Drizzle (the query builder and its operators) and
+  // the table objects of db/schema are imported by *.repository.ts, db/, the importers and
+  // commands (bulk loads) and the db plugin; routes, services and other plugins reach the
+  // database through a repository. The schema's row types may be imported anywhere.
+  {
+    files: ['apps/server/src/**'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/importers/**',
+      'apps/server/src/commands/**',
+      'apps/server/src/plugins/db.ts',
+      // Each figure provider is one query over its module's tables for the dashboard.
+      'apps/server/src/modules/dashboard/figures/*.figures.ts',
+      // Providers whose store is a table (the blob table, the SMS outbox): a repository of that table.
+      'apps/server/src/providers/blob/postgres-blob-store.ts',
+      'apps/server/src/providers/sms/outbox-sms.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a *.repository.ts: call the module\'s repository.' }],
+        patterns: [
+          { group: ['drizzle-orm/*'], message: 'SQL belongs in a *.repository.ts: call the module\'s repository.' },
+          { regex: '(^|/)db/schema/', allowTypeImports: true, message: 'Tables are queried in a *.repository.ts; import only the row types here (import type).' },
+        ],
+      }],
+    },
+  },
 );

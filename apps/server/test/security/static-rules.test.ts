@@ -39,3 +39,25 @@ describe('ESLint security rules (issue 10)', () => {
     expect(await ruleIds('export const r = Math.random();\n', 'apps/web/src/components/probe.ts')).toEqual([]);
   });
 });
+
+describe('ESLint boundary rules', () => {
+  it('keep web features apart, and shared code free of features', async () => {
+    const crossFeature = "import { usePasskeys } from '../../auth/api/passkeys';\nexport const p = usePasskeys;\n";
+    expect((await ruleIds(crossFeature, 'apps/web/src/features/profile/components/probe.tsx')).join('\n')).toMatch(/no-restricted-imports: '\.\.\/\.\.\/auth\/api\/passkeys' import/);
+    const ownAndShared = "import { useProfile } from '../api/profile';\nimport { api } from '../../../lib/api-client';\nexport const p = [useProfile, api];\n";
+    expect(await ruleIds(ownAndShared, 'apps/web/src/features/profile/components/probe.tsx')).toEqual([]);
+    const featureFromLib = "import { useProfile } from '../features/profile/api/profile';\nexport const p = useProfile;\n";
+    expect((await ruleIds(featureFromLib, 'apps/web/src/lib/probe.ts')).join('\n')).toMatch(/no-restricted-imports/);
+    expect(await ruleIds(featureFromLib, 'apps/web/src/app/probe.ts')).toEqual([]);
+  });
+
+  it('keep Drizzle and the tables in repositories; row types may go anywhere', async () => {
+    const query = "import { eq } from 'drizzle-orm';\nimport { agency } from '../../db/schema/agency.table';\nexport const q = [eq, agency];\n";
+    const refused = (await ruleIds(query, 'apps/server/src/modules/contacts/contacts.routes.ts')).filter((id) => id.startsWith('no-restricted-imports'));
+    expect(refused).toHaveLength(2);
+    expect((await ruleIds(query, 'apps/server/src/modules/contacts/contacts.service.ts')).join('\n')).toMatch(/no-restricted-imports/);
+    expect(await ruleIds(query, 'apps/server/src/modules/contacts/contacts.repository.ts')).toEqual([]);
+    const rowType = "import type { AppUser } from '../../db/schema/app-user.table';\nexport type U = AppUser;\n";
+    expect(await ruleIds(rowType, 'apps/server/src/modules/contacts/contacts.service.ts')).toEqual([]);
+  });
+});
