@@ -12,7 +12,17 @@ const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta
 const climbsInto = (name) => `^(\\.\\./)+(features/)?${name}(/|$)`;
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/server/src/db/migrations/**', 'e2e/test-results/**', 'e2e/playwright-report/**', 'bench/results/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.data/**',
+      'apps/server/src/db/migrations/**',
+      'e2e/test-results/**',
+      'e2e/playwright-report/**',
+      'bench/results/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -55,9 +65,18 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'document', property: 'write', message: 'No document.write: it parses HTML.' }],
       'no-restricted-syntax': [
         'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML: render text, or sanitise on the server.' },
-        { selector: "Property[key.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML: render text, or sanitise on the server.' },
-        { selector: "AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]", message: 'No innerHTML/outerHTML assignment: use textContent or React.' },
+        {
+          selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+          message: 'No dangerouslySetInnerHTML: render text, or sanitise on the server.',
+        },
+        {
+          selector: "Property[key.name='dangerouslySetInnerHTML']",
+          message: 'No dangerouslySetInnerHTML: render text, or sanitise on the server.',
+        },
+        {
+          selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
+          message: 'No innerHTML/outerHTML assignment: use textContent or React.',
+        },
         { selector: "CallExpression[callee.property.name='insertAdjacentHTML']", message: 'No insertAdjacentHTML: it parses HTML.' },
         { selector: "NewExpression[callee.name='Function']", message: 'No new Function: it runs a string as code.' },
         { selector: "CallExpression[callee.name='Function']", message: 'No Function(): it runs a string as code.' },
@@ -66,12 +85,24 @@ export default tseslint.config(
   },
   // Server and security code: randomness from node:crypto only (tokens, ids, OTPs, boundaries).
   {
-    files: ['apps/server/src/**', 'apps/server/test/security/**', 'apps/server/test/resilience/**', 'packages/domain/src/**', 'apps/web/src/features/auth/**', 'apps/web/src/lib/**'],
+    files: [
+      'apps/server/src/**',
+      'apps/server/test/security/**',
+      'apps/server/test/resilience/**',
+      'packages/domain/src/**',
+      'apps/web/src/features/auth/**',
+      'apps/web/src/lib/**',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',
         { object: 'document', property: 'write', message: 'No document.write: it parses HTML.' },
-        { object: 'Math', property: 'random', message: 'Math.random is predictable: use node:crypto randomBytes/randomInt/randomUUID, or crypto.getRandomValues in the browser.' },
+        {
+          object: 'Math',
+          property: 'random',
+          message:
+            'Math.random is predictable: use node:crypto randomBytes/randomInt/randomUUID, or crypto.getRandomValues in the browser.',
+        },
       ],
     },
   },
@@ -82,26 +113,35 @@ export default tseslint.config(
   ...WEB_FEATURES.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**`],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          ...WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
-            regex: climbsInto(other),
-            message: `features/${feature} may not import features/${other}: compose both in app/, or move the shared piece to lib/ or components/ui/.`,
-          })),
-          { regex: climbsInto('app'), message: 'A feature may not import app/: app/ composes the features.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...WEB_FEATURES.filter((other) => other !== feature).map((other) => ({
+              regex: climbsInto(other),
+              message: `features/${feature} may not import features/${other}: compose both in app/, or move the shared piece to lib/ or components/ui/.`,
+            })),
+            { regex: climbsInto('app'), message: 'A feature may not import app/: app/ composes the features.' },
+          ],
+        },
+      ],
     },
   })),
   {
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/hooks/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { regex: climbsInto('features'), message: 'Shared code (components, lib, hooks) may not import a feature: features build on it, not the reverse.' },
-          { regex: climbsInto('app'), message: 'Shared code (components, lib, hooks) may not import app/.' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: climbsInto('features'),
+              message: 'Shared code (components, lib, hooks) may not import a feature: features build on it, not the reverse.',
+            },
+            { regex: climbsInto('app'), message: 'Shared code (components, lib, hooks) may not import app/.' },
+          ],
+        },
+      ],
     },
   },
 
@@ -124,13 +164,20 @@ export default tseslint.config(
       'apps/server/src/providers/sms/outbox-sms.ts',
     ],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a *.repository.ts: call the module\'s repository.' }],
-        patterns: [
-          { group: ['drizzle-orm/*'], message: 'SQL belongs in a *.repository.ts: call the module\'s repository.' },
-          { regex: '(^|/)db/schema/', allowTypeImports: true, message: 'Tables are queried in a *.repository.ts; import only the row types here (import type).' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: "SQL belongs in a *.repository.ts: call the module's repository." }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: "SQL belongs in a *.repository.ts: call the module's repository." },
+            {
+              regex: '(^|/)db/schema/',
+              allowTypeImports: true,
+              message: 'Tables are queried in a *.repository.ts; import only the row types here (import type).',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -60,7 +60,10 @@ export class IdempotencyRepository {
 
   /** How many keys a user holds (all routes). */
   async count(userId: string): Promise<number> {
-    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(idempotencyKey).where(eq(idempotencyKey.userId, userId));
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(idempotencyKey)
+      .where(eq(idempotencyKey.userId, userId));
     return row?.n ?? 0;
   }
 }
