@@ -14,8 +14,12 @@ export default defineConfig({
       { resolve: { alias: PREACT_ALIASES }, test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       {
         test: {
-          name: 'server', root: 'apps/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: true,
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: true,
           // Files share a worker's module cache: each file builds its own app and database
           // (createTestApp), and importing the server anew per file was most of the suite's CPU
           // time (13 files: 112 s of CPU isolated, 58 s shared).
@@ -25,8 +29,12 @@ export default defineConfig({
       // `npm run test:resilience` (scripts/resilience.mjs): the built server killed, starved, flooded.
       {
         test: {
-          name: 'resilience', root: 'apps/server', include: ['test/resilience/**/*.trial.ts'],
-          testTimeout: 30 * 60_000, hookTimeout: 5 * 60_000, fileParallelism: false,
+          name: 'resilience',
+          root: 'apps/server',
+          include: ['test/resilience/**/*.trial.ts'],
+          testTimeout: 30 * 60_000,
+          hookTimeout: 5 * 60_000,
+          fileParallelism: false,
         },
       },
     ],

@@ -29,7 +29,11 @@ const GOAL = 0.1;
 const WARMUP_SECONDS = 2;
 
 const env = process.env;
-const list = (value, fallback) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value, fallback) =>
+  (value ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const s = {
   contacts: Number(env.BENCH_CONTACTS ?? 20_000),
   policies: Number(env.BENCH_POLICIES),
@@ -42,7 +46,10 @@ const cleanups = [];
 /** Milliseconds of the first, computed dashboard per database. */
 const cold = {};
 async function cleanup() {
-  while (cleanups.length > 0) await cleanups.pop()().catch((error) => console.error(`[bench] cleanup: ${error.message}`));
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(`[bench] cleanup: ${error.message}`));
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 
@@ -64,14 +71,18 @@ async function benchDatabase(db, raw, logDir, runs) {
     if (!first.ok) throw new Error(`GET ${PATH} answered ${first.status}: ${JSON.stringify(body).slice(0, 200)}`);
     cold[db.kind] = coldMs;
     console.log(`[bench] ${db.kind} first (computed) dashboard: ${coldMs} ms`);
-    console.log(`[bench] ${db.kind} groups: ${body.groups.map((g) => `${g.id}(${g.figures.map((f) => `${f.id}=${f.value}`).join(' ')})`).join('; ')}`);
+    console.log(
+      `[bench] ${db.kind} groups: ${body.groups.map((g) => `${g.id}(${g.figures.map((f) => `${f.id}=${f.value}`).join(' ')})`).join('; ')}`,
+    );
     await load({ base: portal.base, paths: [PATH], headers, connections: 10, duration: WARMUP_SECONDS });
     for (const connections of s.connections) {
       // Baseline first, then the route, so both see the machine as it is now.
       const rawResult = await load({ base: raw.base, paths: ['/'], connections, duration: s.duration });
       const result = await load({ base: portal.base, paths: [PATH], headers, connections, duration: s.duration });
       runs.push({ db: db.kind, route: 'dashboard', connections, raw: rawResult, result });
-      console.log(`[bench] ${db.kind} dashboard @${connections}: ${result.rps} req/s p99 ${result.p99} ms (raw ${rawResult.rps} req/s) ratio ${(result.rps / rawResult.rps).toFixed(3)}${result.non2xx + result.errors > 0 ? ` ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`);
+      console.log(
+        `[bench] ${db.kind} dashboard @${connections}: ${result.rps} req/s p99 ${result.p99} ms (raw ${rawResult.rps} req/s) ratio ${(result.rps / rawResult.rps).toFixed(3)}${result.non2xx + result.errors > 0 ? ` ${result.non2xx} non-2xx, ${result.errors} errors` : ''}`,
+      );
     }
   } finally {
     cleanups.splice(cleanups.indexOf(portal.stop), 1);
@@ -123,7 +134,12 @@ async function main() {
   const goals = withAll.map((r) => ({ db: r.db, connections: r.connections, ratio: r.ratio, goal: GOAL, met: r.ratio >= GOAL }));
   const report = {
     startedAt,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.versions.node, loadAverage: loadavg().map((l) => Number(l.toFixed(2))) },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      node: process.versions.node,
+      loadAverage: loadavg().map((l) => Number(l.toFixed(2))),
+    },
     settings: s,
     skipped,
     coldMs: cold,

@@ -29,14 +29,23 @@ export const PAGES = [
   { name: 'contact-list', path: '/home/contact', signedIn: true, ready: 'h1' },
   { name: 'quote-form', path: '/home/proposal', signedIn: true, ready: '[data-testid=quote-form]' },
   {
-    name: 'wizard-step', path: '/home/application/detail', signedIn: true, ready: '[data-testid=wizard] #lifeInsured-firstName',
+    name: 'wizard-step',
+    path: '/home/application/detail',
+    signedIn: true,
+    ready: '[data-testid=wizard] #lifeInsured-firstName',
     query: async (base, session) => `?applicationId=${encodeURIComponent(await newApplication(base, session))}`,
   },
 ];
 
 export const GOALS = [
   { id: 'performance', label: 'performance', op: '>=', value: 95, of: (r) => Math.round(r.categories.performance.score * 100) },
-  { id: 'lcp', label: 'LCP (s)', op: '<=', value: 2.0, of: (r) => Number((r.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)) },
+  {
+    id: 'lcp',
+    label: 'LCP (s)',
+    op: '<=',
+    value: 2.0,
+    of: (r) => Number((r.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)),
+  },
   { id: 'tbt', label: 'TBT (ms)', op: '<=', value: 150, of: (r) => Math.round(r.audits['total-blocking-time'].numericValue) },
   { id: 'cls', label: 'CLS', op: '<=', value: 0.05, of: (r) => Number(r.audits['cumulative-layout-shift'].numericValue.toFixed(3)) },
   { id: 'accessibility', label: 'accessibility', op: '>=', value: 100, of: (r) => Math.round(r.categories.accessibility.score * 100) },
@@ -59,15 +68,25 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const filter = (process.env.LIGHTHOUSE_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const filter = (process.env.LIGHTHOUSE_PAGES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const pages = filter.length ? PAGES.filter((p) => filter.includes(p.name)) : PAGES;
   mkdirSync(RESULTS, { recursive: true });
   const work = mkdtempSync(join(tmpdir(), 'portal-lighthouse-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const env = {
-    ...process.env, NODE_ENV: 'production', PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', DATA_DIR: join(work, 'data'),
-    PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'lighthouse-only-secret-0123456789abcdefghijklmnop', LOG_LEVEL: 'warn',
+    ...process.env,
+    NODE_ENV: 'production',
+    PORTAL_DEMO: '1',
+    PORTAL_DEV_OUTBOX: '1',
+    DATA_DIR: join(work, 'data'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'lighthouse-only-secret-0123456789abcdefghijklmnop',
+    LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL;
   const server = startChild(process.execPath, [SERVER_ENTRY], { env, log: join(work, 'server.log') });
@@ -86,14 +105,17 @@ async function main() {
       const tab = await browser.newPage();
       // The stored login (and English), as the SPA keeps them; Lighthouse must not wipe them.
       await tab.goto(`${base}/api/health/live`);
-      await tab.evaluate((login) => {
-        localStorage.clear();
-        localStorage.setItem('currentLang', 'en');
-        if (login) {
-          localStorage.setItem('token', JSON.stringify({ accessToken: login.token, refreshToken: login.refreshToken }));
-          localStorage.setItem('profile', JSON.stringify(login.user));
-        }
-      }, page.signedIn ? session : null);
+      await tab.evaluate(
+        (login) => {
+          localStorage.clear();
+          localStorage.setItem('currentLang', 'en');
+          if (login) {
+            localStorage.setItem('token', JSON.stringify({ accessToken: login.token, refreshToken: login.refreshToken }));
+            localStorage.setItem('profile', JSON.stringify(login.user));
+          }
+        },
+        page.signedIn ? session : null,
+      );
       const url = `${base}${page.path}${page.query ? await page.query(base, session) : ''}`;
       // A warm-up visit (server caches, the check that the page renders); then Lighthouse's own cold load.
       await tab.goto(url, { waitUntil: 'networkidle0' });
@@ -106,8 +128,18 @@ async function main() {
       writeFileSync(join(RESULTS, `lighthouse-${page.name}.report.json`), json);
       const values = Object.fromEntries(GOALS.map((g) => [g.id, g.of(lhr)]));
       const misses = GOALS.filter((g) => !(g.op === '>=' ? values[g.id] >= g.value : values[g.id] <= g.value)).map((g) => g.id);
-      rows.push({ page: page.name, path: page.path, values, misses, benchmarkIndex: Math.round(lhr.environment.benchmarkIndex), finalUrl: lhr.finalDisplayedUrl, failed: { accessibility: failedAudits(lhr, 'accessibility'), 'best-practices': failedAudits(lhr, 'best-practices') } });
-      console.log(`[lighthouse] ${page.name}: ${GOALS.map((g) => `${g.label} ${values[g.id]}`).join(', ')}${misses.length ? `  (missed: ${misses.join(', ')})` : ''}`);
+      rows.push({
+        page: page.name,
+        path: page.path,
+        values,
+        misses,
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        finalUrl: lhr.finalDisplayedUrl,
+        failed: { accessibility: failedAudits(lhr, 'accessibility'), 'best-practices': failedAudits(lhr, 'best-practices') },
+      });
+      console.log(
+        `[lighthouse] ${page.name}: ${GOALS.map((g) => `${g.label} ${values[g.id]}`).join(', ')}${misses.length ? `  (missed: ${misses.join(', ')})` : ''}`,
+      );
       await tab.close();
     }
   } finally {
@@ -120,17 +152,26 @@ async function main() {
   const md = [
     `# Lighthouse: ${new Date().toISOString()}`,
     '',
-    `Lighthouse 12.8.2, mobile defaults (simulated slow 4G, 4x CPU slowdown), Debian Chromium, production build on PGlite; machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')}.`,
+    `Lighthouse 12.8.2, mobile defaults (simulated slow 4G, 4x CPU slowdown), Debian Chromium, production build on PGlite; machine: ${cpus().length} x ${cpus()[0]?.model ?? '?'}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' / ')}.`,
     '',
     `| ${head.join(' | ')} |`,
     `|${head.map(() => '---').join('|')}|`,
-    ...rows.map((r) => `| ${r.page} (\`${r.path}\`) | ${GOALS.map((g) => `${r.values[g.id]}${r.misses.includes(g.id) ? ' **(missed)**' : ''}`).join(' | ')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.page} (\`${r.path}\`) | ${GOALS.map((g) => `${r.values[g.id]}${r.misses.includes(g.id) ? ' **(missed)**' : ''}`).join(' | ')} |`,
+    ),
     '',
     `Lighthouse's CPU benchmark index of this machine during the runs: ${rows.map((r) => r.benchmarkIndex).join(', ')} (an idle desktop scores about 1,000-2,000; below about 700 the simulated 4x slowdown makes TBT and performance far worse than a real mid-range phone, so rerun on a quiet machine).`,
     '',
-    ...rows.flatMap((r) => (r.failed.accessibility.length || r.failed['best-practices'].length
-      ? [`- ${r.page}: accessibility audits below 1: ${r.failed.accessibility.join(', ') || 'none'}; best practices: ${r.failed['best-practices'].join(', ') || 'none'}`]
-      : [])),
+    ...rows.flatMap((r) =>
+      r.failed.accessibility.length || r.failed['best-practices'].length
+        ? [
+            `- ${r.page}: accessibility audits below 1: ${r.failed.accessibility.join(', ') || 'none'}; best practices: ${r.failed['best-practices'].join(', ') || 'none'}`,
+          ]
+        : [],
+    ),
     '',
     'Reports: bench/results/lighthouse-<page>.report.html (not committed). Pages: bench/lighthouse.mjs PAGES.',
     '',

@@ -23,7 +23,12 @@ const CALCULATE = {
   method: 'POST',
   paths: ['/api/engine/v1/calculate'],
   auth: true,
-  body: JSON.stringify({ productCode: 'TERM', lifeInsured: { dateOfBirth: '1990-01-01', gender: 'F' }, faceAmount: '25000.00', riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000.00' }, { code: 'CIWOP' }] }),
+  body: JSON.stringify({
+    productCode: 'TERM',
+    lifeInsured: { dateOfBirth: '1990-01-01', gender: 'F' },
+    faceAmount: '25000.00',
+    riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000.00' }, { code: 'CIWOP' }],
+  }),
 };
 const route = name === 'calculate' ? CALCULATE : ROUTES.find((r) => r.name === name);
 if (!route) throw new Error(`no route "${name}"; one of: calculate, ${ROUTES.map((r) => r.name).join(', ')}`);
@@ -54,13 +59,32 @@ try {
   const portal = await startPortal(db, work);
   try {
     const session = route.auth ? await benchSession(portal.base, db) : null;
-    const headers = session ? { authorization: `Bearer ${session.token}`, cookie: session.cookie, ...(route.method === 'POST' ? { 'x-xsrf-token': decodeURIComponent(session.cookie.split('=')[1]), 'content-type': 'application/json' } : {}) } : {};
-    const run = { base: portal.base, method: route.method, paths: route.paths, requests: route.requests, body: route.body, headers, connections: 10, expect: route.expect };
+    const headers = session
+      ? {
+          authorization: `Bearer ${session.token}`,
+          cookie: session.cookie,
+          ...(route.method === 'POST'
+            ? { 'x-xsrf-token': decodeURIComponent(session.cookie.split('=')[1]), 'content-type': 'application/json' }
+            : {}),
+        }
+      : {};
+    const run = {
+      base: portal.base,
+      method: route.method,
+      paths: route.paths,
+      requests: route.requests,
+      body: route.body,
+      headers,
+      connections: 10,
+      expect: route.expect,
+    };
     await load({ ...run, duration: 2 });
     window.from = Number(process.hrtime.bigint() / 1000n);
     const result = await load({ ...run, duration: Number(seconds) });
     window.to = Number(process.hrtime.bigint() / 1000n);
-    console.log(`[profile] ${route.name} on ${db.kind}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, unexpected ${result.non2xx}`);
+    console.log(
+      `[profile] ${route.name} on ${db.kind}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, unexpected ${result.non2xx}`,
+    );
   } finally {
     await portal.stop();
     forgetSession(db);
@@ -87,7 +111,8 @@ function summarise(profile) {
     spent.set(id, (spent.get(id) ?? 0) + dt);
     total += dt;
   });
-  const key = (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/.*node_modules\//, '').replace(/.*\/apps\//, 'apps/')}:${n.callFrame.lineNumber + 1}`;
+  const key = (n) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/.*node_modules\//, '').replace(/.*\/apps\//, 'apps/')}:${n.callFrame.lineNumber + 1}`;
   const self = new Map();
   const inclusive = new Map();
   for (const [id, t] of spent) {
@@ -101,6 +126,11 @@ function summarise(profile) {
       inclusive.set(ck, (inclusive.get(ck) ?? 0) + t);
     }
   }
-  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%  ${k}`).join('\n');
+  const top = (m, n) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%  ${k}`)
+      .join('\n');
   console.log(`\nSelf time\n${top(self, 40)}\n\nInclusive time\n${top(inclusive, 70)}`);
 }

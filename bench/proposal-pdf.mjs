@@ -22,8 +22,16 @@ const GOALS = { p95Ms: 150, pdfsPerSecond: 10 };
 async function startPortalProcess(dataDir, logDir) {
   const port = await freePort();
   const env = {
-    ...process.env, PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz',
-    DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    ...process.env,
+    PORTAL_DEMO: '1',
+    PORTAL_DEV_OUTBOX: '1',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_MAX: '0',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   };
   delete env.DATABASE_URL;
   const server = startChild(process.execPath, [SERVER_ENTRY], { env, log: logPath(logDir, 'server') });
@@ -70,7 +78,11 @@ function percentile(sorted, p) {
 }
 
 async function call(base, path, { token, cookie }, init = {}) {
-  const headers = { authorization: `Bearer ${token}`, cookie, ...(init.body ? { 'content-type': 'application/json', 'x-xsrf-token': cookie.slice('XSRF-TOKEN='.length) } : {}) };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    cookie,
+    ...(init.body ? { 'content-type': 'application/json', 'x-xsrf-token': cookie.slice('XSRF-TOKEN='.length) } : {}),
+  };
   const res = await fetch(`${base}${path}`, { ...init, headers });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
   return res;
@@ -94,13 +106,35 @@ async function main() {
     const session = await signIn(portal.base);
 
     // One proposal: Family Protector for a contact with a Khmer name, three riders, monthly.
-    const contact = await (await call(portal.base, '/api/contact/v1/create', session, { method: 'POST', body: JSON.stringify({
-      contactType: 'lifeInsured', firstName: 'Sokha', lastName: 'Bench', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1988-04-02', phone: '012-345-679',
-    }) })).json();
-    const proposal = await (await call(portal.base, '/api/proposal/v1/create', session, { method: 'POST', body: JSON.stringify({
-      lifeInsuredContactId: contact.id, productCode: 'TERM', faceAmount: '25000', policyTerm: 20, premiumTerm: 20, premiumMode: 'monthly',
-      riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000' }, { code: 'CIWOP' }],
-    }) })).json();
+    const contact = await (
+      await call(portal.base, '/api/contact/v1/create', session, {
+        method: 'POST',
+        body: JSON.stringify({
+          contactType: 'lifeInsured',
+          firstName: 'Sokha',
+          lastName: 'Bench',
+          firstNameKh: 'សុខា',
+          lastNameKh: 'ចាន់',
+          gender: 'M',
+          dateOfBirth: '1988-04-02',
+          phone: '012-345-679',
+        }),
+      })
+    ).json();
+    const proposal = await (
+      await call(portal.base, '/api/proposal/v1/create', session, {
+        method: 'POST',
+        body: JSON.stringify({
+          lifeInsuredContactId: contact.id,
+          productCode: 'TERM',
+          faceAmount: '25000',
+          policyTerm: 20,
+          premiumTerm: 20,
+          premiumMode: 'monthly',
+          riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000' }, { code: 'CIWOP' }],
+        }),
+      })
+    ).json();
     const path = `/api/proposal/v1/find/report/${proposal.id}?lang=km`;
 
     // Warm the renderer (browser launch, pages, fonts), and check what is measured is the real thing.
@@ -127,29 +161,78 @@ async function main() {
     for (const connections of CONNECTIONS) {
       const baseline = await load({ base: rawBase, paths: ['/'], connections, duration: DURATION, title: 'raw' });
       const route = await load({ base: portal.base, paths: [path], headers, connections, duration: DURATION, title: 'proposal pdf km' });
-      runs.push({ connections, pdfsPerSecond: route.requests / DURATION, p50: route.p50, p99: route.p99, non2xx: route.non2xx, errors: route.errors, rawRps: baseline.rps, ratio: route.requests / DURATION / baseline.rps });
+      runs.push({
+        connections,
+        pdfsPerSecond: route.requests / DURATION,
+        p50: route.p50,
+        p99: route.p99,
+        non2xx: route.non2xx,
+        errors: route.errors,
+        rawRps: baseline.rps,
+        ratio: route.requests / DURATION / baseline.rps,
+      });
     }
     const best = Math.max(...runs.map((r) => r.pdfsPerSecond));
     const report = {
-      when: new Date().toISOString(), cores: (await import('node:os')).cpus().length, loadAverage: (await import('node:os')).loadavg().map((n) => Number(n.toFixed(2))),
-      pdfBytes: pdf.length, pages, latency, runs, cpuMsPerPdf, idleTwoCoreCeilingPerSecond: 2000 / cpuMsPerPdf,
-      goals: { p95: { goal: `<= ${GOALS.p95Ms} ms`, met: latency.p95 <= GOALS.p95Ms }, throughput: { goal: `>= ${GOALS.pdfsPerSecond}/s`, met: best >= GOALS.pdfsPerSecond } },
+      when: new Date().toISOString(),
+      cores: (await import('node:os')).cpus().length,
+      loadAverage: (await import('node:os')).loadavg().map((n) => Number(n.toFixed(2))),
+      pdfBytes: pdf.length,
+      pages,
+      latency,
+      runs,
+      cpuMsPerPdf,
+      idleTwoCoreCeilingPerSecond: 2000 / cpuMsPerPdf,
+      goals: {
+        p95: { goal: `<= ${GOALS.p95Ms} ms`, met: latency.p95 <= GOALS.p95Ms },
+        throughput: { goal: `>= ${GOALS.pdfsPerSecond}/s`, met: best >= GOALS.pdfsPerSecond },
+      },
     };
-    console.log(`\n[bench:pdf] Khmer proposal PDF: ${pages} pages, ${Math.round(pdf.length / 1024)} KiB; ${report.cores} cores, load average ${report.loadAverage.join(' ')}`);
-    console.log(`[bench:pdf] one at a time (warm renderer), ${SAMPLES} samples: p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms — goal p95 <= ${GOALS.p95Ms} ms: ${report.goals.p95.met ? 'met' : 'NOT met'}`);
-    console.table(runs.map((r) => ({ conns: r.connections, 'PDFs/s': r.pdfsPerSecond.toFixed(1), 'p50 ms': r.p50, 'p99 ms': r.p99, 'raw req/s': r.rawRps, 'PDF ÷ raw': r.ratio.toFixed(5), non2xx: r.non2xx, errors: r.errors })));
-    console.log(`[bench:pdf] CPU per PDF (server + Chromium, all processes): ${cpuMsPerPdf.toFixed(0)} ms, so at most ${(2000 / cpuMsPerPdf).toFixed(1)} PDFs/s on 2 idle cores`);
-    console.log(`[bench:pdf] best ${best.toFixed(1)} PDFs/s — goal >= ${GOALS.pdfsPerSecond}/s: ${report.goals.throughput.met ? 'met' : 'NOT met'}`);
+    console.log(
+      `\n[bench:pdf] Khmer proposal PDF: ${pages} pages, ${Math.round(pdf.length / 1024)} KiB; ${report.cores} cores, load average ${report.loadAverage.join(' ')}`,
+    );
+    console.log(
+      `[bench:pdf] one at a time (warm renderer), ${SAMPLES} samples: p50 ${latency.p50.toFixed(1)} ms, p95 ${latency.p95.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms — goal p95 <= ${GOALS.p95Ms} ms: ${report.goals.p95.met ? 'met' : 'NOT met'}`,
+    );
+    console.table(
+      runs.map((r) => ({
+        conns: r.connections,
+        'PDFs/s': r.pdfsPerSecond.toFixed(1),
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'raw req/s': r.rawRps,
+        'PDF ÷ raw': r.ratio.toFixed(5),
+        non2xx: r.non2xx,
+        errors: r.errors,
+      })),
+    );
+    console.log(
+      `[bench:pdf] CPU per PDF (server + Chromium, all processes): ${cpuMsPerPdf.toFixed(0)} ms, so at most ${(2000 / cpuMsPerPdf).toFixed(1)} PDFs/s on 2 idle cores`,
+    );
+    console.log(
+      `[bench:pdf] best ${best.toFixed(1)} PDFs/s — goal >= ${GOALS.pdfsPerSecond}/s: ${report.goals.throughput.met ? 'met' : 'NOT met'}`,
+    );
     writeFileSync(join(BENCH_DIR, 'results', 'proposal-pdf.json'), `${JSON.stringify(report, null, 2)}\n`);
-    writeFileSync(join(BENCH_DIR, 'results', 'proposal-pdf.md'), [
-      `# Proposal PDF benchmark (${report.when})`, '',
-      `Khmer benefit illustration, ${pages} pages, ${Math.round(pdf.length / 1024)} KiB; ${report.cores} cores, load average ${report.loadAverage.join(' ')} (other jobs share the machine).`, '',
-      `- one at a time, warm renderer, ${SAMPLES} samples: p50 ${latency.p50.toFixed(0)} ms, p95 ${latency.p95.toFixed(0)} ms, p99 ${latency.p99.toFixed(0)} ms (goal p95 <= ${GOALS.p95Ms} ms: ${report.goals.p95.met ? 'met' : 'not met'})`,
-      `- CPU per PDF (server + Chromium): ${cpuMsPerPdf.toFixed(0)} ms, at most ${(2000 / cpuMsPerPdf).toFixed(1)} PDFs/s on 2 idle cores`, '',
-      '| conns | PDFs/s | p50 ms | p99 ms | raw req/s | PDF ÷ raw |', '|---|---|---|---|---|---|',
-      ...runs.map((r) => `| ${r.connections} | ${r.pdfsPerSecond.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.rawRps} | ${r.ratio.toFixed(5)} |`), '',
-      `Best ${best.toFixed(1)} PDFs/s (goal >= ${GOALS.pdfsPerSecond}/s: ${report.goals.throughput.met ? 'met' : 'not met'}).`, '',
-    ].join('\n'));
+    writeFileSync(
+      join(BENCH_DIR, 'results', 'proposal-pdf.md'),
+      [
+        `# Proposal PDF benchmark (${report.when})`,
+        '',
+        `Khmer benefit illustration, ${pages} pages, ${Math.round(pdf.length / 1024)} KiB; ${report.cores} cores, load average ${report.loadAverage.join(' ')} (other jobs share the machine).`,
+        '',
+        `- one at a time, warm renderer, ${SAMPLES} samples: p50 ${latency.p50.toFixed(0)} ms, p95 ${latency.p95.toFixed(0)} ms, p99 ${latency.p99.toFixed(0)} ms (goal p95 <= ${GOALS.p95Ms} ms: ${report.goals.p95.met ? 'met' : 'not met'})`,
+        `- CPU per PDF (server + Chromium): ${cpuMsPerPdf.toFixed(0)} ms, at most ${(2000 / cpuMsPerPdf).toFixed(1)} PDFs/s on 2 idle cores`,
+        '',
+        '| conns | PDFs/s | p50 ms | p99 ms | raw req/s | PDF ÷ raw |',
+        '|---|---|---|---|---|---|',
+        ...runs.map(
+          (r) => `| ${r.connections} | ${r.pdfsPerSecond.toFixed(1)} | ${r.p50} | ${r.p99} | ${r.rawRps} | ${r.ratio.toFixed(5)} |`,
+        ),
+        '',
+        `Best ${best.toFixed(1)} PDFs/s (goal >= ${GOALS.pdfsPerSecond}/s: ${report.goals.throughput.met ? 'met' : 'not met'}).`,
+        '',
+      ].join('\n'),
+    );
     rmSync(logDir, { recursive: true, force: true });
   } finally {
     await portal?.stop();

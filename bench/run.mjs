@@ -29,7 +29,8 @@ if (QUICK) {
 const { argon2Baseline } = await import('./lib/argon2.mjs');
 const { load } = await import('./lib/load.mjs');
 const { postgresUnavailable, startPostgres } = await import('./lib/postgres.mjs');
-const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, seedVolume, serverBuilt, startPortal } = await import('./lib/portal.mjs');
+const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, seedVolume, serverBuilt, startPortal } =
+  await import('./lib/portal.mjs');
 const { BENCH_POLICIES, PAYMENTS_PER_POLICY, seedPolicyVolume } = await import('./lib/policy-volume.mjs');
 const { freePort, logPath, startChild, waitForHttp, BENCH_DIR } = await import('./lib/proc.mjs');
 const { consoleTable, goalsText, judgeGoals, withRatios, writeResults } = await import('./lib/report.mjs');
@@ -39,7 +40,11 @@ const WARMUP_SECONDS = 2;
 
 function settings() {
   const env = process.env;
-  const list = (value, fallback) => (value ?? fallback).split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (value, fallback) =>
+    (value ?? fallback)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const filters = list(env.BENCH_ROUTES, '');
   return {
     contacts: Number(env.BENCH_CONTACTS ?? 100_000),
@@ -53,7 +58,10 @@ function settings() {
 
 const cleanups = [];
 async function cleanup() {
-  while (cleanups.length > 0) await cleanups.pop()().catch((error) => console.error(`[bench] cleanup: ${error.message}`));
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(`[bench] cleanup: ${error.message}`));
 }
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
@@ -87,18 +95,28 @@ async function benchDatabase(db, s, raw, logDir, runs) {
         const res = await fetch(`${portal.base}${path}`, { method: route.method, headers, ...(route.body ? { body: route.body } : {}) });
         if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
       }
-      const target = { method: route.method, paths: route.paths, requests: route.requests, body: route.body, headers, expect: expected ?? undefined };
+      const target = {
+        method: route.method,
+        paths: route.paths,
+        requests: route.requests,
+        body: route.body,
+        headers,
+        expect: expected ?? undefined,
+      };
       await load({ base: portal.base, ...target, connections: 10, duration: WARMUP_SECONDS });
       for (const connections of route.baseline === 'argon2' ? [10] : s.connections) {
         // Baseline first, then the route, so both see the machine as it is now.
-        const rawResult = route.baseline === 'argon2'
-          ? await argon2Baseline({ password: DEMO_PASSWORD, concurrency: connections, duration: s.duration })
-          : await load({ base: raw.base, paths: ['/'], connections, duration: s.duration });
+        const rawResult =
+          route.baseline === 'argon2'
+            ? await argon2Baseline({ password: DEMO_PASSWORD, concurrency: connections, duration: s.duration })
+            : await load({ base: raw.base, paths: ['/'], connections, duration: s.duration });
         const result = await load({ base: portal.base, ...target, connections, duration: s.duration });
         runs.push({ db: db.kind, route: route.name, connections, baseline: route.baseline ?? 'raw', raw: rawResult, result });
         const base = route.baseline === 'argon2' ? 'argon2 verify' : 'raw';
         const statuses = result.statusCodes ? ` statuses ${JSON.stringify(result.statusCodes)}` : '';
-        console.log(`[bench] ${db.kind} ${route.name} @${connections}: ${result.rps} req/s p99 ${result.p99} ms (${base} ${rawResult.rps}/s p99 ${rawResult.p99} ms)${statuses}${result.non2xx + result.errors > 0 ? ` ${result.non2xx} unexpected, ${result.errors} errors` : ''}`);
+        console.log(
+          `[bench] ${db.kind} ${route.name} @${connections}: ${result.rps} req/s p99 ${result.p99} ms (${base} ${rawResult.rps}/s p99 ${rawResult.p99} ms)${statuses}${result.non2xx + result.errors > 0 ? ` ${result.non2xx} unexpected, ${result.errors} errors` : ''}`,
+        );
       }
     }
   } finally {
@@ -163,10 +181,23 @@ async function main() {
   const withAll = withRatios(runs);
   const report = {
     startedAt,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.versions.node, loadAverage: startLoad, loadAverageAtEnd },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.versions.node,
+      loadAverage: startLoad,
+      loadAverageAtEnd,
+    },
     settings: {
-      quick: s.quick, contacts: s.contacts, policies: BENCH_POLICIES, payments: BENCH_POLICIES * PAYMENTS_PER_POLICY, advisor: ADVISOR,
-      duration: s.duration, connections: s.connections, routes: s.routes.map((r) => ({ name: r.name, note: r.note, paths: r.paths, baseline: r.baseline ?? 'raw' })),
+      quick: s.quick,
+      contacts: s.contacts,
+      policies: BENCH_POLICIES,
+      payments: BENCH_POLICIES * PAYMENTS_PER_POLICY,
+      advisor: ADVISOR,
+      duration: s.duration,
+      connections: s.connections,
+      routes: s.routes.map((r) => ({ name: r.name, note: r.note, paths: r.paths, baseline: r.baseline ?? 'raw' })),
     },
     databases,
     runs: withAll,

@@ -72,9 +72,14 @@ export function checkBudgets(manifest) {
   };
   initial('initial JS: sign-in screen', BUDGETS.signInChunks);
   const shell = initial('initial JS: signed-in shell (dashboard)', BUDGETS.shellChunks);
-  for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry).sort()) {
+  for (const key of Object.keys(manifest)
+    .filter((k) => manifest[k].isDynamicEntry)
+    .sort()) {
     const own = gzipSize(manifest[key].file, cache);
-    const added = jsFiles(manifest, [...closure(manifest, key)].filter((k) => !shell.has(k)));
+    const added = jsFiles(
+      manifest,
+      [...closure(manifest, key)].filter((k) => !shell.has(k)),
+    );
     const note = shell.has(key) ? 'part of the shell' : `first visit adds ${(size(added) / KB).toFixed(1)} KB (${added.length} files)`;
     results.push({ name: `lazy: ${key}`, limitKb: BUDGETS.lazyKb, kb: own / KB, ok: own <= BUDGETS.lazyKb * KB, note });
   }
@@ -91,7 +96,13 @@ function main() {
   } else {
     results = checkBudgets(JSON.parse(readFileSync(MANIFEST, 'utf8')));
   }
-  const rows = results.map((r) => [r.ok ? 'ok' : 'OVER', r.name, r.kb === null ? '-' : `${r.kb.toFixed(1)} KB`, r.limitKb === null ? '' : `<= ${r.limitKb} KB`, r.note ?? '']);
+  const rows = results.map((r) => [
+    r.ok ? 'ok' : 'OVER',
+    r.name,
+    r.kb === null ? '-' : `${r.kb.toFixed(1)} KB`,
+    r.limitKb === null ? '' : `<= ${r.limitKb} KB`,
+    r.note ?? '',
+  ]);
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
   console.log('Bundle budgets (gzip, level 9):');
   for (const row of rows) console.log(`  ${row.map((c, i) => c.padEnd(widths[i])).join('  ')}`);

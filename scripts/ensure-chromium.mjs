@@ -28,7 +28,9 @@ export async function ensureChromium() {
     return true;
   }
   if (custom && custom !== DEFAULT_CHROMIUM) {
-    console.error(`[chromium] CHROMIUM_PATH=${custom} is not an executable file. Point it at a Chromium binary, or unset it to use Debian's ${DEFAULT_CHROMIUM}.`);
+    console.error(
+      `[chromium] CHROMIUM_PATH=${custom} is not an executable file. Point it at a Chromium binary, or unset it to use Debian's ${DEFAULT_CHROMIUM}.`,
+    );
     return false;
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -41,7 +43,9 @@ export async function ensureChromium() {
     return false;
   }
   if (!isExecutable('/usr/bin/apt-get')) {
-    console.error(`[chromium] Chromium is missing (${DEFAULT_CHROMIUM}) and there is no apt-get here: install Chromium and set CHROMIUM_PATH.`);
+    console.error(
+      `[chromium] Chromium is missing (${DEFAULT_CHROMIUM}) and there is no apt-get here: install Chromium and set CHROMIUM_PATH.`,
+    );
     return false;
   }
   console.log(`[chromium] ${DEFAULT_CHROMIUM} is missing: installing ${PACKAGES.join(' ')} with apt-get`);

@@ -34,7 +34,14 @@ if (missing.length > 0) {
   }
 }
 if (isRoot && spawnSync('id', ['-u', 'postgres'], { stdio: 'ignore' }).status !== 0) {
-  spawnSync('sh', ['-c', 'getent group postgres >/dev/null || groupadd --system postgres; useradd --system --gid postgres --home-dir /var/lib/postgresql --shell /bin/bash postgres'], { stdio: 'inherit' });
+  spawnSync(
+    'sh',
+    [
+      '-c',
+      'getent group postgres >/dev/null || groupadd --system postgres; useradd --system --gid postgres --home-dir /var/lib/postgresql --shell /bin/bash postgres',
+    ],
+    { stdio: 'inherit' },
+  );
 }
 
 const build = await buildIfStale('server');
@@ -55,9 +62,25 @@ const env = {
   LOAD_SECONDS: process.env.LOAD_SECONDS ?? '60',
   DAST_SECONDS: process.env.DAST_SECONDS ?? '60',
 };
-const code = await run('npx', ['--no', 'vitest', 'run', '--project', 'resilience', '--reporter=default', '--reporter=json', `--outputFile=${report}`, ...process.argv.slice(2)], {
-  env, timeoutMs: 20 * 60_000, label: 'resilience',
-});
+const code = await run(
+  'npx',
+  [
+    '--no',
+    'vitest',
+    'run',
+    '--project',
+    'resilience',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+    ...process.argv.slice(2),
+  ],
+  {
+    env,
+    timeoutMs: 20 * 60_000,
+    label: 'resilience',
+  },
+);
 const counts = countsFromReport('vitest', report, code);
 console.log(`\n[resilience] ${Math.round((Date.now() - started) / 1000)} s; figures in ${figures}${counts.note ? `; ${counts.note}` : ''}`);
 console.log(`${counts.passed} passed, ${counts.failed} failed`);

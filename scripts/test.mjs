@@ -30,7 +30,9 @@ const SUITES = [
 
 function usage(problem) {
   if (problem) console.error(problem);
-  console.error(`usage: npm test [-- --only NAMES] [-- --skip NAMES]   (NAMES: comma-separated of ${SUITES.map((s) => s.name).join(', ')})`);
+  console.error(
+    `usage: npm test [-- --only NAMES] [-- --skip NAMES]   (NAMES: comma-separated of ${SUITES.map((s) => s.name).join(', ')})`,
+  );
   process.exit(2);
 }
 
@@ -38,7 +40,10 @@ function selectSuites(argv) {
   let only = null;
   const skip = new Set();
   const names = (value) => {
-    const list = (value ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+    const list = (value ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean);
     if (list.length === 0) usage('missing suite names');
     for (const n of list) if (!SUITES.some((s) => s.name === n)) usage(`unknown suite "${n}"`);
     return list;
@@ -82,7 +87,10 @@ async function build(suite) {
 async function budgets(suite, earlier) {
   if (earlier.build && earlier.build.failed > 0) return { passed: 0, failed: 1, skipped: 0, note: 'not run: the build failed' };
   const report = join(RESULTS, `${suite.name}.json`);
-  const code = await run('node', [join(ROOT, 'scripts/check-bundle-budgets.mjs'), '--json', report], { timeoutMs: suite.timeoutMs, label: suite.name });
+  const code = await run('node', [join(ROOT, 'scripts/check-bundle-budgets.mjs'), '--json', report], {
+    timeoutMs: suite.timeoutMs,
+    label: suite.name,
+  });
   try {
     const { passed, failed } = JSON.parse(readFileSync(report, 'utf8'));
     return { passed, failed, skipped: 0, ...(failed > 0 ? { note: 'over budget: see the table above' } : {}) };
@@ -93,8 +101,15 @@ async function budgets(suite, earlier) {
 
 async function vitest(suite, projects) {
   const report = join(RESULTS, `${suite.name}.json`);
-  const args = ['--no', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]),
-    '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  const args = [
+    '--no',
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ];
   const code = await run('npx', args, { timeoutMs: suite.timeoutMs, label: suite.name });
   return countsFromReport('vitest', report, code);
 }
@@ -110,16 +125,31 @@ async function playwright(suite, earlier) {
     E2E_PORT: process.env.E2E_PORT ?? String(await freePort(3111)),
   };
   const code = await run('npx', ['--no', 'playwright', 'test', '--reporter=list,json'], {
-    cwd: join(ROOT, 'e2e'), env, timeoutMs: suite.timeoutMs, label: suite.name,
+    cwd: join(ROOT, 'e2e'),
+    env,
+    timeoutMs: suite.timeoutMs,
+    label: suite.name,
   });
   return countsFromReport('playwright', report, code);
 }
 
 function printSummary(results) {
-  const rows = results.map((r) => [r.name, r.failed > 0 ? 'FAIL' : 'ok', r.passed, r.failed, r.skipped, `${(r.durationMs / 1000).toFixed(1)}s`, r.note ?? '']);
+  const rows = results.map((r) => [
+    r.name,
+    r.failed > 0 ? 'FAIL' : 'ok',
+    r.passed,
+    r.failed,
+    r.skipped,
+    `${(r.durationMs / 1000).toFixed(1)}s`,
+    r.note ?? '',
+  ]);
   const head = ['suite', 'result', 'passed', 'failed', 'skipped', 'time', 'note'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i >= 2 && i <= 5 ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells) =>
+    cells
+      .map((c, i) => (i >= 2 && i <= 5 ? String(c).padStart(widths[i]) : String(c).padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(line(row));
 }

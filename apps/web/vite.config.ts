@@ -30,7 +30,10 @@ function precompress(): Plugin {
         if (!PRECOMPRESS.test(file)) continue;
         const body = readFileSync(file);
         if (body.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+        );
         writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
       }
     },
@@ -48,7 +51,11 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
  * route carries the components only it uses (issue 11 budgets: scripts/check-bundle-budgets.mjs).
  */
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
-  { name: 'vendor-react', test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]|src[\\/]lib[\\/]react-compat\.js$/, priority: 40 },
+  {
+    name: 'vendor-react',
+    test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]|src[\\/]lib[\\/]react-compat\.js$/,
+    priority: 40,
+  },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 35 },
   { name: 'vendor-i18n', test: /node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/, priority: 30 },
   { name: 'vendor-forms', test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 25 },

@@ -15,7 +15,9 @@ export async function load({ base, method = 'GET', paths, requests, headers = {}
   const result = await autocannon({ url: base, title, connections, duration, headers, requests: list });
   const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => [code, v.count]));
   const unexpected = expect
-    ? Object.entries(codes).filter(([code]) => !expect.includes(Number(code))).reduce((n, [, count]) => n + count, 0)
+    ? Object.entries(codes)
+        .filter(([code]) => !expect.includes(Number(code)))
+        .reduce((n, [, count]) => n + count, 0)
     : result.non2xx;
   return {
     rps: Math.round(result.requests.average),

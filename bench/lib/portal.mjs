@@ -18,7 +18,13 @@ export function serverBuilt() {
 
 /** Environment of the seed command and the server for one database. */
 function dbEnv(db) {
-  const env = { ...process.env, PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', NODE_ENV: 'production', JWT_SECRET: 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz' };
+  const env = {
+    ...process.env,
+    PORTAL_DEMO: '1',
+    PORTAL_DEV_OUTBOX: '1',
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+  };
   delete env.DATABASE_URL;
   if (db.kind === 'postgres') env.DATABASE_URL = db.url;
   env.DATA_DIR = db.dataDir;
@@ -28,7 +34,11 @@ function dbEnv(db) {
 /** Adds volume contacts (and activities) up to `contacts` for the demo advisor; the server must not be running on a PGlite dir. */
 export async function seedVolume(db, contacts, logDir) {
   if (!existsSync(TSX)) throw new Error(`${TSX} is missing: run npm install`);
-  await run(TSX, [SEED_VOLUME, '--contacts', String(contacts), '--advisor', ADVISOR], { env: dbEnv(db), log: logPath(logDir, `seed-${db.kind}`), echo: true });
+  await run(TSX, [SEED_VOLUME, '--contacts', String(contacts), '--advisor', ADVISOR], {
+    env: dbEnv(db),
+    log: logPath(logDir, `seed-${db.kind}`),
+    echo: true,
+  });
 }
 
 /**
@@ -40,7 +50,11 @@ export async function seedVolume(db, contacts, logDir) {
 export async function startPortal(db, logDir) {
   const port = await freePort();
   const env = {
-    ...dbEnv(db), PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000000', TRUST_PROXY: '127.0.0.1',
+    ...dbEnv(db),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    RATE_LIMIT_MAX: '100000000',
+    TRUST_PROXY: '127.0.0.1',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   };
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run).
@@ -66,7 +80,11 @@ async function xsrf(base) {
 }
 
 async function postJson(base, path, body, headers) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   const json = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -74,7 +92,10 @@ async function postJson(base, path, body, headers) {
 
 /** Where a run keeps its refresh token for the next run on the same database (never in the repo). */
 function sessionFile(db) {
-  const key = createHash('sha256').update(db.kind === 'postgres' ? db.url : db.dataDir).digest('hex').slice(0, 16);
+  const key = createHash('sha256')
+    .update(db.kind === 'postgres' ? db.url : db.dataDir)
+    .digest('hex')
+    .slice(0, 16);
   return join(tmpdir(), `portal-bench-session-${key}.json`);
 }
 
@@ -126,13 +147,37 @@ export async function signIn(base, username = ADVISOR) {
  * 10-year TERM proposal for them, and the application made from it. Answers its id.
  */
 export async function newApplication(base, session) {
-  const headers = { authorization: `Bearer ${session.token}`, cookie: session.cookie, 'x-xsrf-token': session.cookie.slice('XSRF-TOKEN='.length) };
-  const contact = await postJson(base, '/api/contact/v1/create', {
-    contactType: 'lifeInsured', firstName: 'Sophea', lastName: 'Bench', gender: 'F', dateOfBirth: '12/04/1991', phone: '012-555-776',
-  }, headers);
-  const proposal = await postJson(base, '/api/proposal/v1/create', {
-    lifeInsuredContactId: contact.id, productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual',
-  }, headers);
+  const headers = {
+    authorization: `Bearer ${session.token}`,
+    cookie: session.cookie,
+    'x-xsrf-token': session.cookie.slice('XSRF-TOKEN='.length),
+  };
+  const contact = await postJson(
+    base,
+    '/api/contact/v1/create',
+    {
+      contactType: 'lifeInsured',
+      firstName: 'Sophea',
+      lastName: 'Bench',
+      gender: 'F',
+      dateOfBirth: '12/04/1991',
+      phone: '012-555-776',
+    },
+    headers,
+  );
+  const proposal = await postJson(
+    base,
+    '/api/proposal/v1/create',
+    {
+      lifeInsuredContactId: contact.id,
+      productCode: 'TERM',
+      faceAmount: '15,000',
+      policyTerm: 10,
+      premiumTerm: 10,
+      premiumMode: 'annual',
+    },
+    headers,
+  );
   const application = await postJson(base, '/api/appform/v1/create', { proposalId: proposal.id }, headers);
   return application.id;
 }

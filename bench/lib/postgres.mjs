@@ -48,14 +48,27 @@ export async function startPostgres(logDir) {
   let started = false;
   const stop = async () => {
     if (started) {
-      await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']).catch(() => pg('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {}));
+      await pg('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop']).catch(() =>
+        pg('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']).catch(() => {}),
+      );
       started = false;
     }
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--locale=C.UTF-8', '--encoding=UTF8']);
-    await pg('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=50`, 'start']);
+    await pg('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c max_connections=50`,
+      'start',
+    ]);
     started = true;
     await pg('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'portal_bench']);
   } catch (error) {

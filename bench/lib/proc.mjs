@@ -69,7 +69,8 @@ export function startChild(command, args, { env = process.env, cwd = ROOT, log }
 export async function waitForHttp(url, { child, timeoutMs = 120_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`the process for ${url} exited (${child.exitCode ?? child.signalCode})`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`the process for ${url} exited (${child.exitCode ?? child.signalCode})`);
     try {
       const res = await fetch(url);
       if (res.ok) return;

@@ -30,13 +30,40 @@ export function judgeGoals(goals, runs) {
   });
 }
 
-const HEADER = ['database', 'route', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'baseline', 'base req/s', 'base p99 ms', 'route ÷ base', 'p99 ÷ base p99', 'PGlite ÷ PG', 'unexpected'];
+const HEADER = [
+  'database',
+  'route',
+  'conns',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  'baseline',
+  'base req/s',
+  'base p99 ms',
+  'route ÷ base',
+  'p99 ÷ base p99',
+  'PGlite ÷ PG',
+  'unexpected',
+];
 
 function rowsOf(runs) {
-  return runs.map((r) => [
-    r.db, r.route, r.connections, r.result.rps, r.result.p50, r.result.p99, r.baseline ?? 'raw', r.raw.rps, r.raw.p99,
-    r.ratio ?? '', r.p99Ratio ?? '', r.dbRatio ?? '', r.result.non2xx + r.result.errors,
-  ].map(String));
+  return runs.map((r) =>
+    [
+      r.db,
+      r.route,
+      r.connections,
+      r.result.rps,
+      r.result.p50,
+      r.result.p99,
+      r.baseline ?? 'raw',
+      r.raw.rps,
+      r.raw.p99,
+      r.ratio ?? '',
+      r.p99Ratio ?? '',
+      r.dbRatio ?? '',
+      r.result.non2xx + r.result.errors,
+    ].map(String),
+  );
 }
 
 export function consoleTable(runs) {
@@ -69,9 +96,14 @@ export function markdown(report) {
     `Settings: ${settings.quick ? '`--quick`, ' : ''}${n(settings.contacts)} contacts, ${n(settings.policies)} policies, ${n(settings.payments)} payments for ${settings.advisor ?? 'demo.aap'}; production build; ${settings.duration} s per run, connections ${settings.connections.join(' and ')}, autocannon 9 in-process; the baseline (raw node:http, or bare argon2 verify for sign-in) measured right before each route run.`,
     '',
     ...(Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? [])) > machine.cpus * 1.5
-      ? [`> **The machine was overloaded during this run** (load average up to ${Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? []))} on ${machine.cpus} cores, from other work): the route and its baseline did not see the same machine even seconds apart, so these ratios say little. Rerun on a quiet machine.`, '']
+      ? [
+          `> **The machine was overloaded during this run** (load average up to ${Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? []))} on ${machine.cpus} cores, from other work): the route and its baseline did not see the same machine even seconds apart, so these ratios say little. Rerun on a quiet machine.`,
+          '',
+        ]
       : []),
-    ...Object.entries(report.databases).map(([db, info]) => `- ${db}: ${info.skipped ? `skipped (${info.skipped})` : `volume loaded in ${info.seedSeconds} s`}`),
+    ...Object.entries(report.databases).map(
+      ([db, info]) => `- ${db}: ${info.skipped ? `skipped (${info.skipped})` : `volume loaded in ${info.seedSeconds} s`}`,
+    ),
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,

@@ -10,7 +10,12 @@ import { messageId, otpLockName, readOutbox, waitForNewOtp } from './sign-in';
  * OTP at a time per user: the same lock as `signIn`, so parallel workers never read each
  * other's codes.
  */
-export async function withNewOtp(page: Page, username: string, purpose: 'login' | 'reset' | 'profile', action: () => Promise<void>): Promise<string> {
+export async function withNewOtp(
+  page: Page,
+  username: string,
+  purpose: 'login' | 'reset' | 'profile',
+  action: () => Promise<void>,
+): Promise<string> {
   return withFileLock(otpLockName(page, username), async () => {
     const seen = new Set((await readOutbox(page.request, username)).map(messageId));
     await action();
@@ -52,7 +57,10 @@ export async function apiGet(page: Page, path: string, accessToken: string): Pro
  * Shortens the idle timers for every page of the context, through the localStorage overrides
  * the app documents (apps/web/src/lib/idle-timer.ts): seconds, used when positive.
  */
-export async function setIdleTimers(context: BrowserContext, seconds: { timeout: number; warning: number; keepAlive?: number }): Promise<void> {
+export async function setIdleTimers(
+  context: BrowserContext,
+  seconds: { timeout: number; warning: number; keepAlive?: number },
+): Promise<void> {
   await context.addInitScript((s) => {
     window.localStorage.setItem('portal.idleTimeoutSeconds', String(s.timeout));
     window.localStorage.setItem('portal.idleWarningSeconds', String(s.warning));

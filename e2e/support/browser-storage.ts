@@ -15,7 +15,8 @@ export interface BrowserStorage {
 /** Everything the page's origin keeps: both web storages and every IndexedDB record. */
 export async function readBrowserStorage(page: Page): Promise<BrowserStorage> {
   return page.evaluate(async () => {
-    const dump = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i) as string).map((k) => [k, s.getItem(k) ?? '']));
+    const dump = (s: Storage) =>
+      Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i) as string).map((k) => [k, s.getItem(k) ?? '']));
     const indexedDb: Record<string, string[]> = {};
     const databases = typeof indexedDB.databases === 'function' ? await indexedDB.databases() : [];
     for (const info of databases) {
@@ -41,7 +42,13 @@ export async function readBrowserStorage(page: Page): Promise<BrowserStorage> {
 /** Keys spec §3 lets the client keep (packages/domain/src/codes/storage-keys.ts). */
 const ALLOWED_LOCAL_KEYS = new Set<string>(Object.values(STORAGE_KEYS));
 /** The idle timer's own keys (apps/web/src/lib/idle-timer.ts): numbers only, shared between tabs. */
-const NUMERIC_KEYS = new Set(['portal.lastActivity', 'portal.lastKeepAlive', 'portal.idleTimeoutSeconds', 'portal.idleWarningSeconds', 'portal.keepAliveSeconds']);
+const NUMERIC_KEYS = new Set([
+  'portal.lastActivity',
+  'portal.lastKeepAlive',
+  'portal.idleTimeoutSeconds',
+  'portal.idleWarningSeconds',
+  'portal.keepAliveSeconds',
+]);
 const TOKEN_KEY = STORAGE_KEYS.token;
 const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/;
 const SENSITIVE_KEY = /pass(word)?|otp|secret|pin|cvv|card|national|idNumber|health|medical/i;
@@ -52,7 +59,9 @@ export function storageProblems(storage: BrowserStorage, sensitive: readonly str
   const entries: [string, string][] = [
     ...Object.entries(storage.localStorage).map(([k, v]) => [`localStorage.${k}`, v] as [string, string]),
     ...Object.entries(storage.sessionStorage).map(([k, v]) => [`sessionStorage.${k}`, v] as [string, string]),
-    ...Object.entries(storage.indexedDb).flatMap(([store, records]) => records.map((r, i) => [`indexedDB ${store}[${i}]`, r] as [string, string])),
+    ...Object.entries(storage.indexedDb).flatMap(([store, records]) =>
+      records.map((r, i) => [`indexedDB ${store}[${i}]`, r] as [string, string]),
+    ),
   ];
   for (const [key, value] of Object.entries(storage.localStorage)) {
     if (NUMERIC_KEYS.has(key)) {

@@ -6,7 +6,9 @@ const KHMER_FONT = 'Noto Sans Khmer';
 
 /** The page's one visible level-1 heading shows the title text of `titleKey` in `lang`. */
 export async function expectMainHeading(page: Page, titleKey: string, lang: Lang): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 }), `the level-1 heading shows ${titleKey} in ${lang}`).toHaveText([textMatcher(titleKey, lang)]);
+  await expect(page.getByRole('heading', { level: 1 }), `the level-1 heading shows ${titleKey} in ${lang}`).toHaveText([
+    textMatcher(titleKey, lang),
+  ]);
 }
 
 /** `<html lang>` says the language the page is in (`km`, or a regional tag such as `km-KH`). */
@@ -26,7 +28,10 @@ export async function expectKhmerFont(page: Page): Promise<void> {
           document.fonts.forEach((face) => {
             if (face.family.replace(/["']/g, '') === family && face.status === 'loaded') loaded = true;
           });
-          return { headingFontFamilyHasKhmerFont: Boolean(h1 && getComputedStyle(h1).fontFamily.includes(family)), khmerFontLoaded: loaded };
+          return {
+            headingFontFamilyHasKhmerFont: Boolean(h1 && getComputedStyle(h1).fontFamily.includes(family)),
+            khmerFontLoaded: loaded,
+          };
         }, KHMER_FONT),
       { message: `${KHMER_FONT} is applied and loaded` },
     )
@@ -50,7 +55,13 @@ export async function seriousA11yViolations(page: Page, include: readonly string
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .slice(0, 5)
+          .map((n) => n.target.join(' '))
+          .join(', ')}`,
+    );
 }
 
 /**
@@ -60,7 +71,10 @@ export async function seriousA11yViolations(page: Page, include: readonly string
  */
 export async function waitForContent(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await expect(page.locator('.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]'), 'loading placeholders are gone').toHaveCount(0, { timeout: 15_000 });
+  await expect(
+    page.locator('.mantine-Skeleton-root[data-visible], .mantine-Loader-root, [aria-busy="true"]'),
+    'loading placeholders are gone',
+  ).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** A screenshot of the window (what the phone shows first) attached to the test report and kept in its output folder. */

@@ -16,7 +16,9 @@ export async function withFileLock<T>(name: string, fn: () => Promise<T>, { wait
     } catch {
       try {
         if (Date.now() - statSync(lock).mtimeMs > staleMs) rmdirSync(lock);
-      } catch { /* released meanwhile */ }
+      } catch {
+        /* released meanwhile */
+      }
       if (Date.now() > deadline) throw new Error(`lock ${lock} still held after ${waitMs / 1000} s`);
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -98,7 +98,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   context: async ({ context, lang }, use) => {
     // Runs in every frame; a frame with no storage (the PDF viewer of a blob: frame) is skipped.
-    if (lang) await context.addInitScript((l) => { if (window.localStorage) window.localStorage.setItem('currentLang', l); }, lang);
+    if (lang)
+      await context.addInitScript((l) => {
+        if (window.localStorage) window.localStorage.setItem('currentLang', l);
+      }, lang);
     await use(context);
   },
 

@@ -31,8 +31,19 @@ export async function focusStop(page: Page): Promise<FocusStop> {
     const label = (el.getAttribute('aria-label') || labels?.[0]?.textContent || el.textContent || '').trim().slice(0, 40);
     const box = el.getBoundingClientRect();
     const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    const hidden = hit === null || !(el.contains(hit) || hit.contains(el) || (wrapper !== null && wrapper.contains(hit)) || ('labels' in el && [...((el as HTMLInputElement).labels ?? [])].some((l) => l.contains(hit))));
-    return { what: `<${el.tagName.toLowerCase()}${name ? ` ${name}` : ''}>${label ? ` "${label}"` : ''}`, ring: shows(el) || (wrapper !== null && shows(wrapper)), hidden };
+    const hidden =
+      hit === null ||
+      !(
+        el.contains(hit) ||
+        hit.contains(el) ||
+        (wrapper !== null && wrapper.contains(hit)) ||
+        ('labels' in el && [...((el as HTMLInputElement).labels ?? [])].some((l) => l.contains(hit)))
+      );
+    return {
+      what: `<${el.tagName.toLowerCase()}${name ? ` ${name}` : ''}>${label ? ` "${label}"` : ''}`,
+      ring: shows(el) || (wrapper !== null && shows(wrapper)),
+      hidden,
+    };
   });
 }
 
@@ -62,7 +73,9 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 6
     if (await isFocused(target)) return;
     passed.push(stop.what);
   }
-  throw new Error(`${back ? 'Shift+Tab' : 'Tab'} did not reach ${target.toString()} in ${max} presses; focus went through: ${passed.join(', ')}`);
+  throw new Error(
+    `${back ? 'Shift+Tab' : 'Tab'} did not reach ${target.toString()} in ${max} presses; focus went through: ${passed.join(', ')}`,
+  );
 }
 
 /** Tabs to a field and types into it (replacing what it held: Ctrl+A first). */

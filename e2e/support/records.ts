@@ -28,11 +28,18 @@ export interface SavedProposal {
 /** A new life-insured contact (a unique family name) and a saved 10-year TERM proposal for them. */
 export async function contactWithProposal(page: Page): Promise<SavedProposal> {
   const token = await pageToken(page);
-  const lastName = `Key${Date.now().toString(36).replace(/[0-9]/g, (d) => 'abcdefghij'.charAt(Number(d)))}`;
+  const lastName = `Key${Date.now()
+    .toString(36)
+    .replace(/[0-9]/g, (d) => 'abcdefghij'.charAt(Number(d)))}`;
   const person = { contactType: 'lifeInsured', firstName: 'Bopha', lastName, gender: 'F', dateOfBirth: '05/06/1990', phone: '012-555-778' };
   const contact = await created<{ id: string }>(page, '/api/contact/v1/create', person, token);
   const terms = { productCode: 'TERM', faceAmount: '12,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual' };
-  const proposal = await created<{ id: string; proposalNumber: string }>(page, '/api/proposal/v1/create', { ...terms, lifeInsuredContactId: contact.id }, token);
+  const proposal = await created<{ id: string; proposalNumber: string }>(
+    page,
+    '/api/proposal/v1/create',
+    { ...terms, lifeInsuredContactId: contact.id },
+    token,
+  );
   return { ...proposal, lastName };
 }
 

@@ -25,14 +25,34 @@ async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: 
   const access = await token(page);
   const suffix = Date.now().toString(36).replace(/[0-9]/g, 'x');
   const lastName = `Test${suffix}`;
-  const contact = await apiPost(page, '/api/contact/v1/create', {
-    contactType: 'lifeInsured', firstName: 'Rachana', lastName, gender: 'F', dateOfBirth: '12/04/1991', phone: '012-555-777',
-  }, access);
+  const contact = await apiPost(
+    page,
+    '/api/contact/v1/create',
+    {
+      contactType: 'lifeInsured',
+      firstName: 'Rachana',
+      lastName,
+      gender: 'F',
+      dateOfBirth: '12/04/1991',
+      phone: '012-555-777',
+    },
+    access,
+  );
   expect(contact.status(), await contact.text()).toBe(201);
   const { id: contactId } = (await contact.json()) as { id: string };
-  const proposal = await apiPost(page, '/api/proposal/v1/create', {
-    productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: contactId,
-  }, access);
+  const proposal = await apiPost(
+    page,
+    '/api/proposal/v1/create',
+    {
+      productCode: 'TERM',
+      faceAmount: '15,000',
+      policyTerm: 10,
+      premiumTerm: 10,
+      premiumMode: 'annual',
+      lifeInsuredContactId: contactId,
+    },
+    access,
+  );
   expect(proposal.status(), await proposal.text()).toBe(201);
   return { ...((await proposal.json()) as { id: string; proposalNumber: string }), lastName };
 }
@@ -61,7 +81,12 @@ async function drawSignature(page: Page, testId: string): Promise<void> {
   await expect(page.getByTestId(`${testId}-signed`)).toBeVisible();
 }
 
-test('from a proposal through seven steps, leaving and coming back, to the submitted application form', async ({ page, browser, sessions, pageProblems }) => {
+test('from a proposal through seven steps, leaving and coming back, to the submitted application form', async ({
+  page,
+  browser,
+  sessions,
+  pageProblems,
+}) => {
   test.setTimeout(180_000);
   const proposal = await savedProposal(page);
   // What the customer's data looks like in any storage: names, dates, ID, phone, a drawn
@@ -109,7 +134,8 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await scan(page, 'after step 1 (product info)');
 
   // Step 2: health, all No.
-  for (let q = 1; q <= 5; q += 1) await page.getByTestId(`health-q-1-${q}`).getByLabel(text('applications:no', 'en'), { exact: true }).check();
+  for (let q = 1; q <= 5; q += 1)
+    await page.getByTestId(`health-q-1-${q}`).getByLabel(text('applications:no', 'en'), { exact: true }).check();
   await next(page, 3);
   await scan(page, 'after step 2 (health)');
 
@@ -136,9 +162,15 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await expect(again.getByTestId('wizard')).toHaveAttribute('data-active-step', '3');
 
   // The advisor signs by keyboard: the typed alternative.
-  await again.getByTestId('sig-advisor').getByRole('button', { name: text('applications:signature_type_instead', 'en') }).click();
+  await again
+    .getByTestId('sig-advisor')
+    .getByRole('button', { name: text('applications:signature_type_instead', 'en') })
+    .click();
   await again.getByTestId('sig-advisor-typed').fill('Sokha Chan');
-  await again.getByTestId('sig-advisor').getByRole('button', { name: text('applications:signature_accept', 'en') }).click();
+  await again
+    .getByTestId('sig-advisor')
+    .getByRole('button', { name: text('applications:signature_accept', 'en') })
+    .click();
   await next(again, 4);
   await scan(again, 'after step 3 (declaration), in a new browser session');
 
@@ -156,7 +188,9 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   const idGroup = again.getByTestId('group-insured-id');
   await idGroup.getByTestId('insured-id-id-number').fill('123456789');
   await idGroup.getByTestId('insured-id-expired-date').fill('31/12/2031');
-  await idGroup.getByTestId('insured-id-file').setInputFiles({ name: 'national-id.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
+  await idGroup
+    .getByTestId('insured-id-file')
+    .setInputFiles({ name: 'national-id.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
   await idGroup.getByTestId('insured-id-upload').click();
   await expect(idGroup.getByTestId('insured-id-progress')).toBeVisible();
   await expect(idGroup.getByRole('status')).toHaveText(/%|Uploaded/);
@@ -191,7 +225,9 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   // And it is the form itself: the same call, read here.
   const applicationId = new URL(url).searchParams.get('applicationId') ?? '';
   const login = await storedLogin(again);
-  const bytes = await again.request.get(`/api/report/v1/generate/application-form/${applicationId}`, { headers: { Authorization: `Bearer ${login?.accessToken ?? ''}` } });
+  const bytes = await again.request.get(`/api/report/v1/generate/application-form/${applicationId}`, {
+    headers: { Authorization: `Bearer ${login?.accessToken ?? ''}` },
+  });
   expect(bytes.status()).toBe(200);
   expect((await bytes.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
@@ -207,44 +243,94 @@ async function readyApplication(page: Page, activeStep: number): Promise<{ id: s
   const proposal = await savedProposal(page);
   const created = await apiPost(page, '/api/appform/v1/create', { proposalId: proposal.id }, access);
   expect(created.status(), await created.text()).toBe(201);
-  let app = (await created.json()) as { id: string; version: number; steps: { personalInfo: { lifeInsured: Record<string, unknown> } & Record<string, unknown> } };
+  let app = (await created.json()) as {
+    id: string;
+    version: number;
+    steps: { personalInfo: { lifeInsured: Record<string, unknown> } & Record<string, unknown> };
+  };
   const signed = (name: string) => ({ method: 'typed', typedName: name, signerName: name, signedAt: '2026-11-21T09:00:00+07:00' });
   const steps: [string, Record<string, unknown>][] = [
-    ['personalInfo', {
-      ...app.steps.personalInfo,
-      lifeInsured: { ...app.steps.personalInfo.lifeInsured, idType: '1', idNumber: '123456789', idExpiryDate: '31/12/2031', phone: '012-555-777' },
-      beneficiaries: [{ firstName: 'Dara', lastName: 'Sok', gender: 'M', dateOfBirth: '01/02/2015', relationshipCode: '03', priority: 'p', shareBenifit: '100' }],
-    }],
+    [
+      'personalInfo',
+      {
+        ...app.steps.personalInfo,
+        lifeInsured: {
+          ...app.steps.personalInfo.lifeInsured,
+          idType: '1',
+          idNumber: '123456789',
+          idExpiryDate: '31/12/2031',
+          phone: '012-555-777',
+        },
+        beneficiaries: [
+          {
+            firstName: 'Dara',
+            lastName: 'Sok',
+            gender: 'M',
+            dateOfBirth: '01/02/2015',
+            relationshipCode: '03',
+            priority: 'p',
+            shareBenifit: '100',
+          },
+        ],
+      },
+    ],
     ['productInfo', { paymentType: 'CS', confirmed: true }],
     ['healthInfo', { answers: [1, 2, 3, 4, 5].map((n) => ({ questionNumber: n, answerSequenceNo: 1, answerValue: 'N' })) }],
     ['declarationAuthorization', { agreed: true, signatures: { policyOwner: signed('Rachana Test'), advisor: signed('Sokha Chan') } }],
     ['advisorStatement', { referrerCode: '05', isBankReferal: false, statementAgreed: true }],
   ];
   for (const [name, data] of steps) {
-    const res = await apiPost(page, `/api/appform/v1/update/${app.id}`, { version: app.version, step: { name, data, complete: true } }, access);
+    const res = await apiPost(
+      page,
+      `/api/appform/v1/update/${app.id}`,
+      { version: app.version, step: { name, data, complete: true } },
+      access,
+    );
     expect(res.status(), `${name}: ${await res.text()}`).toBe(200);
     app = (await res.json()) as typeof app;
   }
-  const uploaded = await page.evaluate(async ({ id, access: bearer, pdf }) => {
-    const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '');
-    const form = new FormData();
-    form.append('applicationId', id);
-    form.append('documentCategoryCode', 'insured-id');
-    form.append('documentCode', 'NATIONAL_ID_FRONT');
-    form.append('idNumber', '123456789');
-    form.append('expiredDate', '31/12/2031');
-    form.append('file', new Blob([Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }), 'national-id.pdf');
-    const res = await fetch('/api/document/v1/upload', { method: 'POST', body: form, headers: { Authorization: `Bearer ${bearer}`, 'X-XSRF-TOKEN': xsrf } });
-    return res.status;
-  }, { id: app.id, access, pdf: ONE_PAGE_PDF.toString('base64') });
+  const uploaded = await page.evaluate(
+    async ({ id, access: bearer, pdf }) => {
+      const xsrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((c) => c.startsWith('XSRF-TOKEN='))
+          ?.slice('XSRF-TOKEN='.length) ?? '',
+      );
+      const form = new FormData();
+      form.append('applicationId', id);
+      form.append('documentCategoryCode', 'insured-id');
+      form.append('documentCode', 'NATIONAL_ID_FRONT');
+      form.append('idNumber', '123456789');
+      form.append('expiredDate', '31/12/2031');
+      form.append('file', new Blob([Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0))], { type: 'application/pdf' }), 'national-id.pdf');
+      const res = await fetch('/api/document/v1/upload', {
+        method: 'POST',
+        body: form,
+        headers: { Authorization: `Bearer ${bearer}`, 'X-XSRF-TOKEN': xsrf },
+      });
+      return res.status;
+    },
+    { id: app.id, access, pdf: ONE_PAGE_PDF.toString('base64') },
+  );
   expect(uploaded).toBe(201);
-  const fresh = (await (await page.request.get(`/api/appform/v1/find/${app.id}`, { headers: { Authorization: `Bearer ${access}` } })).json()) as { version: number };
-  const done = await apiPost(page, `/api/appform/v1/update/${app.id}`, { version: fresh.version, activeStep, step: { name: 'supportingDocuments', data: {}, complete: true } }, access);
+  const fresh = (await (
+    await page.request.get(`/api/appform/v1/find/${app.id}`, { headers: { Authorization: `Bearer ${access}` } })
+  ).json()) as { version: number };
+  const done = await apiPost(
+    page,
+    `/api/appform/v1/update/${app.id}`,
+    { version: fresh.version, activeStep, step: { name: 'supportingDocuments', data: {}, complete: true } },
+    access,
+  );
   expect(done.status(), await done.text()).toBe(200);
   return { id: app.id, url: `/home/application/detail?applicationId=${encodeURIComponent(app.id)}` };
 }
 
-async function storedApplication(page: Page, id: string): Promise<{ status: string; version: number; steps: { personalInfo: { lifeInsured: { phone?: string } } } }> {
+async function storedApplication(
+  page: Page,
+  id: string,
+): Promise<{ status: string; version: number; steps: { personalInfo: { lifeInsured: { phone?: string } } } }> {
   const res = await page.request.get(`/api/appform/v1/find/${id}`, { headers: { Authorization: `Bearer ${await token(page)}` } });
   expect(res.status()).toBe(200);
   return (await res.json()) as { status: string; version: number; steps: { personalInfo: { lifeInsured: { phone?: string } } } };
@@ -269,7 +355,9 @@ test('a step save that fails is shown, and submit never goes out with the draft 
 
   // Submit while the step is still unsaved: it is saved first; that fails, so nothing is submitted.
   const submits: string[] = [];
-  page.on('request', (req) => { if (req.url().includes('/api/appform/v1/submit/')) submits.push(req.url()); });
+  page.on('request', (req) => {
+    if (req.url().includes('/api/appform/v1/submit/')) submits.push(req.url());
+  });
   await page.getByTestId('submit-application').click();
   await expect(page.getByTestId('submit-problem')).toHaveText(text('applications:submit_unsaved', 'en'));
   await expect(page).toHaveURL(/\/home\/application\/detail\?applicationId=/);
@@ -287,7 +375,12 @@ test('a step save that fails is shown, and submit never goes out with the draft 
   expect(submitted.steps.personalInfo.lifeInsured.phone).toBe('012-999-888');
 });
 
-test('a draft pending when the page is hidden or closed is sent with keepalive and arrives', async ({ page, browser, sessions, pageProblems }) => {
+test('a draft pending when the page is hidden or closed is sent with keepalive and arrives', async ({
+  page,
+  browser,
+  sessions,
+  pageProblems,
+}) => {
   test.setTimeout(120_000);
   const app = await readyApplication(page, 0);
   // Watch the app's own fetch calls: which step saves go out, and whether with keepalive.
@@ -297,7 +390,8 @@ test('a draft pending when the page is hidden or closed is sent with keepalive a
     const original = window.fetch.bind(window);
     window.fetch = (input, init) => {
       const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.includes('/api/appform/v1/update/')) seen.push({ url, keepalive: init?.keepalive === true, body: typeof init?.body === 'string' ? init.body : '' });
+      if (url.includes('/api/appform/v1/update/'))
+        seen.push({ url, keepalive: init?.keepalive === true, body: typeof init?.body === 'string' ? init.body : '' });
       return original(input, init);
     };
   });
@@ -310,8 +404,15 @@ test('a draft pending when the page is hidden or closed is sent with keepalive a
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
     document.dispatchEvent(new Event('visibilitychange'));
   });
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __saves: { keepalive: boolean; body: string }[] }).__saves
-    .filter((s) => s.body.includes('012-111-222')).map((s) => s.keepalive))).toEqual([true]);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        (window as unknown as { __saves: { keepalive: boolean; body: string }[] }).__saves
+          .filter((s) => s.body.includes('012-111-222'))
+          .map((s) => s.keepalive),
+      ),
+    )
+    .toEqual([true]);
   await expect.poll(async () => (await storedApplication(page, app.id)).steps.personalInfo.lifeInsured.phone).toBe('012-111-222');
 
   // Typed, and the page closed at once: the save still arrives.
@@ -322,6 +423,8 @@ test('a draft pending when the page is hidden or closed is sent with keepalive a
   await expect(other.locator('#lifeInsured-phone')).toHaveValue('012-111-222');
   await other.locator('#lifeInsured-phone').fill('012-333-444');
   await other.close({ runBeforeUnload: true });
-  await expect.poll(async () => (await storedApplication(page, app.id)).steps.personalInfo.lifeInsured.phone, { timeout: 10_000 }).toBe('012-333-444');
+  await expect
+    .poll(async () => (await storedApplication(page, app.id)).steps.personalInfo.lifeInsured.phone, { timeout: 10_000 })
+    .toBe('012-333-444');
   await context.close();
 });

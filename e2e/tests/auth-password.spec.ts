@@ -24,7 +24,9 @@ const REFUSED: readonly { password: string; code: number; key: string }[] = [
 ];
 const NEW_PASSWORD = 'Kampot#Pepper-8462';
 
-test('forgot password: each password error code is shown translated, then the reset succeeds and the new password signs in', async ({ page }) => {
+test('forgot password: each password error code is shown translated, then the reset succeeds and the new password signs in', async ({
+  page,
+}) => {
   const username = 'demo.can';
   await page.goto('/auth/signin');
   await page.getByRole('link', { name: text('auth:forgot_password_link', 'en') }).click();

@@ -19,7 +19,9 @@ test('password + OTP sign-in stores the login and opens the dashboard', async ({
   const login = await storedLogin(page);
   expect(login?.accessToken.split('.')).toHaveLength(3);
   expect(login?.refreshToken).toBeTruthy();
-  const profile = await page.evaluate(() => JSON.parse(window.localStorage.getItem('profile') ?? 'null') as { username: string; roles: string[] } | null);
+  const profile = await page.evaluate(
+    () => JSON.parse(window.localStorage.getItem('profile') ?? 'null') as { username: string; roles: string[] } | null,
+  );
   expect(profile).toMatchObject({ username: 'demo.bk', roles: ['ROLE_BK'] });
 });
 

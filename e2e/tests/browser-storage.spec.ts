@@ -14,7 +14,14 @@ test('sign-in and contact creation leave nothing sensitive in browser storage bu
   test.setTimeout(120_000);
   const letters = Array.from({ length: 7 }, () => String.fromCharCode(97 + randomInt(26))).join('');
   const digits = String(randomInt(100_000, 999_999));
-  const person = { lastName: `Store${letters}`, firstNameKh: 'សុខា', lastNameKh: 'ស្តុក', phone: `012-${digits.slice(0, 3)}-${digits.slice(3)}`, idNumber: `7${digits}12`, dateOfBirth: '21/03/1990' };
+  const person = {
+    lastName: `Store${letters}`,
+    firstNameKh: 'សុខា',
+    lastNameKh: 'ស្តុក',
+    phone: `012-${digits.slice(0, 3)}-${digits.slice(3)}`,
+    idNumber: `7${digits}12`,
+    dateOfBirth: '21/03/1990',
+  };
   const secrets = [DEMO_PASSWORD, person.lastName, person.lastNameKh, digits, person.idNumber, '1990-03-21'];
   const field = (key: string) => page.getByLabel(new RegExp(`^${escapeRegExp(text(key, 'en'))}( \\*)?$`));
 

@@ -19,7 +19,10 @@ test('take the questionnaire, fail once, pass, and download the certificate', as
   await expectMainHeading(page, 'compliance:title', 'en');
   await expect(page.getByTestId('material-row')).toHaveCount(3);
 
-  await page.getByRole('link', { name: /questionnaire/ }).first().click();
+  await page
+    .getByRole('link', { name: /questionnaire/ })
+    .first()
+    .click();
   await expectMainHeading(page, 'compliance:questionnaire_title', 'en');
 
   // Submitting with nothing chosen asks for every answer and sends nothing.
@@ -72,7 +75,9 @@ test.describe('agency admin', () => {
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^compliance-completions-\d{4}\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
-    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('"agentCode","displayName","roles","completed","completedDate","bestScorePercent","attemptCount"');
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      '"agentCode","displayName","roles","completed","completedDate","bestScorePercent","attemptCount"',
+    );
     expect(csv).toContain('"AAP00001","Sokha Chan"');
   });
 });

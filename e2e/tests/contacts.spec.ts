@@ -207,8 +207,12 @@ test.describe('contacts: a stale save', () => {
     const login = await storedLogin(page);
     if (!login) throw new Error('not signed in');
     const body = {
-      contactType: 'lifeInsured', firstName: person.firstName, lastName: person.lastName, gender: 'M',
-      dateOfBirth: '01/01/1985', phone: person.typedPhone,
+      contactType: 'lifeInsured',
+      firstName: person.firstName,
+      lastName: person.lastName,
+      gender: 'M',
+      dateOfBirth: '01/01/1985',
+      phone: person.typedPhone,
     };
     const created = await apiPost(page, '/api/contact/v1/create', body, login.accessToken);
     expect(created.status()).toBe(201);
@@ -219,7 +223,12 @@ test.describe('contacts: a stale save', () => {
     await field(page, 'contacts:field_occupation', 'en').fill('Farmer');
 
     // Meanwhile, the same contact is saved elsewhere.
-    const elsewhere = await apiPost(page, `/api/contact/v1/update/${contact.id}`, { ...body, email: 'other.device@example.com', version: contact.version }, login.accessToken);
+    const elsewhere = await apiPost(
+      page,
+      `/api/contact/v1/update/${contact.id}`,
+      { ...body, email: 'other.device@example.com', version: contact.version },
+      login.accessToken,
+    );
     expect(elsewhere.status()).toBe(200);
 
     await button(page, 'contacts:save_changes', 'en').click();
@@ -252,10 +261,19 @@ test.describe('contacts: a long list', () => {
     // 45 contacts sharing a family name no other test uses: three pages of 20.
     const family = `Lst${randomLetters(7)}`;
     for (let i = 0; i < 45; i += 1) {
-      const res = await apiPost(page, '/api/contact/v1/create', {
-        contactType: i < 5 ? 'policyOwner' : 'lifeInsured', firstName: `Person ${LETTERS[i % LETTERS.length] ?? 'z'}`, lastName: family,
-        gender: 'M', dateOfBirth: '1990-01-01', phone: `016${randomDigits(6)}`,
-      }, login.accessToken);
+      const res = await apiPost(
+        page,
+        '/api/contact/v1/create',
+        {
+          contactType: i < 5 ? 'policyOwner' : 'lifeInsured',
+          firstName: `Person ${LETTERS[i % LETTERS.length] ?? 'z'}`,
+          lastName: family,
+          gender: 'M',
+          dateOfBirth: '1990-01-01',
+          phone: `016${randomDigits(6)}`,
+        },
+        login.accessToken,
+      );
       expect(res.status()).toBe(201);
     }
     const rows = page.getByTestId('contact-row').filter({ hasText: family });

@@ -28,7 +28,10 @@ async function all<T>(page: Page, path: string): Promise<T[]> {
   let cursor: string | null = null;
   do {
     const sep = path.includes('?') ? '&' : '?';
-    const body: { items: T[]; nextCursor: string | null } = await getJson(page, `${path}${sep}size=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const body: { items: T[]; nextCursor: string | null } = await getJson(
+      page,
+      `${path}${sep}size=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     items.push(...body.items);
     cursor = body.nextCursor;
   } while (cursor);
@@ -60,8 +63,14 @@ test.describe('advisor', () => {
       const activities = await all(page, `/api/contact/v2/activity/find?from=${weekStart}&to=${weekEnd}`);
       const grace = await all(page, '/api/policy/v1/search/customers?status=Grace');
       const lapsed = await all(page, '/api/policy/v1/search/customers?status=Lapsed');
-      const summary = await getJson<{ premiumsDue: { count: number }; enteringGrace: { count: number } }>(page, '/api/policy/v1/search/customers?view=summary');
-      const milestones = await getJson<{ items: unknown[] }>(page, `/api/policy/v1/search/client-milestones?from=${today}&to=${addDays(today, 14)}`);
+      const summary = await getJson<{ premiumsDue: { count: number }; enteringGrace: { count: number } }>(
+        page,
+        '/api/policy/v1/search/customers?view=summary',
+      );
+      const milestones = await getJson<{ items: unknown[] }>(
+        page,
+        `/api/policy/v1/search/client-milestones?from=${today}&to=${addDays(today, 14)}`,
+      );
 
       expect(await shown(page, 'newContacts')).toBe(String(newContacts));
       expect(await shown(page, 'activitiesThisWeek')).toBe(String(activities.length));
@@ -88,15 +97,22 @@ test.describe('advisor', () => {
 test.describe('agency admin', () => {
   test.use({ signedInAs: 'demo.aa' });
 
-  test('sees the agency\'s totals: no contacts, the agency\'s policies and training completion', async ({ page }) => {
+  test("sees the agency's totals: no contacts, the agency's policies and training completion", async ({ page }) => {
     await expect(async () => {
       await page.goto('/home');
       await expect(page.getByText(text('home:scope_agency', 'en'))).toBeVisible();
       await expect(page.getByTestId('group-contacts')).toHaveCount(0);
       const grace = await all(page, '/api/policy/v1/search/customers?status=Grace');
       expect(await shown(page, 'policiesGrace')).toBe(String(grace.length));
-      const completions = await getJson<{ completedCount: number; totalCount: number }>(page, '/api/compliance/training/v1/form/training-materials?view=completions');
-      expect(await shown(page, 'agencyCompleted')).toBe(text('home:value_of_total', 'en').replace('{value}', String(completions.completedCount)).replace('{total}', String(completions.totalCount)));
+      const completions = await getJson<{ completedCount: number; totalCount: number }>(
+        page,
+        '/api/compliance/training/v1/form/training-materials?view=completions',
+      );
+      expect(await shown(page, 'agencyCompleted')).toBe(
+        text('home:value_of_total', 'en')
+          .replace('{value}', String(completions.completedCount))
+          .replace('{total}', String(completions.totalCount)),
+      );
     }).toPass({ timeout: 30_000 });
     await page.getByTestId('figure-agencyCompleted').click();
     await expect(page).toHaveURL(/\/home\/compliance$/);

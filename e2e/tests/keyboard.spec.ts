@@ -7,9 +7,7 @@ import { expectMainHeading } from '../support/checks';
 import { ONE_PAGE_PDF } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { text } from '../support/i18n';
-import {
-  chooseWithArrows, expectVisibleFocus, tabAndChoose, tabAndPress, tabAndTick, tabAndType, tabTo,
-} from '../support/keyboard';
+import { chooseWithArrows, expectVisibleFocus, tabAndChoose, tabAndPress, tabAndTick, tabAndType, tabTo } from '../support/keyboard';
 import { contactWithProposal } from '../support/records';
 import { DEMO_PASSWORD } from '../support/sign-in';
 
@@ -43,7 +41,9 @@ test.describe('signed in', () => {
   test.use({ signedInAs: 'demo.aap' });
 
   test('a new contact by keyboard: skip link, radios, fields, the error focused, Enter to save', async ({ page }) => {
-    const lastName = `Kbd${Date.now().toString(36).replace(/[0-9]/g, (d) => 'klmnopqrst'.charAt(Number(d)))}`;
+    const lastName = `Kbd${Date.now()
+      .toString(36)
+      .replace(/[0-9]/g, (d) => 'klmnopqrst'.charAt(Number(d)))}`;
     await page.goto('/home/contact/contact-new');
     await expectMainHeading(page, 'contacts:new_title', 'en');
 

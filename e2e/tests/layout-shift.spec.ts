@@ -18,10 +18,18 @@ test.beforeEach(async ({ context }) => {
     w.__layoutShift = 0;
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
         if (entry.hadRecentInput) continue;
         w.__layoutShift += entry.value;
-        const nodes = (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].slice(0, 2).join('.')}` : String(s.node?.nodeName)));
+        const nodes = (entry.sources ?? []).map((s) =>
+          s.node instanceof Element
+            ? `${s.node.tagName.toLowerCase()}.${[...s.node.classList].slice(0, 2).join('.')}`
+            : String(s.node?.nodeName),
+        );
         w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -42,7 +50,13 @@ async function expectSteadyLoad(page: Page, path: string): Promise<void> {
 }
 
 test('the dashboard, contact list, proposal list and application list load without moving', async ({ page }) => {
-  for (const path of ['/home', '/home/contact', '/home/proposal/proposal-list', '/home/application/application-list', '/home/servicing/search']) {
+  for (const path of [
+    '/home',
+    '/home/contact',
+    '/home/proposal/proposal-list',
+    '/home/application/application-list',
+    '/home/servicing/search',
+  ]) {
     await expectSteadyLoad(page, path);
   }
 });

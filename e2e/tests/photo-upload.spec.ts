@@ -14,7 +14,13 @@ const PHOTO_TARGET_BYTES = 1024 * 1024;
 
 test.use({ signedInAs: 'demo.aap' });
 
-interface StoredDocument { applicationDocumentUploadId: string; fileName: string; mediaType: string; size: number; sha256: string }
+interface StoredDocument {
+  applicationDocumentUploadId: string;
+  fileName: string;
+  mediaType: string;
+  size: number;
+  sha256: string;
+}
 
 test('a large photo is shrunk to about 1 MB before it is sent; a PDF is sent as it is', async ({ page }) => {
   test.setTimeout(90_000);

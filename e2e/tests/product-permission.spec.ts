@@ -42,11 +42,24 @@ test.describe('product permissions on the quote form', () => {
       expect(saved.status(), await saved.text()).toBe(200);
     };
 
-    const unique = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).padEnd(6, 'x');
-    const created = await apiPost(page, '/api/contact/v1/create', {
-      contactType: 'lifeInsured', firstName: 'Malis', lastName: `Permit${unique}`, gender: 'F', dateOfBirth: '1988-03-02',
-      phone: `015-${String(Math.floor(Math.random() * 900) + 100)}-${String(Math.floor(Math.random() * 900) + 100)}`,
-    }, advisorToken);
+    const unique = Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)
+      .padEnd(6, 'x');
+    const created = await apiPost(
+      page,
+      '/api/contact/v1/create',
+      {
+        contactType: 'lifeInsured',
+        firstName: 'Malis',
+        lastName: `Permit${unique}`,
+        gender: 'F',
+        dateOfBirth: '1988-03-02',
+        phone: `015-${String(Math.floor(Math.random() * 900) + 100)}-${String(Math.floor(Math.random() * 900) + 100)}`,
+      },
+      advisorToken,
+    );
     expect(created.status(), await created.text()).toBe(201);
     const contact = (await created.json()) as { id: string };
 

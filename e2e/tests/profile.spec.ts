@@ -19,8 +19,15 @@ test('shows the account, and changing the phone needs the OTP', async ({ page, p
 
   // Straight to the server without a verified code: refused, nothing changes.
   const login = await storedLogin(page);
-  const profile = await (await page.request.get('/api/user/v1/profile', { headers: { Authorization: `Bearer ${login!.accessToken}` } })).json() as { version: number };
-  const refused = await apiPost(page, '/api/user/v1/profile', { action: 'updateContact', phone: '097-555-1234', requestCode: 'made-up', version: profile.version }, login!.accessToken);
+  const profile = (await (
+    await page.request.get('/api/user/v1/profile', { headers: { Authorization: `Bearer ${login!.accessToken}` } })
+  ).json()) as { version: number };
+  const refused = await apiPost(
+    page,
+    '/api/user/v1/profile',
+    { action: 'updateContact', phone: '097-555-1234', requestCode: 'made-up', version: profile.version },
+    login!.accessToken,
+  );
   expect(refused.status()).toBe(401);
 
   const section = page.getByTestId('contact-section');

@@ -12,7 +12,8 @@ import { text } from '../support/i18n';
 const lang = 'en' as const;
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, key: string) => page.getByLabel(new RegExp(`^${escapeRegExp(text(key, lang))}( \\*)?$`));
-const isReport = (pdfLang: string) => (res: Response) => /\/api\/proposal\/v1\/find\/report\//.test(res.url()) && new URL(res.url()).searchParams.get('lang') === pdfLang;
+const isReport = (pdfLang: string) => (res: Response) =>
+  /\/api\/proposal\/v1\/find\/report\//.test(res.url()) && new URL(res.url()).searchParams.get('lang') === pdfLang;
 
 test.describe('proposals', () => {
   test.use({ lang, signedInAs: 'demo.aap', viewport: { width: 360, height: 800 } });
@@ -21,11 +22,26 @@ test.describe('proposals', () => {
     test.setTimeout(150_000);
     await page.goto('/home');
     const login = await storedLogin(page);
-    const unique = Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 6).padEnd(6, 'x');
-    const created = await apiPost(page, '/api/contact/v1/create', {
-      contactType: 'lifeInsured', firstName: 'Dara', lastName: `Quote${unique}`, firstNameKh: 'ដារា', lastNameKh: 'សុខ', gender: 'M',
-      dateOfBirth: '1990-06-15', phone: `012-${String(Math.floor(Math.random() * 900) + 100)}-${String(Math.floor(Math.random() * 900) + 100)}`,
-    }, login?.accessToken);
+    const unique = Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 6)
+      .padEnd(6, 'x');
+    const created = await apiPost(
+      page,
+      '/api/contact/v1/create',
+      {
+        contactType: 'lifeInsured',
+        firstName: 'Dara',
+        lastName: `Quote${unique}`,
+        firstNameKh: 'ដារា',
+        lastNameKh: 'សុខ',
+        gender: 'M',
+        dateOfBirth: '1990-06-15',
+        phone: `012-${String(Math.floor(Math.random() * 900) + 100)}-${String(Math.floor(Math.random() * 900) + 100)}`,
+      },
+      login?.accessToken,
+    );
     expect(created.status(), await created.text()).toBe(201);
     const contact = (await created.json()) as { id: string };
 
@@ -78,14 +94,20 @@ test.describe('proposals', () => {
     const again = await apiGet(page, new URL(en.url()).pathname + new URL(en.url()).search, login?.accessToken ?? '');
     expect((await again.body()).subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByTestId('pdf-frame')).toHaveAttribute('data-lang', 'en');
-    await expect(page.getByRole('link', { name: text('proposals:pdf_download', lang) })).toHaveAttribute('download', /^proposal-PR\d{8}-en\.pdf$/);
+    await expect(page.getByRole('link', { name: text('proposals:pdf_download', lang) })).toHaveAttribute(
+      'download',
+      /^proposal-PR\d{8}-en\.pdf$/,
+    );
     const khmer = page.waitForResponse(isReport('km'));
     await page.getByTestId('pdf-language').getByText('ខ្មែរ', { exact: true }).click();
     const km = await khmer;
     expect(km.status()).toBe(200);
     expect(km.headers()['content-language']).toBe('km-KH');
     await expect(page.getByTestId('pdf-frame')).toHaveAttribute('data-lang', 'km');
-    await expect(page.getByRole('link', { name: text('proposals:pdf_download', lang) })).toHaveAttribute('download', /^proposal-PR\d{8}-km\.pdf$/);
+    await expect(page.getByRole('link', { name: text('proposals:pdf_download', lang) })).toHaveAttribute(
+      'download',
+      /^proposal-PR\d{8}-km\.pdf$/,
+    );
 
     // The detail: the stored monthly premium, and the KHQR code for it.
     await page.goto(`/home/proposal/proposal-detail/${proposalId}`);

@@ -105,16 +105,28 @@ test('a candidate goes from a secure link to a trainee who signs in', async ({ p
   // problem, not a row's); then the filled template is uploaded.
   await admin.goto('/home/recruitment/upload-itc-exam-result');
   const badHeader = `candidateNumber,lastName,firstName,itcClass,examDate,scor,result\r\n${candidateNumber},Noun,Sophea,,01/11/2026,88,PASS\r\n`;
-  await admin.getByTestId('exam-upload').locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(badHeader) });
-  await admin.getByTestId('exam-upload').getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
+  await admin
+    .getByTestId('exam-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(badHeader) });
+  await admin
+    .getByTestId('exam-upload')
+    .getByRole('button', { name: text('recruitment:upload_send', 'en') })
+    .click();
   const fileErrors = admin.getByTestId('exam-file-errors');
   await expect(fileErrors).toContainText(text('recruitment:exam_file_problems', 'en'));
   await expect(fileErrors).toContainText(text('validation:exam_header_unknown', 'en').replace('{column}', 'scor'));
   await expect(fileErrors).toContainText(text('validation:exam_header_missing', 'en').replace('{column}', 'score'));
   await expect(admin.getByTestId('exam-row-errors')).toHaveCount(0);
   const csv = `candidateNumber,lastName,firstName,itcClass,examDate,score,result\r\n${candidateNumber},Noun,Sophea,,01/11/2026,88,PASS\r\n`;
-  await admin.getByTestId('exam-upload').locator('input[type=file]').setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await admin.getByTestId('exam-upload').getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
+  await admin
+    .getByTestId('exam-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await admin
+    .getByTestId('exam-upload')
+    .getByRole('button', { name: text('recruitment:upload_send', 'en') })
+    .click();
   await expect(admin.getByTestId('exam-result')).toBeVisible();
 
   // 6. The IRC licence.
@@ -122,8 +134,14 @@ test('a candidate goes from a secure link to a trainee who signs in', async ({ p
   await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'exam_passed');
   await admin.getByTestId('go-upload-irc').click();
   await admin.getByLabel(text('recruitment:irc_licence', 'en')).fill(`IRC${digits(6)}`);
-  await admin.getByTestId('irc-upload').locator('input[type=file]').setInputFiles({ name: 'irc.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
-  await admin.getByTestId('irc-upload').getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
+  await admin
+    .getByTestId('irc-upload')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'irc.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
+  await admin
+    .getByTestId('irc-upload')
+    .getByRole('button', { name: text('recruitment:upload_send', 'en') })
+    .click();
   await expect(admin).toHaveURL(/application-view/);
   await expect(admin.getByTestId('candidate-status')).toHaveAttribute('data-status', 'licensed');
 

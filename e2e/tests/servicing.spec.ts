@@ -52,8 +52,12 @@ async function findPolicy(page: Page, want: Want): Promise<PolicyDetailsResponse
 }
 
 /** A policy that shows something on every screen: Khmer names, beneficiaries, values over years, payments. */
-const isRich: Want = (d) => Boolean(d.owner?.lastNameKh && d.owner.firstNameKh)
-  && d.beneficiaries.length > 0 && d.values.length >= 3 && d.payments.recent.length > 0 && d.coverages.length > 0;
+const isRich: Want = (d) =>
+  Boolean(d.owner?.lastNameKh && d.owner.firstNameKh) &&
+  d.beneficiaries.length > 0 &&
+  d.values.length >= 3 &&
+  d.payments.recent.length > 0 &&
+  d.coverages.length > 0;
 
 const khmerName = (d: PolicyDetailsResponse) => `${d.owner?.lastNameKh ?? ''} ${d.owner?.firstNameKh ?? ''}`.trim();
 const latinName = (c: { firstName: string; lastName: string } | null) => (c ? `${c.firstName} ${c.lastName}` : '');
@@ -120,7 +124,9 @@ test('every part of the policy opens from the detail and shows its data, from on
 
   await page.goto(`/home/servicing/policy-detail/${policy.policyNumber}`);
   await expectMainHeading(page, 'servicing:policy_detail_title', 'en');
-  await expect(page.getByRole('heading', { name: text('servicing:policy_number_value', 'en').replace('{number}', policy.policyNumber), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: text('servicing:policy_number_value', 'en').replace('{number}', policy.policyNumber), exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(money(policy.modalPremium), { exact: false }).first()).toBeVisible();
 
   const first = policy.values[0];
@@ -131,51 +137,96 @@ test('every part of the policy opens from the detail and shows its data, from on
   if (!first || !last || !payment || !base || !beneficiary) throw new Error('policy lacks data');
 
   const parts: { section: string; titleKey: string; check: () => Promise<void> }[] = [
-    { section: 'policy-owner', titleKey: 'servicing:policy_owner_title', check: async () => {
-      await expect(page.locator('[data-client="O"]').getByText(latinName(policy.owner), { exact: true })).toBeVisible();
-      await expect(page.locator('[data-client="O"]').getByText(khmerName(policy), { exact: true })).toBeVisible();
-    } },
-    { section: 'life-insured', titleKey: 'servicing:life_insured_title', check: async () => {
-      await expect(page.locator('[data-client="I"]').getByText(latinName(policy.insured), { exact: true })).toBeVisible();
-      await expect(page.getByTestId('client-links')).toContainText(`O · ${text('servicing:client_link_o', 'en')}`);
-    } },
-    { section: 'beneficiary', titleKey: 'servicing:beneficiary_title', check: async () => {
-      const card = page.locator(`[data-beneficiary="${beneficiary.priority}"]`).filter({ hasText: latinName(beneficiary) }).first();
-      await expect(card).toContainText(`${beneficiary.shareBenifit}%`);
-    } },
-    { section: 'plan-coverage', titleKey: 'servicing:plan_coverage_title', check: async () => {
-      await expect(page.locator(`[data-coverage="${base.coverageType}"]`).filter({ hasText: base.productCode }).first()).toContainText(money(base.faceAmount));
-    } },
-    { section: 'policy-value', titleKey: 'servicing:policy_value_title', check: async () => {
-      const chart = page.getByRole('img', { name: text('servicing:value_chart_title', 'en').replace('{number}', policy.policyNumber) });
-      await expect(chart).toBeVisible();
-      expect(await chart.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
-      await expect(chart.locator('polyline')).toHaveCount(2);
-      const table = page.getByTestId('policy-value-table');
-      await expect(table.getByRole('row', { name: new RegExp(`^${last.policyYear}\\b`) })).toContainText(money(last.cashValue));
-      await expect(table.getByRole('row')).toHaveCount(policy.values.length + 1);
-    } },
-    { section: 'premium-payment', titleKey: 'servicing:premium_payment_title', check: async () => {
-      const row = page.getByTestId('payments').locator(`[data-payment-type="${payment.paymentType}"]`).first();
-      await expect(row).toContainText(`(${payment.paymentType})`);
-      await expect(page.getByTestId('payments')).toContainText(money(payment.amount));
-    } },
-    { section: 'premium-list', titleKey: 'servicing:premium_list_title', check: async () => {
-      await expect(page.getByTestId('payment-history')).toContainText(formatDisplayDate(payment.paymentDate));
-    } },
-    { section: 'claim-history', titleKey: 'servicing:claim_history_title', check: async () => {
-      const claim = policy.claims[0];
-      if (claim) await expect(page.locator(`[data-claim="${claim.claimNumber}"]`)).toContainText(money(claim.claimedAmount));
-      else await expect(page.getByText(text('servicing:claim_history_empty', 'en'))).toBeVisible();
-    } },
-    { section: 'issuance-detail', titleKey: 'servicing:issuance_detail_title', check: async () => {
-      await expect(page.getByText(formatDisplayDate(policy.issueDate), { exact: true }).first()).toBeVisible();
-    } },
-    { section: 'customer-milestone', titleKey: 'servicing:customer_milestone_title', check: async () => {
-      const milestone = policy.milestones[0];
-      if (milestone) await expect(page.getByTestId('milestones')).toContainText(formatDisplayDate(milestone.date));
-      else await expect(page.getByText(text('servicing:customer_milestone_empty', 'en'))).toBeVisible();
-    } },
+    {
+      section: 'policy-owner',
+      titleKey: 'servicing:policy_owner_title',
+      check: async () => {
+        await expect(page.locator('[data-client="O"]').getByText(latinName(policy.owner), { exact: true })).toBeVisible();
+        await expect(page.locator('[data-client="O"]').getByText(khmerName(policy), { exact: true })).toBeVisible();
+      },
+    },
+    {
+      section: 'life-insured',
+      titleKey: 'servicing:life_insured_title',
+      check: async () => {
+        await expect(page.locator('[data-client="I"]').getByText(latinName(policy.insured), { exact: true })).toBeVisible();
+        await expect(page.getByTestId('client-links')).toContainText(`O · ${text('servicing:client_link_o', 'en')}`);
+      },
+    },
+    {
+      section: 'beneficiary',
+      titleKey: 'servicing:beneficiary_title',
+      check: async () => {
+        const card = page
+          .locator(`[data-beneficiary="${beneficiary.priority}"]`)
+          .filter({ hasText: latinName(beneficiary) })
+          .first();
+        await expect(card).toContainText(`${beneficiary.shareBenifit}%`);
+      },
+    },
+    {
+      section: 'plan-coverage',
+      titleKey: 'servicing:plan_coverage_title',
+      check: async () => {
+        await expect(page.locator(`[data-coverage="${base.coverageType}"]`).filter({ hasText: base.productCode }).first()).toContainText(
+          money(base.faceAmount),
+        );
+      },
+    },
+    {
+      section: 'policy-value',
+      titleKey: 'servicing:policy_value_title',
+      check: async () => {
+        const chart = page.getByRole('img', { name: text('servicing:value_chart_title', 'en').replace('{number}', policy.policyNumber) });
+        await expect(chart).toBeVisible();
+        expect(await chart.evaluate((el) => el.tagName.toLowerCase())).toBe('svg');
+        await expect(chart.locator('polyline')).toHaveCount(2);
+        const table = page.getByTestId('policy-value-table');
+        await expect(table.getByRole('row', { name: new RegExp(`^${last.policyYear}\\b`) })).toContainText(money(last.cashValue));
+        await expect(table.getByRole('row')).toHaveCount(policy.values.length + 1);
+      },
+    },
+    {
+      section: 'premium-payment',
+      titleKey: 'servicing:premium_payment_title',
+      check: async () => {
+        const row = page.getByTestId('payments').locator(`[data-payment-type="${payment.paymentType}"]`).first();
+        await expect(row).toContainText(`(${payment.paymentType})`);
+        await expect(page.getByTestId('payments')).toContainText(money(payment.amount));
+      },
+    },
+    {
+      section: 'premium-list',
+      titleKey: 'servicing:premium_list_title',
+      check: async () => {
+        await expect(page.getByTestId('payment-history')).toContainText(formatDisplayDate(payment.paymentDate));
+      },
+    },
+    {
+      section: 'claim-history',
+      titleKey: 'servicing:claim_history_title',
+      check: async () => {
+        const claim = policy.claims[0];
+        if (claim) await expect(page.locator(`[data-claim="${claim.claimNumber}"]`)).toContainText(money(claim.claimedAmount));
+        else await expect(page.getByText(text('servicing:claim_history_empty', 'en'))).toBeVisible();
+      },
+    },
+    {
+      section: 'issuance-detail',
+      titleKey: 'servicing:issuance_detail_title',
+      check: async () => {
+        await expect(page.getByText(formatDisplayDate(policy.issueDate), { exact: true }).first()).toBeVisible();
+      },
+    },
+    {
+      section: 'customer-milestone',
+      titleKey: 'servicing:customer_milestone_title',
+      check: async () => {
+        const milestone = policy.milestones[0];
+        if (milestone) await expect(page.getByTestId('milestones')).toContainText(formatDisplayDate(milestone.date));
+        else await expect(page.getByText(text('servicing:customer_milestone_empty', 'en'))).toBeVisible();
+      },
+    },
   ];
 
   for (const part of parts) {
@@ -211,11 +262,15 @@ test('the client letter downloads, and a pending document is uploaded with progr
   await upload.getByLabel(text('servicing:upload_requirement', 'en')).selectOption(requirement.code);
 
   // A file of the wrong type is refused before it is sent.
-  await upload.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
+  await upload
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
   await expect(upload.getByRole('alert')).toHaveText(text('servicing:upload_wrong_type', 'en'));
 
   // A file that only claims to be a PDF passes the phone's check; the server sniffs it and answers 415.
-  await upload.locator('input[type=file]').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
+  await upload
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
   await upload.getByRole('button', { name: text('servicing:upload_send', 'en') }).click();
   await expect(upload.getByRole('alert')).toHaveText(text('servicing:upload_wrong_type', 'en'));
   await expect(item.getByTestId('pending-status')).toHaveText(text('servicing:pending_status_outstanding', 'en'));
@@ -240,14 +295,15 @@ test('the client letter downloads, and a pending document is uploaded with progr
 
   // The server holds it too: a fresh load shows the requirement as submitted.
   await page.reload();
-  await expect(page.getByTestId('pending-requirements').locator(`[data-pending-code="${requirement.code}"]`).getByTestId('pending-status'))
-    .toHaveText(text('servicing:pending_status_submitted', 'en'));
+  await expect(
+    page.getByTestId('pending-requirements').locator(`[data-pending-code="${requirement.code}"]`).getByTestId('pending-status'),
+  ).toHaveText(text('servicing:pending_status_submitted', 'en'));
 });
 
 test.describe('agency staff', () => {
   test.use({ signedInAs: 'demo.aa' });
 
-  test('record the delivery status; a save over someone else\'s change gets the conflict message', async ({ page }) => {
+  test("record the delivery status; a save over someone else's change gets the conflict message", async ({ page }) => {
     const policy = await findPolicy(page, () => true);
     const next = policy.deliveryStatus === 'acknowledged' ? 'delivered' : 'acknowledged';
     await page.goto(`/home/servicing/policy-detail/${policy.policyNumber}`);
@@ -259,9 +315,16 @@ test.describe('agency staff', () => {
 
     // Someone else records another status meanwhile; this page still holds the older version.
     const fresh = await getJson<PolicyDetailsResponse>(page, `${DETAILS_PATH}${policy.policyNumber}`);
-    const res = await apiPost(page, '/api/policy/v1/update/delivery-status', {
-      policyNumber: policy.policyNumber, deliveryStatus: 'returned', version: fresh.version,
-    }, await accessToken(page));
+    const res = await apiPost(
+      page,
+      '/api/policy/v1/update/delivery-status',
+      {
+        policyNumber: policy.policyNumber,
+        deliveryStatus: 'returned',
+        version: fresh.version,
+      },
+      await accessToken(page),
+    );
     expect(res.status()).toBe(200);
     await card.getByLabel(text('servicing:delivery_change', 'en')).selectOption('dispatched');
     await card.getByRole('button', { name: text('servicing:delivery_save', 'en') }).click();
@@ -289,7 +352,9 @@ test.describe('on a 360-px phone in Khmer', () => {
       await expectMainHeading(page, titleKey, 'km');
       await expect(page.getByRole('status', { name: text('common:loading', 'km') })).toHaveCount(0);
       if (path.includes('/policy-value/')) {
-        await expect(page.getByRole('img', { name: text('servicing:value_chart_title', 'km').replace('{number}', policy.policyNumber) })).toBeVisible();
+        await expect(
+          page.getByRole('img', { name: text('servicing:value_chart_title', 'km').replace('{number}', policy.policyNumber) }),
+        ).toBeVisible();
       }
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `${path} is ${width}px wide`).toBeLessThanOrEqual(360);

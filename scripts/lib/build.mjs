@@ -4,13 +4,28 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, run } from './proc.mjs';
 
-const SHARED_INPUTS = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'packages/domain/src', 'packages/i18n/src', 'packages/i18n/locales'];
+const SHARED_INPUTS = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'packages/domain/src',
+  'packages/i18n/src',
+  'packages/i18n/locales',
+];
 
 export const BUILDS = {
   web: {
     workspace: '@portal/web',
     output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'apps/web/tsconfig.json', ...SHARED_INPUTS],
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'apps/web/tsconfig.json',
+      ...SHARED_INPUTS,
+    ],
   },
   server: {
     workspace: '@portal/server',

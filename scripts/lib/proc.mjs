@@ -18,14 +18,15 @@ export function run(cmd, args, { cwd = ROOT, env = process.env, timeoutMs = 0, l
     let timedOut = false;
     const child = spawn(cmd, args, { cwd, env, stdio: 'inherit', detached: true });
     running.add(child);
-    const timer = timeoutMs > 0
-      ? setTimeout(() => {
-        timedOut = true;
-        console.error(`\n[${label}] still running after ${Math.round(timeoutMs / 1000)} s: stopping it.`);
-        killGroup(child, 'SIGTERM');
-        setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
-      }, timeoutMs)
-      : undefined;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            console.error(`\n[${label}] still running after ${Math.round(timeoutMs / 1000)} s: stopping it.`);
+            killGroup(child, 'SIGTERM');
+            setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
+          }, timeoutMs)
+        : undefined;
     child.on('error', (err) => console.error(`[${label}] could not start: ${err.message}`));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -45,7 +46,11 @@ function killGroup(child, signal) {
   try {
     process.kill(-child.pid, signal);
   } catch {
-    try { child.kill(signal); } catch { /* already gone */ }
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
   }
 }
 

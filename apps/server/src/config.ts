@@ -100,14 +100,35 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   SMS_TRANSPORT: z.enum(['outbox']).default('outbox'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1000),
-  WEBAUTHN_RP_ID: z.string().trim().toLowerCase().regex(/^[a-z0-9.-]+$/, 'must be a domain name').default('localhost'),
+  WEBAUTHN_RP_ID: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+$/, 'must be a domain name')
+    .default('localhost'),
   WEBAUTHN_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ? v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean) : null))
-    .refine((v) => v === null || v.every((o) => /^https?:\/\/[^/\s]+$/.test(o)), 'must be comma-separated origins like https://portal.example.com'),
+    .transform((v) =>
+      v
+        ? v
+            .split(',')
+            .map((o) => o.trim().replace(/\/+$/, ''))
+            .filter(Boolean)
+        : null,
+    )
+    .refine(
+      (v) => v === null || v.every((o) => /^https?:\/\/[^/\s]+$/.test(o)),
+      'must be comma-separated origins like https://portal.example.com',
+    ),
   // KHQR (EMVCo) fields: the account id is at most 32 characters, the merchant id and bank too.
-  KHQR_BAKONG_ACCOUNT: z.string().trim().max(32).regex(/^[^@\s]+@[^@\s]+$/, 'must be a Bakong account id like name@bank').or(z.literal('')).optional(),
+  KHQR_BAKONG_ACCOUNT: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[^@\s]+@[^@\s]+$/, 'must be a Bakong account id like name@bank')
+    .or(z.literal(''))
+    .optional(),
   KHQR_MERCHANT_ID: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
   KHQR_ACQUIRING_BANK: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
 });
@@ -161,7 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
   const dataDir = abs(e.DATA_DIR, cwd);
   const warnings: string[] = [];
   if (!e.JWT_SECRET && e.DATABASE_URL) {
-    warnings.push(`JWT_SECRET is unset: using a secret kept in ${join(dataDir, 'jwt-secret')}; servers sharing DATABASE_URL must share JWT_SECRET.`);
+    warnings.push(
+      `JWT_SECRET is unset: using a secret kept in ${join(dataDir, 'jwt-secret')}; servers sharing DATABASE_URL must share JWT_SECRET.`,
+    );
   }
   if (e.NODE_ENV === 'production' && e.PORTAL_DEV_OUTBOX) {
     warnings.push('PORTAL_DEV_OUTBOX=1 lists one-time passwords at /api/dev/outbox: never set it on a real deployment.');
@@ -170,7 +193,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     warnings.push("WEBAUTHN_RP_ID is 'localhost': passkeys work only on localhost; set it (and WEBAUTHN_ORIGINS) to the site's domain.");
   }
   if (e.NODE_ENV === 'production' && !e.KHQR_BAKONG_ACCOUNT) {
-    warnings.push(`KHQR_BAKONG_ACCOUNT is unset: KHQR payment codes pay the demo account ${DEMO_KHQR_MERCHANT.bakongAccountId}; set KHQR_BAKONG_ACCOUNT, KHQR_MERCHANT_ID and KHQR_ACQUIRING_BANK.`);
+    warnings.push(
+      `KHQR_BAKONG_ACCOUNT is unset: KHQR payment codes pay the demo account ${DEMO_KHQR_MERCHANT.bakongAccountId}; set KHQR_BAKONG_ACCOUNT, KHQR_MERCHANT_ID and KHQR_ACQUIRING_BANK.`,
+    );
   }
   if (e.NODE_ENV === 'production' && e.PORTAL_DEMO) {
     warnings.push('PORTAL_DEMO=1 seeds demo users with a published password: never set it on a real deployment.');

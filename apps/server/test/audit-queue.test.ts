@@ -22,8 +22,16 @@ describe('audit trail: queued reads, immediate changes', () => {
     expect(await rowsFor('q-1')).toHaveLength(1);
 
     const before = Date.now();
-    await Promise.all(['q-2', 'q-2', 'q-3'].map((id) => t.app.audit.record({ actorUserId: userId, action: 'read', entity: 'contact', entityId: id })));
-    await t.app.audit.record({ actorUserId: userId, action: 'search', entity: 'policy', entityId: 'q-4', details: { policyNumbers: ['X'] } });
+    await Promise.all(
+      ['q-2', 'q-2', 'q-3'].map((id) => t.app.audit.record({ actorUserId: userId, action: 'read', entity: 'contact', entityId: id })),
+    );
+    await t.app.audit.record({
+      actorUserId: userId,
+      action: 'search',
+      entity: 'policy',
+      entityId: 'q-4',
+      details: { policyNumbers: ['X'] },
+    });
     // Queued, not yet written (nothing has yielded to the event loop's check phase).
     expect(await rowsFor('q-2')).toHaveLength(0);
 
@@ -52,7 +60,10 @@ describe('audit trail: queued reads, immediate changes', () => {
     await t.app.audit.record({ actorUserId: '00000000-0000-4000-8000-000000000000', action: 'read', entity: 'contact', entityId: 'q-6' });
     await t.app.audit.flush();
     expect(await rowsFor('q-6')).toHaveLength(0);
-    const logged = t.logs.entries().slice(from).find((e) => e.msg === 'audit: queued read entries could not be written');
+    const logged = t.logs
+      .entries()
+      .slice(from)
+      .find((e) => e.msg === 'audit: queued read entries could not be written');
     expect(logged).toMatchObject({ level: 50, rows: 1, entities: ['contact'] });
 
     await t.app.audit.record({ actorUserId: userId, action: 'read', entity: 'contact', entityId: 'q-7' });

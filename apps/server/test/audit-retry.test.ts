@@ -65,7 +65,8 @@ describe('audit read queue: a failed batch is kept and retried', () => {
     const log = new LogLines();
     return { repository, log, audit: new AuditService(repository, log, options) };
   };
-  const written = async (ids: string[]) => (await db.select({ entityId: auditLog.entityId }).from(auditLog).where(inArray(auditLog.entityId, ids))).map((r) => r.entityId);
+  const written = async (ids: string[]) =>
+    (await db.select({ entityId: auditLog.entityId }).from(auditLog).where(inArray(auditLog.entityId, ids))).map((r) => r.entityId);
 
   it('keeps the entries of a batch the database did not take and writes them on the retry, in order, with what came meanwhile', async () => {
     const { repository, log, audit } = queueWith({ retryBaseMs: 20, retryMaxMs: 1_000 }, 1);
@@ -74,11 +75,17 @@ describe('audit read queue: a failed batch is kept and retried', () => {
     await audit.flush();
     expect(await written(['r-1', 'r-2'])).toEqual([]);
     expect(audit.queued).toBe(2);
-    expect(log.lines).toMatchObject([{ level: 'warn', message: 'audit: queued read entries not written yet; will retry', details: { rows: 2, attempt: 1, retryInMs: 20 } }]);
+    expect(log.lines).toMatchObject([
+      { level: 'warn', message: 'audit: queued read entries not written yet; will retry', details: { rows: 2, attempt: 1, retryInMs: 20 } },
+    ]);
     // Queued while the retry waits: written with it, not before.
     await audit.record(read('r-3'));
     await until(async () => audit.queued === 0);
-    const rows = await db.select({ entityId: auditLog.entityId }).from(auditLog).where(inArray(auditLog.entityId, ['r-1', 'r-2', 'r-3'])).orderBy(auditLog.id);
+    const rows = await db
+      .select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(inArray(auditLog.entityId, ['r-1', 'r-2', 'r-3']))
+      .orderBy(auditLog.id);
     expect(rows.map((r) => r.entityId)).toEqual(['r-1', 'r-2', 'r-3']);
     expect(repository.attempts).toBe(2);
     expect(log.messages('error')).toEqual([]);
@@ -96,13 +103,19 @@ describe('audit read queue: a failed batch is kept and retried', () => {
     const { log, audit } = queueWith({ maxQueued: 3, retryBaseMs: 60_000, retryMaxMs: 60_000 }, 1);
     for (const id of ['c-1', 'c-2', 'c-3', 'c-4', 'c-5']) await audit.record(read(id));
     expect(audit.queued).toBe(3);
-    expect(log.messages('error')).toEqual(['audit: read queue full (the database has not taken queued entries); new read entries are dropped until it drains']);
+    expect(log.messages('error')).toEqual([
+      'audit: read queue full (the database has not taken queued entries); new read entries are dropped until it drains',
+    ]);
     expect(log.lines.find((l) => l.level === 'error')?.details).toMatchObject({ maxQueued: 3 });
     await audit.flush(); // the first attempt fails; the retry would wait a minute
     expect(audit.queued).toBe(3);
     await audit.flush(); // asked again (history(), shutdown): written now
     expect(await written(['c-1', 'c-2', 'c-3', 'c-4', 'c-5'])).toEqual(['c-1', 'c-2', 'c-3']);
-    expect(log.lines.at(-1)).toMatchObject({ level: 'error', message: 'audit: read queue drained; read entries were dropped while it was full', details: { dropped: 2 } });
+    expect(log.lines.at(-1)).toMatchObject({
+      level: 'error',
+      message: 'audit: read queue drained; read entries were dropped while it was full',
+      details: { dropped: 2 },
+    });
   });
 
   it('drops only the rows the database refuses as such (no retry for them), writing the rest of their batch', async () => {
@@ -114,7 +127,9 @@ describe('audit read queue: a failed batch is kept and retried', () => {
     await audit.flush();
     expect(await written(['d-1', 'd-2', 'd-3'])).toEqual(['d-1', 'd-3']);
     expect(audit.queued).toBe(0);
-    expect(log.lines).toMatchObject([{ level: 'error', message: 'audit: queued read entries could not be written', details: { rows: 1, entities: ['contact'] } }]);
+    expect(log.lines).toMatchObject([
+      { level: 'error', message: 'audit: queued read entries could not be written', details: { rows: 1, entities: ['contact'] } },
+    ]);
   });
 
   it('close() still writes what is queued, and reports the entries it cannot write instead of retrying after shutdown', async () => {

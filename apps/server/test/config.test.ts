@@ -52,7 +52,9 @@ describe('loadConfig', () => {
   });
 
   it('fails fast, naming every bad variable', () => {
-    expect(() => loadConfig({ DATA_DIR: dir.path, PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ DATA_DIR: dir.path, PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' }),
+    ).toThrow(ConfigError);
     try {
       loadConfig({ DATA_DIR: dir.path, PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
     } catch (error) {
@@ -65,9 +67,19 @@ describe('loadConfig', () => {
   it('reads the KHQR merchant account, with the demo account as the default and a warning in production', () => {
     const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32) };
     expect(loadConfig(base).khqr).toEqual({
-      bakongAccountId: 'lifeinsurer@aclb', merchantName: 'Life Insurer Cambodia', merchantCity: 'Phnom Penh', merchantId: '100200300', acquiringBank: 'ACLBKHPP',
+      bakongAccountId: 'lifeinsurer@aclb',
+      merchantName: 'Life Insurer Cambodia',
+      merchantCity: 'Phnom Penh',
+      merchantId: '100200300',
+      acquiringBank: 'ACLBKHPP',
     });
-    const set = loadConfig({ ...base, NODE_ENV: 'production', KHQR_BAKONG_ACCOUNT: ' insurer@abaa ', KHQR_MERCHANT_ID: '987654', KHQR_ACQUIRING_BANK: 'ABAAKHPP' });
+    const set = loadConfig({
+      ...base,
+      NODE_ENV: 'production',
+      KHQR_BAKONG_ACCOUNT: ' insurer@abaa ',
+      KHQR_MERCHANT_ID: '987654',
+      KHQR_ACQUIRING_BANK: 'ABAAKHPP',
+    });
     expect(set.khqr).toMatchObject({ bakongAccountId: 'insurer@abaa', merchantId: '987654', acquiringBank: 'ABAAKHPP' });
     expect(set.warnings.join(' ')).not.toContain('KHQR');
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).warnings.join(' ')).toContain('KHQR_BAKONG_ACCOUNT is unset');

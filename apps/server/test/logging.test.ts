@@ -39,7 +39,13 @@ describe('log redaction', () => {
 
     const text = t.logs.text();
     expect(t.logs.lines.length).toBeGreaterThan(5);
-    for (const secret of [...Object.values(SECRETS).slice(1), 'header-token-value-jkl', 'cookie-value-mno', 'credential-value-pqr', xsrf['x-xsrf-token']]) {
+    for (const secret of [
+      ...Object.values(SECRETS).slice(1),
+      'header-token-value-jkl',
+      'cookie-value-mno',
+      'credential-value-pqr',
+      xsrf['x-xsrf-token'],
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     expect(text).toContain('[Redacted]');

@@ -13,9 +13,21 @@ describe('SMS outbox and the dev outbox route', () => {
   afterAll(() => t.close());
 
   it('writes SMS to the outbox and lists them newest first by username or phone', async () => {
-    await t.app.sms.send({ to: '+85512345601', username: 'demo.aap', purpose: 'login', body: 'Your code is 111111', payload: { otp: '111111' } });
+    await t.app.sms.send({
+      to: '+85512345601',
+      username: 'demo.aap',
+      purpose: 'login',
+      body: 'Your code is 111111',
+      payload: { otp: '111111' },
+    });
     await t.app.sms.send({ to: '+85512345601', purpose: 'reset', body: 'Your code is 222222', payload: { otp: '222222' } });
-    await t.app.sms.send({ to: '+85512345602', username: 'demo.aap2', purpose: 'login', body: 'Your code is 333333', payload: { otp: '333333' } });
+    await t.app.sms.send({
+      to: '+85512345602',
+      username: 'demo.aap2',
+      purpose: 'login',
+      body: 'Your code is 333333',
+      payload: { otp: '333333' },
+    });
 
     const byUsername = await t.app.inject({ method: 'GET', url: '/api/dev/outbox?to=demo.aap' });
     expect(byUsername.statusCode).toBe(200);
@@ -35,7 +47,14 @@ describe('SMS outbox and the dev outbox route', () => {
 
   it('records audit entries', async () => {
     const [user] = await t.db.select({ id: appUser.id }).from(appUser).where(eq(appUser.username, 'demo.aa'));
-    await t.app.audit.record({ actorUserId: user?.id ?? null, action: 'read', entity: 'contact', entityId: 'c-1', ip: '10.0.0.1', details: { fields: ['phone'] } });
+    await t.app.audit.record({
+      actorUserId: user?.id ?? null,
+      action: 'read',
+      entity: 'contact',
+      entityId: 'c-1',
+      ip: '10.0.0.1',
+      details: { fields: ['phone'] },
+    });
     const history = await t.app.audit.history('contact', 'c-1');
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({ actorUserId: user?.id, action: 'read', ip: '10.0.0.1', details: { fields: ['phone'] } });

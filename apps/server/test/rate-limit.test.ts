@@ -26,7 +26,8 @@ describe('per-address rate limit', () => {
 
   it('counts misses (404) too', async () => {
     let last = 0;
-    for (let i = 0; i < 4; i++) last = (await t.app.inject({ method: 'GET', url: '/api/nothing-here', remoteAddress: '10.1.1.3' })).statusCode;
+    for (let i = 0; i < 4; i++)
+      last = (await t.app.inject({ method: 'GET', url: '/api/nothing-here', remoteAddress: '10.1.1.3' })).statusCode;
     expect(last).toBe(429);
   });
 });
@@ -89,7 +90,12 @@ describe('a route limit on top of the general one', () => {
   afterAll(() => t.close());
 
   const call = (url: string, remoteAddress: string) =>
-    t.app.inject({ method: 'POST', url, remoteAddress, headers: { cookie: 'XSRF-TOKEN=a'.padEnd(54, 'a'), 'x-xsrf-token': 'a'.repeat(43) } });
+    t.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress,
+      headers: { cookie: 'XSRF-TOKEN=a'.padEnd(54, 'a'), 'x-xsrf-token': 'a'.repeat(43) },
+    });
 
   it('stops the route at its own limit while other routes still answer', async () => {
     expect((await call('/api/test-limited', '10.2.0.1')).statusCode).toBe(200);
@@ -102,7 +108,7 @@ describe('a route limit on top of the general one', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.2.0.1' })).statusCode).toBe(200);
   });
 
-  it('counts the route\'s requests against the general limit too', async () => {
+  it("counts the route's requests against the general limit too", async () => {
     expect((await call('/api/test-limited', '10.2.0.2')).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.2.0.2' });
     expect((await t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.2.0.2' })).statusCode).toBe(429);
@@ -116,7 +122,8 @@ describe('behind a trusted proxy', () => {
   });
   afterAll(() => t.close());
 
-  const health = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1', headers });
+  const health = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1', headers });
 
   it('counts each forwarded client apart, and the proxy itself for requests it sends without the header', async () => {
     for (let i = 0; i < 2; i++) expect((await health({ 'x-forwarded-for': '198.51.100.1' })).statusCode).toBe(200);

@@ -108,14 +108,18 @@ describe('cached contact lists', () => {
     return (res.json() as { items: { firstName: string }[] }).items.map((c) => c.firstName).sort();
   };
 
-  it('shows the advisor\'s own create, update and delete at the very next search and page', async () => {
+  it("shows the advisor's own create, update and delete at the very next search and page", async () => {
     expect(await names(aap, 'Vuthy')).toEqual([]);
     const created = await createContact(aap, { firstName: 'Vuthy', lastName: 'Keo' });
     expect(await names(aap, 'Vuthy')).toEqual(['Vuthy']);
-    const page = async () => ((await aap.get('/api/contact/v1/page?page=0&size=20')).json() as { items: { id: string; firstName: string }[] }).items;
+    const page = async () =>
+      ((await aap.get('/api/contact/v1/page?page=0&size=20')).json() as { items: { id: string; firstName: string }[] }).items;
     expect((await page()).find((c) => c.id === created.id)?.firstName).toBe('Vuthy');
 
-    const updated = await aap.post(`/api/contact/v1/update/${created.id}`, contactBody({ firstName: 'Vuthea', lastName: 'Keo', version: created.version }));
+    const updated = await aap.post(
+      `/api/contact/v1/update/${created.id}`,
+      contactBody({ firstName: 'Vuthea', lastName: 'Keo', version: created.version }),
+    );
     expect(updated.statusCode, updated.body).toBe(200);
     expect(await names(aap, 'Vuth')).toEqual(['Vuthea']);
     expect((await page()).find((c) => c.id === created.id)?.firstName).toBe('Vuthea');
@@ -125,13 +129,13 @@ describe('cached contact lists', () => {
     expect((await page()).some((c) => c.id === created.id)).toBe(false);
   });
 
-  it('keeps each advisor\'s answers apart', async () => {
+  it("keeps each advisor's answers apart", async () => {
     await createContact(aap2, { firstName: 'Rithy', lastName: 'Mao' });
     expect(await names(aap2, 'Rithy')).toEqual(['Rithy']);
     expect(await names(aap, 'Rithy')).toEqual([]);
   });
 
-  it('drops a cached answer when another writer changes the data (the database trigger\'s NOTIFY)', async () => {
+  it("drops a cached answer when another writer changes the data (the database trigger's NOTIFY)", async () => {
     const contact = await createContact(aap, { firstName: 'Bopha', lastName: 'Lim' });
     expect(await names(aap, 'Bopha')).toEqual(['Bopha']); // now cached
 

@@ -36,18 +36,26 @@ describe('retention sweep', () => {
       { at: kept(RETENTION.loginAttemptsMs), username: `${marker}-new`, event: 'password_failed' },
     ]);
     const otp = (suffix: string, expiresAt: Date) => ({
-      requestHash: `${marker}-${suffix}`, userId, username: 'demo.aap', purpose: 'login' as const,
-      codeHash: 'x', expiresAt, lastSentAt: expiresAt,
+      requestHash: `${marker}-${suffix}`,
+      userId,
+      username: 'demo.aap',
+      purpose: 'login' as const,
+      codeHash: 'x',
+      expiresAt,
+      lastSentAt: expiresAt,
     });
     await t.db.insert(otpCode).values([otp('old', past(RETENTION.otpCodesMs)), otp('new', kept(RETENTION.otpCodesMs))]);
     const token = (suffix: string, familyExpiresAt: Date) => ({
-      familyId: randomUUID(), userId, tokenHash: `${marker}-${suffix}`, issuedAt: familyExpiresAt,
-      expiresAt: familyExpiresAt, familyExpiresAt,
+      familyId: randomUUID(),
+      userId,
+      tokenHash: `${marker}-${suffix}`,
+      issuedAt: familyExpiresAt,
+      expiresAt: familyExpiresAt,
+      familyExpiresAt,
     });
-    await t.db.insert(refreshToken).values([
-      token('old', past(RETENTION.refreshTokensAfterFamilyEndMs)),
-      token('new', kept(RETENTION.refreshTokensAfterFamilyEndMs)),
-    ]);
+    await t.db
+      .insert(refreshToken)
+      .values([token('old', past(RETENTION.refreshTokensAfterFamilyEndMs)), token('new', kept(RETENTION.refreshTokensAfterFamilyEndMs))]);
     await t.db.insert(webauthnChallenge).values([
       { challenge: `${marker}-old`, purpose: 'authentication', expiresAt: past(RETENTION.webauthnChallengesMs) },
       { challenge: `${marker}-new`, purpose: 'authentication', expiresAt: kept(RETENTION.webauthnChallengesMs) },
@@ -66,11 +74,17 @@ describe('retention sweep', () => {
       loginAttempts: await t.db.select({ v: loginAttempt.username }).from(loginAttempt).where(inArray(loginAttempt.username, names)),
       otpCodes: await t.db.select({ v: otpCode.requestHash }).from(otpCode).where(inArray(otpCode.requestHash, names)),
       refreshTokens: await t.db.select({ v: refreshToken.tokenHash }).from(refreshToken).where(inArray(refreshToken.tokenHash, names)),
-      webauthnChallenges: await t.db.select({ v: webauthnChallenge.challenge }).from(webauthnChallenge).where(inArray(webauthnChallenge.challenge, names)),
+      webauthnChallenges: await t.db
+        .select({ v: webauthnChallenge.challenge })
+        .from(webauthnChallenge)
+        .where(inArray(webauthnChallenge.challenge, names)),
       outboxMessages: await t.db.select({ v: outbox.to }).from(outbox).where(inArray(outbox.to, names)),
     };
     for (const [kind, rows] of Object.entries(left)) {
-      expect(rows.map((r) => r.v), kind).toEqual([`${marker}-new`]);
+      expect(
+        rows.map((r) => r.v),
+        kind,
+      ).toEqual([`${marker}-new`]);
     }
   });
 

@@ -20,7 +20,14 @@ const PAGE_DIRECTIVES = [
 ];
 
 /** An API answer is never a document: it may load nothing at all. */
-const API_DIRECTIVES = ["default-src 'none'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'none'", "form-action 'none'", "script-src-attr 'none'"];
+const API_DIRECTIVES = [
+  "default-src 'none'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "script-src-attr 'none'",
+];
 
 function expectSecurityHeaders(res: LightMyRequestResponse, directives: readonly string[] = API_DIRECTIVES) {
   const csp = String(res.headers['content-security-policy']);

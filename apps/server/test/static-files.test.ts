@@ -5,8 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carriesSecrets } from '../src/plugins/compression';
 import { createTestApp, tempDir, xsrfHeaders, type TestApp } from './helpers/test-app';
 
-const INDEX_HTML = '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
-const COMMON = { title: { en: 'Advisor portal', km: 'វិបផតថលទីប្រឹក្សា' }, ...Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`key${i}`, { en: `Label number ${i}`, km: `ស្លាក ${i}` }])) };
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
+const COMMON = {
+  title: { en: 'Advisor portal', km: 'វិបផតថលទីប្រឹក្សា' },
+  ...Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`key${i}`, { en: `Label number ${i}`, km: `ស្លាក ${i}` }])),
+};
 const BIG_JS = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "row ${i}" }`).join(', ')}];\n`;
 
 describe('SPA and language files', () => {
@@ -59,7 +63,7 @@ describe('SPA and language files', () => {
     expect(missing.headers['content-type']).toContain('application/json');
   });
 
-  it('serves the build\'s brotli or gzip file to a browser that accepts it, cached for a year', async () => {
+  it("serves the build's brotli or gzip file to a browser that accepts it, cached for a year", async () => {
     const br = await t.app.inject({ method: 'GET', url: '/assets/vendor-def456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
@@ -97,7 +101,9 @@ describe('SPA and language files', () => {
 
     // Sign-in answers hold tokens and echo what the caller sent: never compressed (BREACH).
     const login = await t.app.inject({
-      method: 'POST', url: '/api/auth/v1/login', headers: { 'accept-encoding': 'br, gzip', ...xsrfHeaders() },
+      method: 'POST',
+      url: '/api/auth/v1/login',
+      headers: { 'accept-encoding': 'br, gzip', ...xsrfHeaders() },
       payload: { username: 'x'.repeat(40), password: 'y'.repeat(2000) },
     });
     expect(login.headers['content-encoding']).toBeUndefined();

@@ -43,7 +43,12 @@ describe('cross-site request token (double submit)', () => {
   it('refuses a header that does not match the cookie, and a header without a cookie', async () => {
     const a = xsrfHeaders();
     const b = xsrfHeaders();
-    const mismatch = await t.app.inject({ method: 'POST', url: SPEC_POST, headers: { cookie: a.cookie, 'x-xsrf-token': b['x-xsrf-token'] }, payload: {} });
+    const mismatch = await t.app.inject({
+      method: 'POST',
+      url: SPEC_POST,
+      headers: { cookie: a.cookie, 'x-xsrf-token': b['x-xsrf-token'] },
+      payload: {},
+    });
     expect(mismatch.statusCode).toBe(403);
     const headerOnly = await t.app.inject({ method: 'POST', url: SPEC_POST, headers: { 'x-xsrf-token': a['x-xsrf-token'] }, payload: {} });
     expect(headerOnly.statusCode).toBe(403);
@@ -52,7 +57,10 @@ describe('cross-site request token (double submit)', () => {
   it('lets a POST with the matching cookie and header through to the route', async () => {
     // The sign-in route answers its own 401 (wrong credentials): the request got past the XSRF check.
     const res = await t.app.inject({
-      method: 'POST', url: SPEC_POST, headers: xsrfHeaders(), payload: { username: 'nobody.here', password: 'Wrong@Pass2026' },
+      method: 'POST',
+      url: SPEC_POST,
+      headers: xsrfHeaders(),
+      payload: { username: 'nobody.here', password: 'Wrong@Pass2026' },
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 1024 });

@@ -11,13 +11,20 @@ const files: Record<string, unknown> = {
 describe('i18n', () => {
   beforeAll(async () => {
     stubBrowser();
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      const ns = /\/locales\/(\w+)\.json$/.exec(url)?.[1] ?? '';
-      return files[ns] ? new Response(JSON.stringify(files[ns])) : new Response('nope', { status: 404 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const ns = /\/locales\/(\w+)\.json$/.exec(url)?.[1] ?? '';
+        return files[ns] ? new Response(JSON.stringify(files[ns])) : new Response('nope', { status: 404 });
+      }),
+    );
     await i18n.use(localeBackend).init({
-      lng: 'en', fallbackLng: 'en', ns: ['common', 'errors', 'validation'], defaultNS: 'common',
-      keySeparator: false, interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+      lng: 'en',
+      fallbackLng: 'en',
+      ns: ['common', 'errors', 'validation'],
+      defaultNS: 'common',
+      keySeparator: false,
+      interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     });
   });
   afterEach(() => undefined);

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  IDLE_SETTING_KEYS, KEEP_ALIVE_PATH, LAST_ACTIVITY_KEY, keepSessionAlive, readIdleSettings, startIdleMonitor, type IdleMonitor,
+  IDLE_SETTING_KEYS,
+  KEEP_ALIVE_PATH,
+  LAST_ACTIVITY_KEY,
+  keepSessionAlive,
+  readIdleSettings,
+  startIdleMonitor,
+  type IdleMonitor,
 } from '../src/lib/idle-timer';
 import { MemoryStorage, fakeJwt, jsonResponse, stubBrowser } from './browser-stubs';
 
@@ -48,9 +54,15 @@ describe('idle monitor', () => {
       visibility: doc,
       storage,
       onWarning: (deadline) => calls.warning.push(deadline),
-      onActive: () => { calls.active += 1; },
-      onTimeout: () => { calls.timeout += 1; },
-      onKeepAlive: () => { calls.keepAlive += 1; },
+      onActive: () => {
+        calls.active += 1;
+      },
+      onTimeout: () => {
+        calls.timeout += 1;
+      },
+      onKeepAlive: () => {
+        calls.keepAlive += 1;
+      },
     });
     return monitor;
   };

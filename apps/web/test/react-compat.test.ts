@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Activity, createElement, version, type ReactElement } from 'react';
 
-interface WrapperProps { hidden: boolean; style: { display: string }; children: unknown }
+interface WrapperProps {
+  hidden: boolean;
+  style: { display: string };
+  children: unknown;
+}
 
 /** What Activity renders for a mode (the web tests resolve `react` as the build does: Preact). */
 function wrapper(mode: 'visible' | 'hidden' | undefined, children: unknown): ReactElement<WrapperProps> {

@@ -5,7 +5,10 @@ import { FEATURE_LOADERS } from '../src/app/feature-loaders';
 import { buildRoutes } from '../src/app/router';
 import { requireAuthLoader } from '../src/app/routes/require-auth';
 
-interface FlatRoute { path: string; guarded: boolean }
+interface FlatRoute {
+  path: string;
+  guarded: boolean;
+}
 
 function flatten(routes: RouteObject[], guarded = false): FlatRoute[] {
   return routes.flatMap((route) => {

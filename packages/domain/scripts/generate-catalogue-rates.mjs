@@ -44,7 +44,14 @@ function baseTable(id, terms, from, to, premium) {
   for (const { policyTerm, premiumTerms } of terms) {
     for (const premiumTerm of premiumTerms) {
       for (const g of ['M', 'F']) {
-        rows.push({ gender: g, policyTerm, premiumTerm, ageFrom: from, ageStep: 1, rates: ages(from, to).map((x) => cents(premium(x, g, policyTerm, premiumTerm))) });
+        rows.push({
+          gender: g,
+          policyTerm,
+          premiumTerm,
+          ageFrom: from,
+          ageStep: 1,
+          rates: ages(from, to).map((x) => cents(premium(x, g, policyTerm, premiumTerm))),
+        });
       }
     }
   }
@@ -55,12 +62,21 @@ function riderTable(id, basis, from, to, value) {
   const bands = [];
   for (let x = from; x <= to; x += 5) bands.push(x + 2); // priced at the middle of the band
   return {
-    id, basis,
-    rows: ['M', 'F'].map((g) => ({ gender: g, policyTerm: null, premiumTerm: null, ageFrom: from, ageStep: 5, rates: bands.map((x) => Math.max(1, Math.round(value(x, g)))) })),
+    id,
+    basis,
+    rows: ['M', 'F'].map((g) => ({
+      gender: g,
+      policyTerm: null,
+      premiumTerm: null,
+      ageFrom: from,
+      ageStep: 5,
+      rates: bands.map((x) => Math.max(1, Math.round(value(x, g)))),
+    })),
   };
 }
 
-const endowment = (maturity, loading) => (x, g, n, m) => ((termInsurance(x, g, n) + maturity * pureEndowment(x, g, n)) * 1000 * loading) / annuityDue(x, g, m);
+const endowment = (maturity, loading) => (x, g, n, m) =>
+  ((termInsurance(x, g, n) + maturity * pureEndowment(x, g, n)) * 1000 * loading) / annuityDue(x, g, m);
 const term = (loading, fee) => (x, g, n, m) => (termInsurance(x, g, n) * 1000 * loading) / annuityDue(x, g, m) + fee;
 const returnOfPremium = (loading) => (x, g, n, m) => {
   const net = (termInsurance(x, g, n) * 1000 * loading) / (annuityDue(x, g, m) - m * pureEndowment(x, g, n) * 0.9);
@@ -70,18 +86,107 @@ const medical = (base, slope, level) => (x, g) => (base + slope * (x - 18)) * (g
 
 const T = (pairs) => pairs.map(([policyTerm, premiumTerms]) => ({ policyTerm, premiumTerms }));
 const tables = [
-  baseTable('LTU01', T([[10, [5, 10]], [15, [10, 15]], [20, [10, 15, 20]]]), 18, 65, endowment(1, 1.08)),
-  baseTable('LTU05', T([[10, [5, 10]], [15, [10, 15]], [20, [10, 15, 20]]]), 18, 65, endowment(1, 1.05)),
-  baseTable('PRU01', T([[10, [10]], [15, [10, 15]], [20, [10, 15, 20]]]), 0, 65, endowment(1.05, 1.1)),
-  baseTable('EDU01', T([[10, [10]], [15, [10, 15]], [18, [12, 18]]]), 18, 65, endowment(1.1, 1.07)),
-  baseTable('ENU01', T([[10, [5, 10]], [15, [10, 15]], [20, [10, 20]]]), 18, 65, endowment(1.05, 1.06)),
-  baseTable('TRU01', T([[10, [10]], [15, [15]], [20, [20]]]), 18, 65, returnOfPremium(1.4)),
+  baseTable(
+    'LTU01',
+    T([
+      [10, [5, 10]],
+      [15, [10, 15]],
+      [20, [10, 15, 20]],
+    ]),
+    18,
+    65,
+    endowment(1, 1.08),
+  ),
+  baseTable(
+    'LTU05',
+    T([
+      [10, [5, 10]],
+      [15, [10, 15]],
+      [20, [10, 15, 20]],
+    ]),
+    18,
+    65,
+    endowment(1, 1.05),
+  ),
+  baseTable(
+    'PRU01',
+    T([
+      [10, [10]],
+      [15, [10, 15]],
+      [20, [10, 15, 20]],
+    ]),
+    0,
+    65,
+    endowment(1.05, 1.1),
+  ),
+  baseTable(
+    'EDU01',
+    T([
+      [10, [10]],
+      [15, [10, 15]],
+      [18, [12, 18]],
+    ]),
+    18,
+    65,
+    endowment(1.1, 1.07),
+  ),
+  baseTable(
+    'ENU01',
+    T([
+      [10, [5, 10]],
+      [15, [10, 15]],
+      [20, [10, 20]],
+    ]),
+    18,
+    65,
+    endowment(1.05, 1.06),
+  ),
+  baseTable(
+    'TRU01',
+    T([
+      [10, [10]],
+      [15, [15]],
+      [20, [20]],
+    ]),
+    18,
+    65,
+    returnOfPremium(1.4),
+  ),
   baseTable('MRU01', T([5, 10, 15, 20, 25].map((n) => [n, [1]])), 18, 65, (x, g, n) => termInsurance(x, g, n, true) * 1000 * 1.4 + 1),
   baseTable('KRU01', T([[1, [1]]]), 18, 65, term(1.5, 1.2)),
   baseTable('ATU01', T([[1, [1]]]), 18, 65, term(1.6, 1.5)),
-  baseTable('FPU01', T([[5, [5]], [10, [5, 10]], [15, [10, 15]], [20, [10, 15, 20]]]), 18, 65, term(1.35, 0.5)),
-  baseTable('THU01', T([[1, [1]], [5, [5]]]), 18, 65, (x, g, n) => medical(18, 0.9, n === 1 ? 1 : 1.04)(x, g)),
-  baseTable('TMU01', T([[1, [1]], [5, [5]]]), 18, 65, (x, g, n) => medical(24, 1.1, n === 1 ? 1 : 1.04)(x, g)),
+  baseTable(
+    'FPU01',
+    T([
+      [5, [5]],
+      [10, [5, 10]],
+      [15, [10, 15]],
+      [20, [10, 15, 20]],
+    ]),
+    18,
+    65,
+    term(1.35, 0.5),
+  ),
+  baseTable(
+    'THU01',
+    T([
+      [1, [1]],
+      [5, [5]],
+    ]),
+    18,
+    65,
+    (x, g, n) => medical(18, 0.9, n === 1 ? 1 : 1.04)(x, g),
+  ),
+  baseTable(
+    'TMU01',
+    T([
+      [1, [1]],
+      [5, [5]],
+    ]),
+    18,
+    65,
+    (x, g, n) => medical(24, 1.1, n === 1 ? 1 : 1.04)(x, g),
+  ),
 
   riderTable('R-TBUR', 'perThousand', 18, 60, (x, g) => (g === 'F' ? 80 : 100) + 2 * (x - 18)),
   riderTable('R-TCIR', 'perThousand', 18, 55, (x, g) => ci(x, g) * 1000 * 1.5 * 100),
@@ -115,7 +220,14 @@ import type { RateTable } from './catalogue-schema';
 
 export const RATE_TABLES_2026_1: RateTable[] = [
 `;
-const body = tables.map((t) => `  {\n    id: '${t.id}', basis: '${t.basis}', rows: [\n${t.rows.map((r) => `      { gender: '${r.gender}', policyTerm: ${r.policyTerm}, premiumTerm: ${r.premiumTerm}, ageFrom: ${r.ageFrom}, ageStep: ${r.ageStep}, rates: [${r.rates.join(', ')}] },`).join('\n')}\n    ],\n  },`).join('\n');
+const body = tables
+  .map(
+    (t) =>
+      `  {\n    id: '${t.id}', basis: '${t.basis}', rows: [\n${t.rows.map((r) => `      { gender: '${r.gender}', policyTerm: ${r.policyTerm}, premiumTerm: ${r.premiumTerm}, ageFrom: ${r.ageFrom}, ageStep: ${r.ageStep}, rates: [${r.rates.join(', ')}] },`).join('\n')}\n    ],\n  },`,
+  )
+  .join('\n');
 const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'catalogue', 'catalogue-2026-1.rates.ts');
 writeFileSync(out, `${header}${body}\n];\n`);
-console.log(`wrote ${out}: ${tables.length} tables, ${tables.reduce((n, t) => n + t.rows.reduce((m, r) => m + r.rates.length, 0), 0)} rates`);
+console.log(
+  `wrote ${out}: ${tables.length} tables, ${tables.reduce((n, t) => n + t.rows.reduce((m, r) => m + r.rates.length, 0), 0)} rates`,
+);

@@ -5,8 +5,19 @@ import { DEFAULT_LANGUAGE, type Language } from '@portal/domain/codes/languages'
  * key to both languages' text. Read by the web app's i18next backend and by the server.
  */
 export const NAMESPACES = [
-  'common', 'nav', 'auth', 'home', 'contacts', 'proposals', 'applications', 'servicing',
-  'recruitment', 'compliance', 'profile', 'validation', 'errors',
+  'common',
+  'nav',
+  'auth',
+  'home',
+  'contacts',
+  'proposals',
+  'applications',
+  'servicing',
+  'recruitment',
+  'compliance',
+  'profile',
+  'validation',
+  'errors',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -39,7 +39,10 @@ for (const [ns, file] of locales) for (const key of Object.keys(file)) defined.a
 
 describe('language files', () => {
   it('has exactly one file per namespace', () => {
-    const onDisk = readdirSync(localesDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    const onDisk = readdirSync(localesDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
     expect(onDisk).toEqual([...NAMESPACES].sort());
   });
 
@@ -47,7 +50,10 @@ describe('language files', () => {
     const problems: string[] = [];
     for (const [key, entry] of Object.entries(locales.get(ns) ?? {})) {
       if (!/^[A-Za-z0-9_.-]+$/.test(key)) problems.push(`${key}: bad key name`);
-      if (typeof entry !== 'object' || entry === null) { problems.push(`${key}: not an object`); continue; }
+      if (typeof entry !== 'object' || entry === null) {
+        problems.push(`${key}: not an object`);
+        continue;
+      }
       const extra = Object.keys(entry).filter((l) => !(LANGUAGES as readonly string[]).includes(l));
       if (extra.length) problems.push(`${key}: unknown languages ${extra.join(',')}`);
       const en = typeof entry.en === 'string' ? entry.en.trim() : '';

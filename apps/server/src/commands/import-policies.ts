@@ -46,7 +46,9 @@ async function main(): Promise<number> {
       const lines = [
         `policy feed ${file}${report.asOf ? ` (as of ${report.asOf})` : ''}: ${report.read} records in ${Date.now() - started} ms`,
         `  inserted ${report.inserted}, updated ${report.updated}, unchanged ${report.unchanged}, rejected ${report.rejected}`,
-        ...report.rejections.map((r) => `  rejected #${r.index}${r.policyNumber ? ` ${r.policyNumber}` : ''}: ${r.field || '(record)'} ${r.key}`),
+        ...report.rejections.map(
+          (r) => `  rejected #${r.index}${r.policyNumber ? ` ${r.policyNumber}` : ''}: ${r.field || '(record)'} ${r.key}`,
+        ),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
     }
@@ -67,7 +69,7 @@ main().then(
       process.stderr.write(`${error.message}\n`);
       process.exit(error instanceof ConfigError ? 78 : 75);
     }
-    process.stderr.write(`import failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+    process.stderr.write(`import failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     process.exit(1);
   },
 );

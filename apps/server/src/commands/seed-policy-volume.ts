@@ -50,7 +50,8 @@ function options() {
   const policies = Number(values.policies);
   const payments = Number(values.payments);
   if (!Number.isInteger(policies) || policies < 0) throw new ConfigError(`--policies must be a whole number, not ${values.policies}`);
-  if (!Number.isInteger(payments) || payments < 0 || payments > 120) throw new ConfigError(`--payments must be 0-120, not ${values.payments}`);
+  if (!Number.isInteger(payments) || payments < 0 || payments > 120)
+    throw new ConfigError(`--payments must be 0-120, not ${values.payments}`);
   return { policies, payments, advisor: values.advisor.toLowerCase() };
 }
 
@@ -79,20 +80,30 @@ function generate(n: number, agentUserId: string, agencyId: string | null, today
   const int = (min: number, max: number) => min + Math.floor(r() * (max - min + 1));
   const policyNumber = volumePolicyNumber(n);
   const person = () => {
-    const gender = r() < 0.5 ? 'M' as const : 'F' as const;
+    const gender = r() < 0.5 ? ('M' as const) : ('F' as const);
     const [lastName, lastNameKh] = pick(FAMILY_NAMES);
     const [firstName, firstNameKh] = pick(gender === 'M' ? GIVEN_NAMES_M : GIVEN_NAMES_F);
     return {
-      firstName, lastName, firstNameKh, lastNameKh, gender,
+      firstName,
+      lastName,
+      firstNameKh,
+      lastNameKh,
+      gender,
       dateOfBirth: addDays('1950-01-01', int(0, 50 * 365)),
-      idType: '1' as const, idNumber: String(int(100000000, 999999999)),
+      idType: '1' as const,
+      idNumber: String(int(100000000, 999999999)),
       phone: `+855${pick(['12', '17', '77', '89', '92', '96', '97', '10', '15', '16'])}${int(100000, 999999)}`,
-      email: null, occupation: null, address: null,
+      email: null,
+      occupation: null,
+      address: null,
     };
   };
   const owner = person();
   const insured = r() < 0.5 ? owner : person();
-  const clients = [{ seq: 0, linkType: 'O' as const, ...owner }, { seq: 1, linkType: 'I' as const, ...insured }];
+  const clients = [
+    { seq: 0, linkType: 'O' as const, ...owner },
+    { seq: 1, linkType: 'I' as const, ...insured },
+  ];
   const currency: CurrencyCode = r() < 0.15 ? '96' : '02';
   const premiumMode: PremiumMode = pick(['annual', 'semiAnnual', 'quarterly', 'monthly', 'monthly'] as const);
   const status: PolicyStatus = pick(['Active', 'Active', 'Active', 'Active', 'Active', 'Active', 'Grace', 'Lapsed'] as const);
@@ -108,7 +119,12 @@ function generate(n: number, agentUserId: string, agencyId: string | null, today
       graceEndDate: status === 'Grace' ? addDays(today, int(1, 60)) : null,
       issueDate: effectiveDate,
       effectiveDate,
-      paidToDate: status === 'Lapsed' ? addDays(today, -int(90, 600)) : status === 'Grace' ? addDays(today, -int(1, 30)) : addDays(today, int(0, 360)),
+      paidToDate:
+        status === 'Lapsed'
+          ? addDays(today, -int(90, 600))
+          : status === 'Grace'
+            ? addDays(today, -int(1, 30))
+            : addDays(today, int(0, 360)),
       maturityDate: addDays(effectiveDate, 3652),
       premiumMode,
       modalPremium,
@@ -120,7 +136,14 @@ function generate(n: number, agentUserId: string, agencyId: string | null, today
       agencyId,
       deliveryStatus: 'delivered',
       deliveryStatusDate: addDays(effectiveDate, 14),
-      issuance: { applicationNumber: `APP${n}`, proposalNumber: `PRO${n}`, submissionDate: addDays(effectiveDate, -20), approvalDate: addDays(effectiveDate, -2), issuingOffice: 'Phnom Penh Head Office', underwritingDecision: 'standard' },
+      issuance: {
+        applicationNumber: `APP${n}`,
+        proposalNumber: `PRO${n}`,
+        submissionDate: addDays(effectiveDate, -20),
+        approvalDate: addDays(effectiveDate, -2),
+        issuingOffice: 'Phnom Penh Head Office',
+        underwritingDecision: 'standard',
+      },
       ownerFirstName: owner.firstName,
       ownerLastName: owner.lastName,
       ownerFirstNameKh: owner.firstNameKh,
@@ -139,28 +162,87 @@ function generate(n: number, agentUserId: string, agencyId: string | null, today
   };
 }
 
-async function insertBatch(db: Db, from: number, to: number, paymentsPerPolicy: number, agent: { id: string; agencyId: string | null }, today: string): Promise<void> {
+async function insertBatch(
+  db: Db,
+  from: number,
+  to: number,
+  paymentsPerPolicy: number,
+  agent: { id: string; agencyId: string | null },
+  today: string,
+): Promise<void> {
   const generated = Array.from({ length: to - from + 1 }, (_, i) => generate(from + i, agent.id, agent.agencyId, today));
   await db.transaction(async (tx) => {
-    const rows = await tx.insert(policy).values(generated.map((g) => g.policy)).returning({ id: policy.id, policyNumber: policy.policyNumber });
+    const rows = await tx
+      .insert(policy)
+      .values(generated.map((g) => g.policy))
+      .returning({ id: policy.id, policyNumber: policy.policyNumber });
     const ids = new Map(rows.map((row) => [row.policyNumber, row.id]));
     const idOf = (g: Generated) => ids.get(g.policy.policyNumber) as string;
     await tx.insert(policyClient).values(generated.flatMap((g) => g.clients.map((c) => ({ ...c, policyId: idOf(g) }))));
-    await tx.insert(policyCoverage).values(generated.flatMap((g, i) => [
-      { policyId: idOf(g), seq: 0, coverageType: 'B' as const, productCode: g.policy.productCode, planKey: 'KRU01-01-02', faceAmount: g.policy.sumAssured, premium: Math.round(g.policy.modalPremium * 0.9), term: 10, premiumTerm: 10 },
-      ...(i % 2 === 0 ? [{ policyId: idOf(g), seq: 1, coverageType: 'R' as const, productCode: 'TCIR', planKey: null, faceAmount: Math.round(g.policy.sumAssured / 4), premium: g.policy.modalPremium - Math.round(g.policy.modalPremium * 0.9), term: 10, premiumTerm: 10 }] : []),
-    ]));
-    await tx.insert(policyValue).values(generated.flatMap((g) => Array.from({ length: 5 }, (_, y) => ({
-      policyId: idOf(g), policyYear: y + 1, cashValue: g.policy.modalPremium * 4 * y, surrenderValue: g.policy.modalPremium * 3 * y, paidUpValue: Math.round(g.policy.sumAssured * (y + 1) / 20),
-    }))));
-    await tx.insert(policyBeneficiary).values(generated.map((g) => ({
-      policyId: idOf(g), seq: 0, priority: 'p' as const, firstName: 'Dara', lastName: g.policy.ownerLastName ?? 'Chan', relationship: '08', shareBasisPoints: 10000,
-    })));
+    await tx.insert(policyCoverage).values(
+      generated.flatMap((g, i) => [
+        {
+          policyId: idOf(g),
+          seq: 0,
+          coverageType: 'B' as const,
+          productCode: g.policy.productCode,
+          planKey: 'KRU01-01-02',
+          faceAmount: g.policy.sumAssured,
+          premium: Math.round(g.policy.modalPremium * 0.9),
+          term: 10,
+          premiumTerm: 10,
+        },
+        ...(i % 2 === 0
+          ? [
+              {
+                policyId: idOf(g),
+                seq: 1,
+                coverageType: 'R' as const,
+                productCode: 'TCIR',
+                planKey: null,
+                faceAmount: Math.round(g.policy.sumAssured / 4),
+                premium: g.policy.modalPremium - Math.round(g.policy.modalPremium * 0.9),
+                term: 10,
+                premiumTerm: 10,
+              },
+            ]
+          : []),
+      ]),
+    );
+    await tx.insert(policyValue).values(
+      generated.flatMap((g) =>
+        Array.from({ length: 5 }, (_, y) => ({
+          policyId: idOf(g),
+          policyYear: y + 1,
+          cashValue: g.policy.modalPremium * 4 * y,
+          surrenderValue: g.policy.modalPremium * 3 * y,
+          paidUpValue: Math.round((g.policy.sumAssured * (y + 1)) / 20),
+        })),
+      ),
+    );
+    await tx.insert(policyBeneficiary).values(
+      generated.map((g) => ({
+        policyId: idOf(g),
+        seq: 0,
+        priority: 'p' as const,
+        firstName: 'Dara',
+        lastName: g.policy.ownerLastName ?? 'Chan',
+        relationship: '08',
+        shareBasisPoints: 10000,
+      })),
+    );
     const withPending = generated.filter((_, i) => i % 20 === 0);
     if (withPending.length > 0) {
-      await tx.insert(policyPending).values(withPending.map((g) => ({
-        policyId: idOf(g), code: 'MED01', descriptionEn: 'Medical examination report', descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព', requestedDate: addDays(today, -10), status: 'outstanding' as const,
-      })));
+      await tx.insert(policyPending).values(
+        withPending.map((g) => ({
+          policyId: idOf(g),
+          code: 'MED01',
+          descriptionEn: 'Medical examination report',
+          descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព',
+          requestedDate: addDays(today, -10),
+          status: 'outstanding' as const,
+        })),
+      );
     }
     if (paymentsPerPolicy > 0) {
       // One statement makes every payment of the batch: oldest first, one per month from the effective date.
@@ -189,12 +271,20 @@ async function main(): Promise<void> {
   try {
     await migrateDb(handle);
     if (config.demo) await seedDemo(handle.db);
-    const [agent] = await handle.db.select({ id: appUser.id, agencyId: appUser.agencyId }).from(appUser).where(eq(appUser.username, args.advisor));
+    const [agent] = await handle.db
+      .select({ id: appUser.id, agencyId: appUser.agencyId })
+      .from(appUser)
+      .where(eq(appUser.username, args.advisor));
     if (!agent) throw new ConfigError(`No user ${args.advisor}${config.demo ? '' : ' (set PORTAL_DEMO=1 to seed the demo users)'}.`);
-    const [{ have } = { have: 0 }] = await handle.db.select({ have: sql<number>`count(*)::int` }).from(policy).where(like(policy.policyNumber, `${VOLUME_PREFIX}%`));
+    const [{ have } = { have: 0 }] = await handle.db
+      .select({ have: sql<number>`count(*)::int` })
+      .from(policy)
+      .where(like(policy.policyNumber, `${VOLUME_PREFIX}%`));
     const missing = Math.max(0, args.policies - have);
     const where = handle.kind === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL';
-    say(`${have} volume policies; adding ${missing} (target ${args.policies}, ${args.payments} payments each) for ${args.advisor} on ${where}`);
+    say(
+      `${have} volume policies; adding ${missing} (target ${args.policies}, ${args.payments} payments each) for ${args.advisor} on ${where}`,
+    );
     if (missing === 0) return;
     const today = new Date().toISOString().slice(0, 10);
     const started = performance.now();
@@ -217,6 +307,6 @@ main().catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(error instanceof ConfigError ? 78 : 75);
   }
-  process.stderr.write(`seed-policy-volume failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(`seed-policy-volume failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -78,7 +78,16 @@ async function main(): Promise<void> {
         contactRows.push({ ...c, id, ownerUserId: user.id, agencyId: user.agencyId, createdBy: user.id, modifiedBy: user.id });
         for (let n = data.int(1, 3); n > 0; n -= 1) {
           const a = data.activity(now);
-          activityRows.push({ ...a, id: randomUUID(), contactId: id, ownerUserId: user.id, createdDate: c.modifiedDate, modifiedDate: c.modifiedDate, createdBy: user.id, modifiedBy: user.id });
+          activityRows.push({
+            ...a,
+            id: randomUUID(),
+            contactId: id,
+            ownerUserId: user.id,
+            createdDate: c.modifiedDate,
+            modifiedDate: c.modifiedDate,
+            createdBy: user.id,
+            modifiedBy: user.id,
+          });
         }
       }
       // One transaction per batch: one commit (and flush) instead of one per statement.

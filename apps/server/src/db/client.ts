@@ -77,10 +77,7 @@ function createPostgres(databaseUrl: string, poolMax: number): DbHandle {
  * PGlite under DATA_DIR/pgdata when DATABASE_URL is unset (one process only: a lock file in
  * DATA_DIR refuses a second one), otherwise a node-postgres pool. Close it on shutdown.
  */
-export async function createDb(
-  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
-  options: CreateDbOptions = {},
-): Promise<DbHandle> {
+export async function createDb(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, options: CreateDbOptions = {}): Promise<DbHandle> {
   if (config.databaseUrl) return createPostgres(config.databaseUrl, options.poolMax ?? 10);
   return createPglite(config.dataDir, options.inMemory ?? false, options.loadDataDir);
 }

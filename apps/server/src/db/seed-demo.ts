@@ -25,13 +25,76 @@ interface DemoUser {
 }
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { username: 'demo.aap', role: 'ROLE_AAP', displayName: 'Sokha Chan', displayNameKh: 'ចាន់ សុខា', phone: '+85512345601', agentCode: 'AAP00001', alias: 'AAP', agencyCode: 'AG-PNH-01' },
-  { username: 'demo.aap2', role: 'ROLE_AAP', displayName: 'Dara Keo', displayNameKh: 'កែវ ដារា', phone: '+85512345602', agentCode: 'AAP00002', alias: 'AAP', agencyCode: 'AG-PNH-01' },
-  { username: 'demo.bk', role: 'ROLE_BK', displayName: 'Sreymom Lim', displayNameKh: 'លឹម ស្រីមុំ', phone: '+85512345603', agentCode: 'BK000001', alias: 'BK', agencyCode: 'AG-PNH-01' },
-  { username: 'demo.as', role: 'ROLE_AS', displayName: 'Vannak Sok', displayNameKh: 'សុខ វណ្ណៈ', phone: '+85512345604', agentCode: 'AS000001', alias: 'AS', agencyCode: 'AG-PNH-01' },
-  { username: 'demo.aa', role: 'ROLE_AA', displayName: 'Chenda Meas', displayNameKh: 'មាស ចិន្តា', phone: '+85512345605', agentCode: 'AA000001', alias: 'AA', agencyCode: 'AG-PNH-01' },
-  { username: 'demo.trainee', role: 'ROLE_TRAINEE', displayName: 'Rithy Ouk', displayNameKh: 'អ៊ុក រិទ្ធី', phone: '+85512345606', agentCode: 'TR000001', alias: 'TRAINEE', agencyCode: 'AG-SRP-01' },
-  { username: 'demo.can', role: 'ROLE_CAN', displayName: 'Bopha Heng', displayNameKh: 'ហេង បុប្ផា', phone: '+85512345607', agentCode: null, alias: 'CAN', agencyCode: 'AG-SRP-01' },
+  {
+    username: 'demo.aap',
+    role: 'ROLE_AAP',
+    displayName: 'Sokha Chan',
+    displayNameKh: 'ចាន់ សុខា',
+    phone: '+85512345601',
+    agentCode: 'AAP00001',
+    alias: 'AAP',
+    agencyCode: 'AG-PNH-01',
+  },
+  {
+    username: 'demo.aap2',
+    role: 'ROLE_AAP',
+    displayName: 'Dara Keo',
+    displayNameKh: 'កែវ ដារា',
+    phone: '+85512345602',
+    agentCode: 'AAP00002',
+    alias: 'AAP',
+    agencyCode: 'AG-PNH-01',
+  },
+  {
+    username: 'demo.bk',
+    role: 'ROLE_BK',
+    displayName: 'Sreymom Lim',
+    displayNameKh: 'លឹម ស្រីមុំ',
+    phone: '+85512345603',
+    agentCode: 'BK000001',
+    alias: 'BK',
+    agencyCode: 'AG-PNH-01',
+  },
+  {
+    username: 'demo.as',
+    role: 'ROLE_AS',
+    displayName: 'Vannak Sok',
+    displayNameKh: 'សុខ វណ្ណៈ',
+    phone: '+85512345604',
+    agentCode: 'AS000001',
+    alias: 'AS',
+    agencyCode: 'AG-PNH-01',
+  },
+  {
+    username: 'demo.aa',
+    role: 'ROLE_AA',
+    displayName: 'Chenda Meas',
+    displayNameKh: 'មាស ចិន្តា',
+    phone: '+85512345605',
+    agentCode: 'AA000001',
+    alias: 'AA',
+    agencyCode: 'AG-PNH-01',
+  },
+  {
+    username: 'demo.trainee',
+    role: 'ROLE_TRAINEE',
+    displayName: 'Rithy Ouk',
+    displayNameKh: 'អ៊ុក រិទ្ធី',
+    phone: '+85512345606',
+    agentCode: 'TR000001',
+    alias: 'TRAINEE',
+    agencyCode: 'AG-SRP-01',
+  },
+  {
+    username: 'demo.can',
+    role: 'ROLE_CAN',
+    displayName: 'Bopha Heng',
+    displayNameKh: 'ហេង បុប្ផា',
+    phone: '+85512345607',
+    agentCode: null,
+    alias: 'CAN',
+    agencyCode: 'AG-SRP-01',
+  },
 ];
 
 /**
@@ -50,7 +113,12 @@ export async function seedDemo(db: Db): Promise<{ agencies: number; users: numbe
   const existing = await db
     .select({ username: appUser.username })
     .from(appUser)
-    .where(inArray(appUser.username, DEMO_USERS.map((u) => u.username)));
+    .where(
+      inArray(
+        appUser.username,
+        DEMO_USERS.map((u) => u.username),
+      ),
+    );
   const have = new Set(existing.map((r) => r.username));
   const missing = DEMO_USERS.filter((u) => !have.has(u.username));
   if (missing.length === 0) return { agencies: agencies.length, users: 0 };

@@ -33,35 +33,106 @@ function prng(seed: number): () => number {
 }
 
 export const FAMILY_NAMES: readonly (readonly [string, string])[] = [
-  ['Chan', 'ចាន់'], ['Sok', 'សុខ'], ['Keo', 'កែវ'], ['Lim', 'លឹម'], ['Meas', 'មាស'], ['Heng', 'ហេង'], ['Ouk', 'អ៊ុក'],
-  ['Chea', 'ជា'], ['Ly', 'លី'], ['Phan', 'ផាន់'], ['Seng', 'សេង'], ['Touch', 'ទូច'], ['Kim', 'គីម'], ['Nhem', 'ញឹម'],
-  ['Pen', 'ប៉ែន'], ['Sim', 'ស៊ីម'], ['Long', 'ឡុង'], ['Mao', 'ម៉ៅ'], ['Yim', 'យឹម'], ['Hong', 'ហុង'],
+  ['Chan', 'ចាន់'],
+  ['Sok', 'សុខ'],
+  ['Keo', 'កែវ'],
+  ['Lim', 'លឹម'],
+  ['Meas', 'មាស'],
+  ['Heng', 'ហេង'],
+  ['Ouk', 'អ៊ុក'],
+  ['Chea', 'ជា'],
+  ['Ly', 'លី'],
+  ['Phan', 'ផាន់'],
+  ['Seng', 'សេង'],
+  ['Touch', 'ទូច'],
+  ['Kim', 'គីម'],
+  ['Nhem', 'ញឹម'],
+  ['Pen', 'ប៉ែន'],
+  ['Sim', 'ស៊ីម'],
+  ['Long', 'ឡុង'],
+  ['Mao', 'ម៉ៅ'],
+  ['Yim', 'យឹម'],
+  ['Hong', 'ហុង'],
 ] as const;
 export const GIVEN_NAMES_M: readonly (readonly [string, string])[] = [
-  ['Sokha', 'សុខា'], ['Dara', 'ដារា'], ['Vannak', 'វណ្ណៈ'], ['Rithy', 'រិទ្ធី'], ['Piseth', 'ពិសិដ្ឋ'], ['Vichea', 'វិជ្ជា'],
-  ['Kosal', 'កុសល'], ['Veasna', 'វាសនា'], ['Bunthoeun', 'ប៊ុនធឿន'], ['Narith', 'ណារិទ្ធ'], ['Samnang', 'សំណាង'],
-  ['Visal', 'វិសាល'], ['Rotha', 'រដ្ឋា'], ['Makara', 'មករា'],
+  ['Sokha', 'សុខា'],
+  ['Dara', 'ដារា'],
+  ['Vannak', 'វណ្ណៈ'],
+  ['Rithy', 'រិទ្ធី'],
+  ['Piseth', 'ពិសិដ្ឋ'],
+  ['Vichea', 'វិជ្ជា'],
+  ['Kosal', 'កុសល'],
+  ['Veasna', 'វាសនា'],
+  ['Bunthoeun', 'ប៊ុនធឿន'],
+  ['Narith', 'ណារិទ្ធ'],
+  ['Samnang', 'សំណាង'],
+  ['Visal', 'វិសាល'],
+  ['Rotha', 'រដ្ឋា'],
+  ['Makara', 'មករា'],
 ] as const;
 export const GIVEN_NAMES_F: readonly (readonly [string, string])[] = [
-  ['Sreymom', 'ស្រីមុំ'], ['Chenda', 'ចិន្តា'], ['Bopha', 'បុប្ផា'], ['Sophea', 'សុភា'], ['Sreyneang', 'ស្រីនាង'],
-  ['Malis', 'ម្លិះ'], ['Sothea', 'សុធា'], ['Chantha', 'ចន្ថា'], ['Leakhena', 'លក្ខិណា'], ['Sreyleak', 'ស្រីលក្ខណ៍'],
-  ['Kanha', 'កញ្ញា'], ['Thida', 'ធីតា'], ['Pisey', 'ពិសី'], ['Sopheap', 'សុភាព'],
+  ['Sreymom', 'ស្រីមុំ'],
+  ['Chenda', 'ចិន្តា'],
+  ['Bopha', 'បុប្ផា'],
+  ['Sophea', 'សុភា'],
+  ['Sreyneang', 'ស្រីនាង'],
+  ['Malis', 'ម្លិះ'],
+  ['Sothea', 'សុធា'],
+  ['Chantha', 'ចន្ថា'],
+  ['Leakhena', 'លក្ខិណា'],
+  ['Sreyleak', 'ស្រីលក្ខណ៍'],
+  ['Kanha', 'កញ្ញា'],
+  ['Thida', 'ធីតា'],
+  ['Pisey', 'ពិសី'],
+  ['Sopheap', 'សុភាព'],
 ] as const;
 const PHONE_PREFIXES = ['12', '17', '77', '89', '92', '96', '97', '10', '15', '16', '69', '70', '81', '85', '86', '87', '88', '93', '98'];
-const STREETS = ['Street 271', 'Street 63', 'Monivong Blvd', 'Norodom Blvd', 'Street 2004', 'Russian Blvd', 'Street 598', 'Kampuchea Krom Blvd'];
-const DISTRICTS = [
-  'Sangkat Tuol Tumpung, Khan Chamkar Mon, Phnom Penh', 'Sangkat Boeng Keng Kang, Phnom Penh', 'Sangkat Toul Kork, Phnom Penh',
-  'Sangkat Svay Dangkum, Siem Reap', 'Sangkat Kampong Cham, Kampong Cham', 'Sangkat Prey Sa, Khan Dangkao, Phnom Penh',
+const STREETS = [
+  'Street 271',
+  'Street 63',
+  'Monivong Blvd',
+  'Norodom Blvd',
+  'Street 2004',
+  'Russian Blvd',
+  'Street 598',
+  'Kampuchea Krom Blvd',
 ];
-const OCCUPATIONS = ['Teacher', 'Engineer', 'Business owner', 'Nurse', 'Accountant', 'Farmer', 'Civil servant', 'Shop owner', 'Student', 'Driver'];
+const DISTRICTS = [
+  'Sangkat Tuol Tumpung, Khan Chamkar Mon, Phnom Penh',
+  'Sangkat Boeng Keng Kang, Phnom Penh',
+  'Sangkat Toul Kork, Phnom Penh',
+  'Sangkat Svay Dangkum, Siem Reap',
+  'Sangkat Kampong Cham, Kampong Cham',
+  'Sangkat Prey Sa, Khan Dangkao, Phnom Penh',
+];
+const OCCUPATIONS = [
+  'Teacher',
+  'Engineer',
+  'Business owner',
+  'Nurse',
+  'Accountant',
+  'Farmer',
+  'Civil servant',
+  'Shop owner',
+  'Student',
+  'Driver',
+];
 const PRODUCTS = ['LPTL', 'MLPX', 'EDU', 'ENDW', 'TRRP', 'MRTA', 'KRUR', 'TERM', 'THCR', 'TMCR'] as const;
-const RIDERS = [['TCIR', 'R'], ['PBTR', 'R'], ['CBTR', 'R'], ['WLCH', 'R'], ['FAUR', 'R'], ['PLUR', 'R'], ['CIWOP', 'W']] as const;
+const RIDERS = [
+  ['TCIR', 'R'],
+  ['PBTR', 'R'],
+  ['CBTR', 'R'],
+  ['WLCH', 'R'],
+  ['FAUR', 'R'],
+  ['PLUR', 'R'],
+  ['CIWOP', 'W'],
+] as const;
 const PENDING = [
   ['MED01', 'Medical examination report', 'របាយការណ៍ពិនិត្យសុខភាព'],
-  ['IDC01', 'Copy of the life insured\'s national ID card', 'ច្បាប់ចម្លងអត្តសញ្ញាណប័ណ្ណរបស់អ្នកត្រូវបានធានារ៉ាប់រង'],
+  ['IDC01', "Copy of the life insured's national ID card", 'ច្បាប់ចម្លងអត្តសញ្ញាណប័ណ្ណរបស់អ្នកត្រូវបានធានារ៉ាប់រង'],
   ['BNK01', 'Bank account confirmation for the premium debit', 'លិខិតបញ្ជាក់គណនីធនាគារសម្រាប់ការកាត់ប្រាក់បុព្វលាភ'],
   ['SIG01', 'Signed policy acknowledgement form', 'ទម្រង់ទទួលស្គាល់បណ្ណសន្យារ៉ាប់រងដែលបានចុះហត្ថលេខា'],
-  ['BEN01', 'Proof of the beneficiary\'s relationship to the life insured', 'ភស្តុតាងបញ្ជាក់ទំនាក់ទំនងរបស់អ្នកទទួលផលជាមួយអ្នកត្រូវបានធានារ៉ាប់រង'],
+  ['BEN01', "Proof of the beneficiary's relationship to the life insured", 'ភស្តុតាងបញ្ជាក់ទំនាក់ទំនងរបស់អ្នកទទួលផលជាមួយអ្នកត្រូវបានធានារ៉ាប់រង'],
   ['HLT01', 'Health declaration form', 'ទម្រង់ប្រកាសសុខភាព'],
 ] as const;
 const PAYMENT_TYPES = ['CDB', 'CHQ', 'CS', 'WING', 'PTPP'] as const;
@@ -115,7 +186,14 @@ function person(r: Rand, asOf: string, minAge: number, maxAge: number, khmer = t
   const [given, givenKh] = pick(r, gender === 'M' ? GIVEN_NAMES_M : GIVEN_NAMES_F);
   const age = between(r, minAge, maxAge);
   const dateOfBirth = addDays(`${Number(asOf.slice(0, 4)) - age}-01-01`, between(r, 0, 364));
-  return { firstName: given, lastName: family, firstNameKh: khmer ? givenKh : null, lastNameKh: khmer ? familyKh : null, gender, dateOfBirth };
+  return {
+    firstName: given,
+    lastName: family,
+    firstNameKh: khmer ? givenKh : null,
+    lastNameKh: khmer ? familyKh : null,
+    gender,
+    dateOfBirth,
+  };
 }
 
 function phoneText(r: Rand): string {
@@ -175,12 +253,15 @@ export function generateDemoPolicyFeed(options: { asOf?: string; seed?: number }
       const effectiveDate = addDays(asOf, -between(r, 60, Math.min(term * 365 - 30, 10 * 365)));
       const maturityDate = addMonths(effectiveDate, term * 12);
       const sumUsd = between(r, 20, 400) * 50_000; // $10,000 - $200,000 (in cents), in steps of $500
-      const sumAssured = currency === CURRENCY_USD ? sumUsd : Math.round((sumUsd / 100) * RIEL_PER_DOLLAR / 100_000) * 100_000;
+      const sumAssured = currency === CURRENCY_USD ? sumUsd : Math.round(((sumUsd / 100) * RIEL_PER_DOLLAR) / 100_000) * 100_000;
       const annualRate = between(r, 8, 45) / 1000; // premium per year per unit of cover
-      const annual = Math.round(sumAssured * annualRate / (currency === CURRENCY_USD ? 1 : 100)) * (currency === CURRENCY_USD ? 1 : 100);
-      const modalPremium = premiumMode === 'singlePremium'
-        ? annual * Math.min(term, 8)
-        : currency === CURRENCY_USD ? Math.round(annual / PAYMENTS_PER_YEAR[premiumMode]) : Math.round(annual / PAYMENTS_PER_YEAR[premiumMode] / 100) * 100;
+      const annual = Math.round((sumAssured * annualRate) / (currency === CURRENCY_USD ? 1 : 100)) * (currency === CURRENCY_USD ? 1 : 100);
+      const modalPremium =
+        premiumMode === 'singlePremium'
+          ? annual * Math.min(term, 8)
+          : currency === CURRENCY_USD
+            ? Math.round(annual / PAYMENTS_PER_YEAR[premiumMode])
+            : Math.round(annual / PAYMENTS_PER_YEAR[premiumMode] / 100) * 100;
 
       // Paid-to date by status.
       let paidToDate: string | null;
@@ -228,29 +309,64 @@ export function generateDemoPolicyFeed(options: { asOf?: string; seed?: number }
       const shares = primaries === 1 ? [100] : primaries === 2 ? [50, 50] : [40, 30, 30];
       for (let b = 0; b < primaries; b++) {
         const p = person(r, asOf, 1, 70, r() > 0.1);
-        beneficiaries.push({ priority: 'p', firstName: p.firstName, lastName: p.lastName, firstNameKh: p.firstNameKh, lastNameKh: p.lastNameKh, relationship: pick(r, ['08', '51']), shareBenifit: shares[b], gender: p.gender, dateOfBirth: p.dateOfBirth });
+        beneficiaries.push({
+          priority: 'p',
+          firstName: p.firstName,
+          lastName: p.lastName,
+          firstNameKh: p.firstNameKh,
+          lastNameKh: p.lastNameKh,
+          relationship: pick(r, ['08', '51']),
+          shareBenifit: shares[b],
+          gender: p.gender,
+          dateOfBirth: p.dateOfBirth,
+        });
       }
       if (r() < 0.25) {
         const p = person(r, asOf, 30, 75);
-        beneficiaries.push({ priority: 's', firstName: p.firstName, lastName: p.lastName, firstNameKh: p.firstNameKh, lastNameKh: p.lastNameKh, relationship: pick(r, ['08', '51']), shareBenifit: 100, gender: p.gender, dateOfBirth: p.dateOfBirth });
+        beneficiaries.push({
+          priority: 's',
+          firstName: p.firstName,
+          lastName: p.lastName,
+          firstNameKh: p.firstNameKh,
+          lastNameKh: p.lastNameKh,
+          relationship: pick(r, ['08', '51']),
+          shareBenifit: 100,
+          gender: p.gender,
+          dateOfBirth: p.dateOfBirth,
+        });
       }
 
       // Coverages: the base plan and up to two riders; their premiums add up to the modal premium.
-      const riders = Array.from({ length: between(r, 0, 2) }, () => pick(r, RIDERS)).filter((v, i, a) => a.findIndex((x) => x[0] === v[0]) === i);
+      const riders = Array.from({ length: between(r, 0, 2) }, () => pick(r, RIDERS)).filter(
+        (v, i, a) => a.findIndex((x) => x[0] === v[0]) === i,
+      );
       let riderPremiums = 0;
       const riderCoverages = riders.map(([code, type]) => {
-        const premium = currency === CURRENCY_USD ? Math.round(modalPremium * 0.08) : Math.round(modalPremium * 0.08 / 100) * 100;
+        const premium = currency === CURRENCY_USD ? Math.round(modalPremium * 0.08) : Math.round((modalPremium * 0.08) / 100) * 100;
         riderPremiums += premium;
         return {
-          coverageType: type, productCode: code, planKey: null, faceAmount: money(type === 'W' ? sumAssured : Math.round(sumAssured / 4 / 100) * 100, currency),
-          premium: money(premium, currency), term, premiumTerm: term, startDate: effectiveDate, endDate: maturityDate,
+          coverageType: type,
+          productCode: code,
+          planKey: null,
+          faceAmount: money(type === 'W' ? sumAssured : Math.round(sumAssured / 4 / 100) * 100, currency),
+          premium: money(premium, currency),
+          term,
+          premiumTerm: term,
+          startDate: effectiveDate,
+          endDate: maturityDate,
         };
       });
       const coverages = [
         {
-          coverageType: 'B', productCode, planKey: `${r() < 0.7 ? 'KRU01' : 'ATU01'}-0${between(r, 1, 3)}-0${between(r, 1, 3)}`,
-          faceAmount: money(sumAssured, currency), premium: money(modalPremium - riderPremiums, currency),
-          term, premiumTerm: premiumMode === 'singlePremium' ? 1 : term, startDate: effectiveDate, endDate: maturityDate,
+          coverageType: 'B',
+          productCode,
+          planKey: `${r() < 0.7 ? 'KRU01' : 'ATU01'}-0${between(r, 1, 3)}-0${between(r, 1, 3)}`,
+          faceAmount: money(sumAssured, currency),
+          premium: money(modalPremium - riderPremiums, currency),
+          term,
+          premiumTerm: premiumMode === 'singlePremium' ? 1 : term,
+          startDate: effectiveDate,
+          endDate: maturityDate,
         },
         ...riderCoverages,
       ];
@@ -274,12 +390,14 @@ export function generateDemoPolicyFeed(options: { asOf?: string; seed?: number }
       const payments: Record<string, unknown>[] = [];
       const periods: [string, string][] = [];
       if (premiumMode === 'singlePremium') periods.push([effectiveDate, maturityDate]);
-      else for (let from = effectiveDate; paidToDate && from < paidToDate; from = addMonths(from, monthsPerPeriod)) periods.push([from, addMonths(from, monthsPerPeriod)]);
+      else
+        for (let from = effectiveDate; paidToDate && from < paidToDate; from = addMonths(from, monthsPerPeriod))
+          periods.push([from, addMonths(from, monthsPerPeriod)]);
       for (const [from, to] of periods.slice(-MAX_PAYMENTS)) {
         const paymentType = weighted(r, PAYMENT_TYPES, PAYMENT_WEIGHTS);
         const inRiel = currency === CURRENCY_USD && r() < 0.12;
         const payCurrency = inRiel ? CURRENCY_KHR : currency;
-        const amount = inRiel ? Math.round(modalPremium * RIEL_PER_DOLLAR / 100 / 100) * 100 : modalPremium;
+        const amount = inRiel ? Math.round((modalPremium * RIEL_PER_DOLLAR) / 100 / 100) * 100 : modalPremium;
         referenceSerial += between(r, 1, 9);
         payments.push({
           paymentDate: addDays(from, -between(r, 0, 10)),
@@ -287,46 +405,79 @@ export function generateDemoPolicyFeed(options: { asOf?: string; seed?: number }
           currency: payCurrency,
           paymentType,
           bankCode: paymentType === 'CDB' || paymentType === 'CHQ' ? (r() < 0.8 ? '005' : pick(r, ['008', '011', '017'])) : null,
-          reference: paymentType === 'WING' ? `WING${between(r, 1000000000, 9999999999)}` : paymentType === 'CHQ' ? `CHQ-${referenceSerial}` : `${paymentType}-${referenceSerial}`,
-          sourcePolicyNumber: paymentType === 'PTPP' ? (numbers.length > 1 ? numbers[between(r, 0, numbers.length - 2)] : 'P100000000') : null,
+          reference:
+            paymentType === 'WING'
+              ? `WING${between(r, 1000000000, 9999999999)}`
+              : paymentType === 'CHQ'
+                ? `CHQ-${referenceSerial}`
+                : `${paymentType}-${referenceSerial}`,
+          sourcePolicyNumber:
+            paymentType === 'PTPP' ? (numbers.length > 1 ? numbers[between(r, 0, numbers.length - 2)] : 'P100000000') : null,
           periodFrom: from,
           periodTo: addDays(to, -1),
         });
       }
 
       // Claims on a few policies.
-      const claims = r() < 0.08 ? Array.from({ length: between(r, 1, 2) }, (_, c) => {
-        const claimStatus = pick(r, CLAIM_STATUSES);
-        const claimed = currency === CURRENCY_USD ? between(r, 200, 8000) * 100 : between(r, 8, 300) * 100_000;
-        const submittedDate = addDays(asOf, -between(r, 5, 700));
-        return {
-          claimNumber: `CL${serial}${c}`,
-          claimType: pick(r, CLAIM_TYPES.slice(0, 4)),
-          status: claimStatus,
-          eventDate: addDays(submittedDate, -between(r, 1, 30)),
-          submittedDate,
-          decisionDate: claimStatus === 'submitted' || claimStatus === 'inReview' ? null : addDays(submittedDate, between(r, 5, 40)),
-          claimedAmount: money(claimed, currency),
-          paidAmount: claimStatus === 'paid' ? money(Math.round(claimed * 0.9 / 100) * 100, currency) : null,
-        };
-      }) : [];
+      const claims =
+        r() < 0.08
+          ? Array.from({ length: between(r, 1, 2) }, (_, c) => {
+              const claimStatus = pick(r, CLAIM_STATUSES);
+              const claimed = currency === CURRENCY_USD ? between(r, 200, 8000) * 100 : between(r, 8, 300) * 100_000;
+              const submittedDate = addDays(asOf, -between(r, 5, 700));
+              return {
+                claimNumber: `CL${serial}${c}`,
+                claimType: pick(r, CLAIM_TYPES.slice(0, 4)),
+                status: claimStatus,
+                eventDate: addDays(submittedDate, -between(r, 1, 30)),
+                submittedDate,
+                decisionDate: claimStatus === 'submitted' || claimStatus === 'inReview' ? null : addDays(submittedDate, between(r, 5, 40)),
+                claimedAmount: money(claimed, currency),
+                paidAmount: claimStatus === 'paid' ? money(Math.round((claimed * 0.9) / 100) * 100, currency) : null,
+              };
+            })
+          : [];
 
       // Feed milestones: a survival benefit on a few policies in the coming weeks.
-      const milestones = status !== 'Lapsed' && r() < 0.06
-        ? [{ date: addDays(asOf, between(r, 2, 40)), descriptionEn: 'Survival benefit payout', descriptionKm: 'ការទូទាត់អត្ថប្រយោជន៍នៅរស់រានមានជីវិត' }]
-        : [];
+      const milestones =
+        status !== 'Lapsed' && r() < 0.06
+          ? [
+              {
+                date: addDays(asOf, between(r, 2, 40)),
+                descriptionEn: 'Survival benefit payout',
+                descriptionKm: 'ការទូទាត់អត្ថប្រយោជន៍នៅរស់រានមានជីវិត',
+              },
+            ]
+          : [];
 
       // Pending requirements on recent or lapsed policies.
       const recent = effectiveDate > addDays(asOf, -180);
-      const pending = (recent && r() < 0.5) || r() < 0.08
-        ? Array.from({ length: between(r, 1, 3) }, () => pick(r, PENDING)).filter((v, i, a) => a.indexOf(v) === i).map(([code, en, km]) => {
-          const requestedDate = addDays(asOf, -between(r, 3, 60));
-          return { code, descriptionEn: en, descriptionKm: km, requestedDate, dueDate: addDays(requestedDate, 30), status: weighted(r, ['outstanding', 'received', 'waived'] as const, [80, 12, 8]) };
-        })
-        : [];
+      const pending =
+        (recent && r() < 0.5) || r() < 0.08
+          ? Array.from({ length: between(r, 1, 3) }, () => pick(r, PENDING))
+              .filter((v, i, a) => a.indexOf(v) === i)
+              .map(([code, en, km]) => {
+                const requestedDate = addDays(asOf, -between(r, 3, 60));
+                return {
+                  code,
+                  descriptionEn: en,
+                  descriptionKm: km,
+                  requestedDate,
+                  dueDate: addDays(requestedDate, 30),
+                  status: weighted(r, ['outstanding', 'received', 'waived'] as const, [80, 12, 8]),
+                };
+              })
+          : [];
 
       const age = -Math.round((Date.parse(effectiveDate) - Date.parse(asOf)) / 86_400_000);
-      const deliveryStatus = age < 30 ? pick(r, ['pending', 'dispatched']) : age < 60 ? pick(r, ['dispatched', 'delivered']) : r() < 0.04 ? 'returned' : pick(r, ['delivered', 'acknowledged']);
+      const deliveryStatus =
+        age < 30
+          ? pick(r, ['pending', 'dispatched'])
+          : age < 60
+            ? pick(r, ['dispatched', 'delivered'])
+            : r() < 0.04
+              ? 'returned'
+              : pick(r, ['delivered', 'acknowledged']);
 
       policies.push({
         policyNumber,
@@ -367,7 +518,13 @@ export function generateDemoPolicyFeed(options: { asOf?: string; seed?: number }
       });
     }
   }
-  return { format: POLICY_FEED_FORMAT, version: POLICY_FEED_VERSION, asOf, source: 'demo generator (apps/server/src/importers/demo-policy-feed.ts)', policies };
+  return {
+    format: POLICY_FEED_FORMAT,
+    version: POLICY_FEED_VERSION,
+    asOf,
+    source: 'demo generator (apps/server/src/importers/demo-policy-feed.ts)',
+    policies,
+  };
 }
 
 /** The feed as committed: a JSON document with one policy per line (diffs stay readable). */

@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
-  feedIssueKey, feedPolicySchema, type FeedImportReport, type FeedPolicy, type FeedRejectKey, type FeedRejection,
+  feedIssueKey,
+  feedPolicySchema,
+  type FeedImportReport,
+  type FeedPolicy,
+  type FeedRejectKey,
+  type FeedRejection,
 } from '@portal/domain/contracts/policies/policy-feed';
 import type { Db } from '../db/client';
 import { agency } from '../db/schema/agency.table';
@@ -148,7 +153,12 @@ function policyRow(r: Resolved, asOf: string | null, at: Date): NewPolicyRow {
  * Writes a batch of checked, changed policies in ONE transaction: upsert the policy rows by
  * policy number, replace their children, upsert their pending requirements by code.
  */
-async function writeBatch(db: Db, batch: readonly Resolved[], asOf: string | null, at: Date): Promise<{ inserted: number; updated: number }> {
+async function writeBatch(
+  db: Db,
+  batch: readonly Resolved[],
+  asOf: string | null,
+  at: Date,
+): Promise<{ inserted: number; updated: number }> {
   if (batch.length === 0) return { inserted: 0, updated: 0 };
   return db.transaction(async (tx) => {
     const rows = batch.map((r) => policyRow(r, asOf, at));
@@ -230,15 +240,26 @@ async function writeBatch(db: Db, batch: readonly Resolved[], asOf: string | nul
       p.coverages.forEach((c, seq) => coverages.push({ policyId, seq, ...c }));
       for (const v of p.values) values.push({ policyId, ...v });
       // Oldest first, so ids follow time and "newest first" is (date, id) descending.
-      const byDate = p.payments.map((pay, i) => ({ pay, i })).sort((a, b) => (a.pay.paymentDate < b.pay.paymentDate ? -1 : a.pay.paymentDate > b.pay.paymentDate ? 1 : a.i - b.i));
+      const byDate = p.payments
+        .map((pay, i) => ({ pay, i }))
+        .sort((a, b) => (a.pay.paymentDate < b.pay.paymentDate ? -1 : a.pay.paymentDate > b.pay.paymentDate ? 1 : a.i - b.i));
       for (const { pay } of byDate) payments.push({ policyId, ...pay });
       for (const c of p.claims) claims.push({ policyId, ...c });
-      for (const m of p.milestones) milestones.push({ policyId, milestoneDate: m.date, descriptionEn: m.descriptionEn, descriptionKm: m.descriptionKm });
+      for (const m of p.milestones)
+        milestones.push({ policyId, milestoneDate: m.date, descriptionEn: m.descriptionEn, descriptionKm: m.descriptionKm });
       for (const r of p.pending) pending.push({ policyId, ...r });
       const codes = p.pending.map((r) => r.code);
-      keepPending.push(codes.length === 0
-        ? eq(policyPending.policyId, policyId)
-        : and(eq(policyPending.policyId, policyId), sql`${policyPending.code} NOT IN (${sql.join(codes.map((c) => sql`${c}`), sql`, `)})`) as SQL);
+      keepPending.push(
+        codes.length === 0
+          ? eq(policyPending.policyId, policyId)
+          : (and(
+              eq(policyPending.policyId, policyId),
+              sql`${policyPending.code} NOT IN (${sql.join(
+                codes.map((c) => sql`${c}`),
+                sql`, `,
+              )})`,
+            ) as SQL),
+      );
     }
     await chunkedInsert(tx, policyClient, clients);
     await chunkedInsert(tx, policyBeneficiary, beneficiaries);
@@ -343,19 +364,29 @@ async function processBatch(db: Db, batch: readonly Checked[], report: Report, a
     ...(usernames.length > 0 ? [inArray(appUser.username, usernames)] : []),
     ...(agentCodes.length > 0 ? [inArray(appUser.agentCode, agentCodes)] : []),
   ];
-  const users = userConditions.length === 0 ? [] : await db
-    .select({ id: appUser.id, username: appUser.username, agentCode: appUser.agentCode, agencyId: appUser.agencyId })
-    .from(appUser)
-    .where(or(...userConditions));
+  const users =
+    userConditions.length === 0
+      ? []
+      : await db
+          .select({ id: appUser.id, username: appUser.username, agentCode: appUser.agentCode, agencyId: appUser.agencyId })
+          .from(appUser)
+          .where(or(...userConditions));
   const byUsername = new Map(users.map((u) => [u.username, u]));
   const byAgentCode = new Map(users.filter((u) => u.agentCode).map((u) => [u.agentCode as string, u]));
-  const agencies = agencyCodes.length === 0 ? [] : await db.select({ id: agency.id, code: agency.code }).from(agency).where(inArray(agency.code, agencyCodes));
+  const agencies =
+    agencyCodes.length === 0
+      ? []
+      : await db.select({ id: agency.id, code: agency.code }).from(agency).where(inArray(agency.code, agencyCodes));
   const agencyByCode = new Map(agencies.map((a) => [a.code, a.id]));
 
   const resolved: Resolved[] = [];
   for (const c of batch) {
     const { agent, agencyCode, policyNumber } = c.record;
-    const user = agent.username ? byUsername.get(agent.username.toLowerCase()) : agent.agentCode ? byAgentCode.get(agent.agentCode) : undefined;
+    const user = agent.username
+      ? byUsername.get(agent.username.toLowerCase())
+      : agent.agentCode
+        ? byAgentCode.get(agent.agentCode)
+        : undefined;
     if (!user) {
       report.reject(c.index, policyNumber, agent.username ? 'agent.username' : 'agent.agentCode', 'unknown_agent');
       continue;
@@ -365,15 +396,25 @@ async function processBatch(db: Db, batch: readonly Checked[], report: Report, a
       report.reject(c.index, policyNumber, 'agencyCode', 'unknown_agency');
       continue;
     }
-    const hash = createHash('sha256').update(JSON.stringify([c.record, user.id, agencyId ?? null])).digest('hex');
+    const hash = createHash('sha256')
+      .update(JSON.stringify([c.record, user.id, agencyId ?? null]))
+      .digest('hex');
     resolved.push({ ...c, agentUserId: user.id, agencyId: agencyId ?? null, hash });
   }
 
   // Unchanged records (same content, same agent) are skipped.
-  const stored = resolved.length === 0 ? [] : await db
-    .select({ policyNumber: policy.policyNumber, contentHash: policy.contentHash })
-    .from(policy)
-    .where(inArray(policy.policyNumber, resolved.map((r) => r.record.policyNumber)));
+  const stored =
+    resolved.length === 0
+      ? []
+      : await db
+          .select({ policyNumber: policy.policyNumber, contentHash: policy.contentHash })
+          .from(policy)
+          .where(
+            inArray(
+              policy.policyNumber,
+              resolved.map((r) => r.record.policyNumber),
+            ),
+          );
   const storedHash = new Map(stored.map((s) => [s.policyNumber, s.contentHash]));
   const changed = resolved.filter((r) => storedHash.get(r.record.policyNumber) !== r.hash);
   report.unchanged += resolved.length - changed.length;

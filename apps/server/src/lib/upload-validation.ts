@@ -1,6 +1,13 @@
 import { constants as zlibConstants, crc32, inflateRawSync, inflateSync } from 'node:zlib';
 import { MEDIA_TYPES, SHEET_MEDIA_TYPES, type ConversionExtension, type SheetExtension } from '@portal/domain/constants/uploads';
-import { contentMatchesName, FILE_ISSUE_KEYS, FILE_ISSUE_STATUS, fileExtension, fileIssues, type UploadKind } from '@portal/domain/rules/files';
+import {
+  contentMatchesName,
+  FILE_ISSUE_KEYS,
+  FILE_ISSUE_STATUS,
+  fileExtension,
+  fileIssues,
+  type UploadKind,
+} from '@portal/domain/rules/files';
 import { AppError } from './app-error';
 
 /**
@@ -58,7 +65,17 @@ export function cleanUploadFileName(name: string): string {
 }
 
 const PDF_FORBIDDEN_NAMES = [
-  'JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE', 'Encrypt',
+  'JavaScript',
+  'JS',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'RichMedia',
+  'XFA',
+  'SubmitForm',
+  'ImportData',
+  'GoToE',
+  'Encrypt',
 ];
 const PDF_FORBIDDEN = new RegExp(`/(${PDF_FORBIDDEN_NAMES.join('|')})(?![A-Za-z0-9])`);
 const MARKUP = /<\s*(script|html|svg|iframe|body)\b/i;
@@ -96,14 +113,21 @@ function pdfProblem(data: Buffer): string | undefined {
     streams.lastIndex = end + 'endstream'.length;
     // Encodings this check cannot read are refused rather than trusted (image codecs such as
     // DCT, JPX, CCITTFax and JBIG2 carry pictures, not PDF objects, and pass).
-    if (/\/(ASCIIHexDecode|AHx|ASCII85Decode|A85|LZWDecode|LZW|RunLengthDecode|RL)(?![A-Za-z0-9])/.test(dict)) return 'pdf: stream encoding that cannot be checked';
+    if (/\/(ASCIIHexDecode|AHx|ASCII85Decode|A85|LZWDecode|LZW|RunLengthDecode|RL)(?![A-Za-z0-9])/.test(dict))
+      return 'pdf: stream encoding that cannot be checked';
     if (!/FlateDecode|\/Fl\b/.test(dict)) continue;
     let out: Buffer;
     try {
       // A truncated stream still yields what a viewer would read of it (sync flush, no throw).
-      out = inflateSync(data.subarray(start, end), { maxOutputLength: MAX_INFLATED_BYTES - inflated, finishFlush: zlibConstants.Z_SYNC_FLUSH });
+      out = inflateSync(data.subarray(start, end), {
+        maxOutputLength: MAX_INFLATED_BYTES - inflated,
+        finishFlush: zlibConstants.Z_SYNC_FLUSH,
+      });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || (error as Error).message.includes('Cannot create a Buffer larger')) {
+      if (
+        (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' ||
+        (error as Error).message.includes('Cannot create a Buffer larger')
+      ) {
         return 'pdf: compressed streams too large (bomb)';
       }
       continue; // not deflate data at all: nothing a viewer could run either
@@ -118,7 +142,8 @@ function pdfProblem(data: Buffer): string | undefined {
 
 function imageSizeProblem(width: number, height: number, kind: string): string | undefined {
   if (width <= 0 || height <= 0) return `${kind}: zero size`;
-  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) return `${kind}: ${width} x ${height} pixels is too large`;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS)
+    return `${kind}: ${width} x ${height} pixels is too large`;
   return undefined;
 }
 
@@ -215,11 +240,13 @@ function xlsxProblem(data: Buffer): string | undefined {
     offset += 46 + nameLength + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32);
 
     // The local header: where the previous part ended, the same part, the same sizes.
-    if (localAt !== local || local + 30 > directoryAt || data.readUInt32LE(local) !== ZIP_LOCAL) return 'xlsx: parts out of order or hidden';
+    if (localAt !== local || local + 30 > directoryAt || data.readUInt32LE(local) !== ZIP_LOCAL)
+      return 'xlsx: parts out of order or hidden';
     const flags = data.readUInt16LE(local + 6);
     const described = (flags & 0x08) !== 0;
     if (data.readUInt16LE(local + 8) !== method) return 'xlsx: part headers disagree';
-    if (!described && (data.readUInt32LE(local + 18) !== packedSize || data.readUInt32LE(local + 22) !== size)) return 'xlsx: part sizes disagree';
+    if (!described && (data.readUInt32LE(local + 18) !== packedSize || data.readUInt32LE(local + 22) !== size))
+      return 'xlsx: part sizes disagree';
     const dataAt = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
     if (dataAt + packedSize > directoryAt) return 'xlsx: part out of bounds';
     const packed = data.subarray(dataAt, dataAt + packedSize);
@@ -229,7 +256,10 @@ function xlsxProblem(data: Buffer): string | undefined {
       let consumed: number;
       let length: number;
       try {
-        const { buffer, engine } = inflateRawSync(packed, { maxOutputLength: Math.max(1, MAX_INFLATED_BYTES - unpacked), info: true }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
+        const { buffer, engine } = inflateRawSync(packed, {
+          maxOutputLength: Math.max(1, MAX_INFLATED_BYTES - unpacked),
+          info: true,
+        }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
         consumed = engine.bytesWritten;
         length = buffer.length;
       } catch {

@@ -1,8 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { API_PATHS, toRouterPath } from '@portal/domain/api/api-paths';
-import {
-  ACCESS_POLICY, accessKey, decideAccess, isOpenInfrastructurePath, PUBLIC, type Access,
-} from '@portal/domain/api/access-policy';
+import { ACCESS_POLICY, accessKey, decideAccess, isOpenInfrastructurePath, PUBLIC, type Access } from '@portal/domain/api/access-policy';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../modules/auth/access-token';

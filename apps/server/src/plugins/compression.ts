@@ -11,8 +11,12 @@ export const COMPRESS_THRESHOLD = 1024;
  * the compressed size (BREACH).
  */
 export function carriesSecrets(url: string): boolean {
-  return url.startsWith('/api/auth/') || url.startsWith('/api/dev/') || url.startsWith('/secure-link')
-    || url.startsWith('/api/candidate/v1/form/link'); // the secure link's OTP answers with a session token
+  return (
+    url.startsWith('/api/auth/') ||
+    url.startsWith('/api/dev/') ||
+    url.startsWith('/secure-link') ||
+    url.startsWith('/api/candidate/v1/form/link')
+  ); // the secure link's OTP answers with a session token
 }
 
 /**

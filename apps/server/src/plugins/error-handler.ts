@@ -39,7 +39,16 @@ function pgErrorCode(error: unknown): string | undefined {
 /** Seconds a client is told to wait when the database is unreachable. */
 export const DB_UNAVAILABLE_RETRY_AFTER = 5;
 
-const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * The database is down or restarting, not the request at fault: a connection errno, SQLSTATE
@@ -53,7 +62,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       if (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300') return true;
     }
     const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/.test(message)) return true;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/.test(
+        message,
+      )
+    )
+      return true;
   }
   return false;
 }

@@ -61,7 +61,9 @@ export function purgeExpiredIdempotencyKeys(db: Db, now: Date = new Date()): Pro
 function fingerprintOf(request: FastifyRequest): string {
   const multipart = request.isMultipart?.() ?? false;
   const body = multipart ? null : (request.body ?? null);
-  return createHash('sha256').update(JSON.stringify([request.method, request.url, body])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([request.method, request.url, body]))
+    .digest('hex');
 }
 
 function storable(status: number, payload: unknown): payload is string | Buffer {
@@ -82,7 +84,10 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
   const db = app.db;
   const keys = new IdempotencyRepository(db);
 
-  function replay(reply: FastifyReply, row: { responseStatus: number | null; responseType: string | null; responseBody: string | null }): FastifyReply {
+  function replay(
+    reply: FastifyReply,
+    row: { responseStatus: number | null; responseType: string | null; responseBody: string | null },
+  ): FastifyReply {
     return reply
       .status(row.responseStatus ?? 200)
       .header('content-type', row.responseType ?? 'application/json; charset=utf-8')
@@ -92,7 +97,12 @@ export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
 
   const applies = (request: FastifyRequest): boolean => {
     const routeUrl = request.routeOptions.url;
-    return request.headers[IDEMPOTENCY_HEADER] !== undefined && routeUrl !== undefined && isIdempotentRoute(request.method, routeUrl) && request.user !== null;
+    return (
+      request.headers[IDEMPOTENCY_HEADER] !== undefined &&
+      routeUrl !== undefined &&
+      isIdempotentRoute(request.method, routeUrl) &&
+      request.user !== null
+    );
   };
 
   // After auth's onRequest hook (global hooks run before a route's own), before the body is read or validated.

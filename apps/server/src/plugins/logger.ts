@@ -9,9 +9,23 @@ import { definePlugin } from './define-plugin';
  * bodies are never logged at all; this catches a body, DTO or error detail logged by mistake.
  */
 export const SENSITIVE_FIELDS = [
-  'password', 'confirmedPassword', 'currentPassword', 'newPassword', 'passwordHash', 'otp',
-  'refreshToken', 'accessToken', 'token', 'requestCode', 'credential', 'secret', 'jwtSecret',
-  'authorization', 'cookie', 'set-cookie', 'x-xsrf-token',
+  'password',
+  'confirmedPassword',
+  'currentPassword',
+  'newPassword',
+  'passwordHash',
+  'otp',
+  'refreshToken',
+  'accessToken',
+  'token',
+  'requestCode',
+  'credential',
+  'secret',
+  'jwtSecret',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-xsrf-token',
 ] as const;
 
 const SENSITIVE = new Set(SENSITIVE_FIELDS.map((f) => f.toLowerCase()));

@@ -71,7 +71,10 @@ export function clientKey(ip: string): string {
     const given = groups.length + rest.length + (rest.at(-1)?.includes('.') ? 1 : 0);
     groups.push(...Array<string>(8 - given).fill('0'), ...rest);
   }
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 /**

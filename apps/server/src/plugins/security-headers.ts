@@ -65,7 +65,8 @@ export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * every request (issue 5).
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none';object-src 'none';script-src-attr 'none'",
+  'content-security-policy':
+    "default-src 'none';base-uri 'none';form-action 'none';frame-ancestors 'none';object-src 'none';script-src-attr 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
   'strict-transport-security': HSTS,

@@ -6,7 +6,17 @@ import type { ApplicationDocument, FindApplicationDocumentsResponse } from '@por
 import { blob } from '../../src/db/schema/blob.table';
 import { applicationDocument } from '../../src/db/schema/application-document.table';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callerFor, createApplication, exeBytes, pdfBytes, pngBytes, saveStep, upload, uploadParts, type PolicyCallerClient } from './application-test-kit';
+import {
+  callerFor,
+  createApplication,
+  exeBytes,
+  pdfBytes,
+  pngBytes,
+  saveStep,
+  upload,
+  uploadParts,
+  type PolicyCallerClient,
+} from './application-test-kit';
 
 let t: TestApp;
 let aap: PolicyCallerClient;
@@ -20,17 +30,32 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const errorsOf = (body: string) => (JSON.parse(body) as { errors?: { field: string; key: string }[] }).errors ?? [];
-const counts = async () => ({ docs: (await t.db.select().from(applicationDocument)).length, blobs: (await t.db.select({ id: blob.id }).from(blob)).length });
+const counts = async () => ({
+  docs: (await t.db.select().from(applicationDocument)).length,
+  blobs: (await t.db.select({ id: blob.id }).from(blob)).length,
+});
 
 describe('supporting document uploads', () => {
-  it('gives the spec\'s document messages for each field (ID, identification number, expiry, file, birth certificate)', async () => {
+  it("gives the spec's document messages for each field (ID, identification number, expiry, file, birth certificate)", async () => {
     const app = await createApplication(t, aap);
     const file = { name: 'id.pdf', data: pdfBytes() };
     const cases: [string, string, { name: string; data: Buffer } | null, Record<string, string>, { field: string; key: string }[]][] = [
       ['insured-id', 'NATIONAL_ID_FRONT', file, { expiredDate: '31/12/2030' }, [{ field: 'idNumber', key: 'document_id_required' }]],
-      ['insured-id', 'NATIONAL_ID_FRONT', file, { idNumber: '12345678X', expiredDate: '31/12/2030' }, [{ field: 'idNumber', key: 'document_identification_number_invalid' }]],
+      [
+        'insured-id',
+        'NATIONAL_ID_FRONT',
+        file,
+        { idNumber: '12345678X', expiredDate: '31/12/2030' },
+        [{ field: 'idNumber', key: 'document_identification_number_invalid' }],
+      ],
       ['insured-id', 'PASSPORT', file, { idNumber: 'N12345678' }, [{ field: 'expiredDate', key: 'document_expired_required' }]],
-      ['insured-id', 'NATIONAL_ID_FRONT', null, { idNumber: '123456789', expiredDate: '31/12/2030' }, [{ field: 'file', key: 'document_file_required' }]],
+      [
+        'insured-id',
+        'NATIONAL_ID_FRONT',
+        null,
+        { idNumber: '123456789', expiredDate: '31/12/2030' },
+        [{ field: 'file', key: 'document_file_required' }],
+      ],
       ['insured-id', 'BIRTH_CERTIFICATE', file, { idNumber: '12-34-56' }, [{ field: 'idNumber', key: 'document_birth_cert_invalid' }]],
       ['k-y-c-proof', 'FAMILY_BOOK', null, {}, [{ field: 'file', key: 'document_file_required' }]],
       ['insured-id', 'FAMILY_BOOK', file, {}, [{ field: 'documentCode', key: 'invalid' }]],
@@ -50,7 +75,10 @@ describe('supporting document uploads', () => {
     const before = await counts();
     const big = await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'big.pdf', data: pdfBytes(6 * 1024 * 1024) }));
     expect(big.statusCode).toBe(413);
-    const justOver = await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'over.pdf', data: pdfBytes(UPLOAD_MAX_BYTES + 1) }));
+    const justOver = await upload(
+      aap,
+      uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'over.pdf', data: pdfBytes(UPLOAD_MAX_BYTES + 1) }),
+    );
     expect(justOver.statusCode).toBe(413);
     const exe = await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'setup.pdf', data: exeBytes() }));
     expect(exe.statusCode).toBe(415);
@@ -63,7 +91,10 @@ describe('supporting document uploads', () => {
     const long = await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: longName, data: pdfBytes() }));
     expect(long.statusCode).toBe(422);
     expect(errorsOf(long.body)).toEqual([{ field: 'file', key: 'maxlength' }]);
-    const exactly100 = await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: `${'a'.repeat(96)}.pdf`, data: pdfBytes() }));
+    const exactly100 = await upload(
+      aap,
+      uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: `${'a'.repeat(96)}.pdf`, data: pdfBytes() }),
+    );
     expect(exactly100.statusCode, exactly100.body).toBe(201);
     expect(await counts()).toEqual({ docs: before.docs + 1, blobs: before.blobs + 1 });
   });
@@ -71,23 +102,47 @@ describe('supporting document uploads', () => {
   it('takes at most 10 files per group: the 11th is 422 max on file', async () => {
     const app = await createApplication(t, aap);
     for (let i = 1; i <= 10; i++) {
-      const res = await upload(aap, uploadParts(app.id, 'finance-proof', 'FINANCE_PROOF', { name: `proof-${i}.png`, data: pngBytes(), type: 'image/png' }));
+      const res = await upload(
+        aap,
+        uploadParts(app.id, 'finance-proof', 'FINANCE_PROOF', { name: `proof-${i}.png`, data: pngBytes(), type: 'image/png' }),
+      );
       expect(res.statusCode, res.body).toBe(201);
     }
-    const eleventh = await upload(aap, uploadParts(app.id, 'finance-proof', 'FINANCE_PROOF', { name: 'proof-11.png', data: pngBytes(), type: 'image/png' }));
+    const eleventh = await upload(
+      aap,
+      uploadParts(app.id, 'finance-proof', 'FINANCE_PROOF', { name: 'proof-11.png', data: pngBytes(), type: 'image/png' }),
+    );
     expect(eleventh.statusCode).toBe(422);
     expect(errorsOf(eleventh.body)).toEqual([{ field: 'file', key: 'max' }]);
     // Another group still has room.
-    expect((await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'book.pdf', data: pdfBytes() }))).statusCode).toBe(201);
+    expect((await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'book.pdf', data: pdfBytes() }))).statusCode).toBe(
+      201,
+    );
   });
 
   it('lists, reads, downloads byte for byte and deletes; another advisor gets 404 everywhere', async () => {
     const app = await createApplication(t, aap);
     const data = pdfBytes(4000);
-    const res = await upload(aap, uploadParts(app.id, 'insured-id', 'NATIONAL_ID_FRONT', { name: 'ជាតិ id.pdf', data }, { idNumber: '123456789', expiredDate: '2030-12-31' }));
+    const res = await upload(
+      aap,
+      uploadParts(
+        app.id,
+        'insured-id',
+        'NATIONAL_ID_FRONT',
+        { name: 'ជាតិ id.pdf', data },
+        { idNumber: '123456789', expiredDate: '2030-12-31' },
+      ),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const doc = res.json() as ApplicationDocument;
-    expect(doc).toMatchObject({ documentCategoryCode: 'insured-id', documentCode: 'NATIONAL_ID_FRONT', idNumber: '123456789', expiredDate: '2030-12-31', fileName: 'ជាតិ id.pdf', size: 4000 });
+    expect(doc).toMatchObject({
+      documentCategoryCode: 'insured-id',
+      documentCode: 'NATIONAL_ID_FRONT',
+      idNumber: '123456789',
+      expiredDate: '2030-12-31',
+      fileName: 'ជាតិ id.pdf',
+      size: 4000,
+    });
     expect(doc.sha256).toBe(createHash('sha256').update(data).digest('hex'));
     const list = (await aap.get(`/api/document/v1/find/appform/${app.id}`)).json() as FindApplicationDocumentsResponse;
     expect(list.items.map((d) => d.applicationDocumentUploadId)).toEqual([doc.applicationDocumentUploadId]);
@@ -101,7 +156,9 @@ describe('supporting document uploads', () => {
     expect((await aap2.get(`/api/document/v1/find/${doc.applicationDocumentUploadId}`)).statusCode).toBe(404);
     expect((await aap2.get(`/api/document/v1/download?id=${doc.applicationDocumentUploadId}`)).statusCode).toBe(404);
     expect((await aap2.post(`/api/document/v1/delete/${doc.applicationDocumentUploadId}`, {})).statusCode).toBe(404);
-    expect((await upload(aap2, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'x.pdf', data: pdfBytes() }))).statusCode).toBe(404);
+    expect((await upload(aap2, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'x.pdf', data: pdfBytes() }))).statusCode).toBe(
+      404,
+    );
 
     const before = await counts();
     expect((await aap.post(`/api/document/v1/delete/${doc.applicationDocumentUploadId}`, {})).statusCode).toBe(200);
@@ -110,7 +167,7 @@ describe('supporting document uploads', () => {
   });
 });
 
-describe('documents and the application\'s version (optimistic locking)', () => {
+describe("documents and the application's version (optimistic locking)", () => {
   it('an upload and a delete each move the version on and answer it; the wizard goes on with it, an older version is 409', async () => {
     const app = await createApplication(t, aap);
     const added = await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'book.pdf', data: pdfBytes() }));
@@ -132,7 +189,9 @@ describe('documents and the application\'s version (optimistic locking)', () => 
     const { applicationVersion } = removed.json() as { applicationVersion: number };
     expect(applicationVersion).toBe(afterSave + 1);
     expect((await saveStep(aap, { id: app.id, version: afterSave }, 'productInfo', { paymentType: 'CHQ' }, false)).statusCode).toBe(409);
-    expect((await saveStep(aap, { id: app.id, version: applicationVersion }, 'productInfo', { paymentType: 'CHQ' }, false)).statusCode).toBe(200);
+    expect(
+      (await saveStep(aap, { id: app.id, version: applicationVersion }, 'productInfo', { paymentType: 'CHQ' }, false)).statusCode,
+    ).toBe(200);
     // A refused upload (422) changes nothing, the version included.
     const refused = await upload(aap, uploadParts(app.id, 'insured-id', 'NATIONAL_ID_FRONT', { name: 'id.pdf', data: pdfBytes() }));
     expect(refused.statusCode).toBe(422);
@@ -144,7 +203,9 @@ describe('the scan call', () => {
   it('turns a png and a tiff into a PDF, keeps a PDF, and refuses other types', async () => {
     const scan = (name: string, data: Buffer) => {
       const parts = [{ name: 'file', fileName: name, contentType: 'application/octet-stream', data }];
-      return import('./application-test-kit').then(({ multipart }) => multipart(parts)).then((body) => aap.upload('/api/document/v1/scan', body.payload, body.contentType));
+      return import('./application-test-kit')
+        .then(({ multipart }) => multipart(parts))
+        .then((body) => aap.upload('/api/document/v1/scan', body.payload, body.contentType));
     };
     const png = await scan('photo.png', pngBytes(200, 100));
     expect(png.statusCode, png.body.slice(0, 200)).toBe(200);
@@ -164,7 +225,15 @@ describe('the scan call', () => {
 
 function tinyTiff(): Buffer {
   const entries: [number, number, number, number][] = [
-    [256, 3, 1, 2], [257, 3, 1, 1], [258, 3, 1, 8], [259, 3, 1, 1], [262, 3, 1, 2], [273, 4, 1, 8], [277, 3, 1, 3], [278, 3, 1, 1], [279, 4, 1, 6],
+    [256, 3, 1, 2],
+    [257, 3, 1, 1],
+    [258, 3, 1, 8],
+    [259, 3, 1, 1],
+    [262, 3, 1, 2],
+    [273, 4, 1, 8],
+    [277, 3, 1, 3],
+    [278, 3, 1, 1],
+    [279, 4, 1, 6],
   ];
   const pixels = Buffer.from([255, 0, 0, 0, 0, 255]);
   const header = Buffer.alloc(8);

@@ -10,15 +10,24 @@ beforeAll(async () => {
 afterAll(() => w.t.close());
 
 describe('POST /api/appform/v1/create from a saved proposal', () => {
-  it('takes the proposal\'s people and its product recalculated by the engine', async () => {
-    const proposal = await createProposal(w.aap, { ...termQuote(), lifeInsuredContactId: w.insured.id, policyOwnerContactId: w.parent.id, relationshipCode: '08' });
+  it("takes the proposal's people and its product recalculated by the engine", async () => {
+    const proposal = await createProposal(w.aap, {
+      ...termQuote(),
+      lifeInsuredContactId: w.insured.id,
+      policyOwnerContactId: w.parent.id,
+      relationshipCode: '08',
+    });
     const res = await w.aap.post('/api/appform/v1/create', { proposalId: proposal.id });
     expect(res.statusCode, res.body).toBe(201);
     const app = res.json() as ApplicationResponse;
     expect(app.status).toBe('P');
     expect(app.product).toMatchObject({
-      proposalId: proposal.id, proposalNumber: proposal.proposalNumber, productCode: 'TERM', faceAmount: proposal.faceAmount,
-      premiumMode: 'annual', premium: proposal.quote.premiumFirstYear.annual?.premium,
+      proposalId: proposal.id,
+      proposalNumber: proposal.proposalNumber,
+      productCode: 'TERM',
+      faceAmount: proposal.faceAmount,
+      premiumMode: 'annual',
+      premium: proposal.quote.premiumFirstYear.annual?.premium,
     });
     expect(app.product.quote.coverages.map((c) => c.code)).toEqual(proposal.quote.coverages.map((c) => c.code));
     expect(app.steps.personalInfo).toMatchObject({
@@ -30,7 +39,7 @@ describe('POST /api/appform/v1/create from a saved proposal', () => {
     });
   });
 
-  it('another advisor\'s proposal is 422 on proposalId, and the application is the creator\'s alone', async () => {
+  it("another advisor's proposal is 422 on proposalId, and the application is the creator's alone", async () => {
     const proposal = await createProposal(w.aap, { ...termQuote(), lifeInsuredContactId: w.insured.id });
     const res = await w.aap2.post('/api/appform/v1/create', { proposalId: proposal.id });
     expect(res.statusCode).toBe(422);

@@ -5,7 +5,18 @@ import type { ApplicationDocument } from '@portal/domain/contracts/documents/app
 import { application } from '../../src/db/schema/application.table';
 import { blob } from '../../src/db/schema/blob.table';
 import { createTestApp, type TestApp } from '../helpers/test-app';
-import { callerFor, createApplication, pdfBytes, pdfText, saveStep, STEP_NAMES, upload, uploadParts, validSteps, type PolicyCallerClient } from './application-test-kit';
+import {
+  callerFor,
+  createApplication,
+  pdfBytes,
+  pdfText,
+  saveStep,
+  STEP_NAMES,
+  upload,
+  uploadParts,
+  validSteps,
+  type PolicyCallerClient,
+} from './application-test-kit';
 
 let t: TestApp;
 let aap: PolicyCallerClient;
@@ -20,7 +31,6 @@ afterAll(() => t.close());
 
 const errorsOf = (body: string) => (JSON.parse(body) as { errors?: { field: string; key: string }[] }).errors ?? [];
 
-
 /** An application with steps 0-5 complete. */
 async function readyApplication(): Promise<ApplicationResponse> {
   let app = await createApplication(t, aap);
@@ -30,7 +40,16 @@ async function readyApplication(): Promise<ApplicationResponse> {
     expect(res.statusCode, `${name}: ${res.body}`).toBe(200);
     app = res.json() as ApplicationResponse;
   }
-  const doc = await upload(aap, uploadParts(app.id, 'insured-id', 'NATIONAL_ID_FRONT', { name: 'id.pdf', data: pdfBytes() }, { idNumber: '123456789', expiredDate: '31/12/2030' }));
+  const doc = await upload(
+    aap,
+    uploadParts(
+      app.id,
+      'insured-id',
+      'NATIONAL_ID_FRONT',
+      { name: 'id.pdf', data: pdfBytes() },
+      { idNumber: '123456789', expiredDate: '31/12/2030' },
+    ),
+  );
   expect(doc.statusCode, doc.body).toBe(201);
   app = (await aap.get(`/api/appform/v1/find/${app.id}`)).json() as ApplicationResponse;
   const res = await saveStep(aap, app, 'supportingDocuments', {}, true, 6);
@@ -44,17 +63,37 @@ describe('submission', () => {
     const res = await aap.post(`/api/appform/v1/submit/${app.id}`, { language: 'en' });
     expect(res.statusCode).toBe(422);
     const errors = errorsOf(res.body);
-    expect(errors).toEqual(expect.arrayContaining([
-      { field: 'personalInfo', key: 'required' },
-      { field: 'supportingDocuments', key: 'required' },
-      { field: 'supportingDocuments.documents.insured-id', key: 'document_file_required' },
-      { field: 'declarationAuthorization.signatures.policyOwner', key: 'required' },
-    ]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: 'personalInfo', key: 'required' },
+        { field: 'supportingDocuments', key: 'required' },
+        { field: 'supportingDocuments.documents.insured-id', key: 'document_file_required' },
+        { field: 'declarationAuthorization.signatures.policyOwner', key: 'required' },
+      ]),
+    );
   });
 
   it('supporting documents cannot be completed without the required groups (bank-referred: bank-staff-case)', async () => {
     let app = await createApplication(t, aap);
-    const res0 = await saveStep(aap, app, 'advisorStatement', { referrerCode: '09', isBankReferal: true, bank: 'BAMAY', department: '001', referrer: 'Mony', isSupervisor: true, supervisor: 'Dara', referralDate: '01/11/2026', employeeId: 'E1', employeeIdConfirmed: 'E1', statementAgreed: true }, true);
+    const res0 = await saveStep(
+      aap,
+      app,
+      'advisorStatement',
+      {
+        referrerCode: '09',
+        isBankReferal: true,
+        bank: 'BAMAY',
+        department: '001',
+        referrer: 'Mony',
+        isSupervisor: true,
+        supervisor: 'Dara',
+        referralDate: '01/11/2026',
+        employeeId: 'E1',
+        employeeIdConfirmed: 'E1',
+        statementAgreed: true,
+      },
+      true,
+    );
     app = res0.json() as ApplicationResponse;
     const res = await saveStep(aap, app, 'supportingDocuments', {}, true);
     expect(res.statusCode).toBe(422);
@@ -109,7 +148,9 @@ describe('submission', () => {
     // Read-only now.
     expect((await saveStep(aap, a, 'productInfo', { paymentType: 'CS', confirmed: true }, true)).statusCode).toBe(409);
     expect((await aap.post(`/api/appform/v1/update/${app.id}`, { version: a.version, activeStep: 2 })).statusCode).toBe(409);
-    expect((await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'late.pdf', data: pdfBytes() }))).statusCode).toBe(409);
+    expect((await upload(aap, uploadParts(app.id, 'k-y-c-proof', 'FAMILY_BOOK', { name: 'late.pdf', data: pdfBytes() }))).statusCode).toBe(
+      409,
+    );
     const docs = (await aap.get(`/api/document/v1/find/appform/${app.id}`)).json() as { items: ApplicationDocument[] };
     expect((await aap.post(`/api/document/v1/delete/${docs.items[0]?.applicationDocumentUploadId}`, {})).statusCode).toBe(409);
 

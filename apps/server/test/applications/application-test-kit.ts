@@ -37,9 +37,19 @@ export function snapshot(overrides: Partial<ProposalSnapshot> = {}): ProposalSna
       premiumMode: 'annual',
       premium: '120.00',
       quote: {
-        productCode: 'TERM', planKey: 'KRU01-01-02', catalogueVersion: 'test', calculationDate: '2026-11-21', lifeInsuredAge: 38, policyOwnerAge: null,
-        policyTerm: 10, premiumTerm: 10, faceAmount: '15000.00', currency: 'USD',
-        premiumFirstYear: { annual: { premium: '120.00', premiumBeforeDiscount: '120.00', premiumDiscount: '0.00', premiumAfterDiscount: '120.00' } },
+        productCode: 'TERM',
+        planKey: 'KRU01-01-02',
+        catalogueVersion: 'test',
+        calculationDate: '2026-11-21',
+        lifeInsuredAge: 38,
+        policyOwnerAge: null,
+        policyTerm: 10,
+        premiumTerm: 10,
+        faceAmount: '15000.00',
+        currency: 'USD',
+        premiumFirstYear: {
+          annual: { premium: '120.00', premiumBeforeDiscount: '120.00', premiumDiscount: '0.00', premiumAfterDiscount: '120.00' },
+        },
         coverages: [],
       },
     },
@@ -48,9 +58,21 @@ export function snapshot(overrides: Partial<ProposalSnapshot> = {}): ProposalSna
 }
 
 /** The internal creation path (what create does once the proposal is read). */
-export async function createApplication(t: TestApp, caller: PolicyCallerClient, overrides: Partial<ProposalSnapshot> = {}): Promise<ApplicationResponse> {
-  const service = new ApplicationsService(new ApplicationsRepository(t.db, new PostgresBlobStore(t.db)), noProposals, t.app.audit, () => t.app.pdf);
-  return service.createFromSnapshot({ user: { id: caller.userId, roles: ['ROLE_AAP'], scopes: [], agencyId: await agencyOf(t, caller.userId) }, ip: '127.0.0.1' }, { ...snapshot(), ...overrides });
+export async function createApplication(
+  t: TestApp,
+  caller: PolicyCallerClient,
+  overrides: Partial<ProposalSnapshot> = {},
+): Promise<ApplicationResponse> {
+  const service = new ApplicationsService(
+    new ApplicationsRepository(t.db, new PostgresBlobStore(t.db)),
+    noProposals,
+    t.app.audit,
+    () => t.app.pdf,
+  );
+  return service.createFromSnapshot(
+    { user: { id: caller.userId, roles: ['ROLE_AAP'], scopes: [], agencyId: await agencyOf(t, caller.userId) }, ip: '127.0.0.1' },
+    { ...snapshot(), ...overrides },
+  );
 }
 
 async function agencyOf(t: TestApp, userId: string): Promise<string | null> {
@@ -82,18 +104,49 @@ export const exeBytes = (): Buffer => Buffer.concat([Buffer.from('MZ\x90\x00\x03
 
 /** Complete, valid data for steps 0-4 (owner = life insured, not bank-referred, no Y answers). */
 export function validSteps(): ApplicationStepData {
-  const signed = (name: string) => ({ method: 'drawn' as const, image: signatureImage(), signerName: name, signedAt: '2026-11-21T09:00:00+07:00' });
+  const signed = (name: string) => ({
+    method: 'drawn' as const,
+    image: signatureImage(),
+    signerName: name,
+    signedAt: '2026-11-21T09:00:00+07:00',
+  });
   return {
     personalInfo: {
       ownerIsInsured: true,
       payorIsOwner: true,
       lifeInsured: {
-        firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '15/03/1988',
-        idType: '1', idNumber: '123456789', idExpiryDate: '31/12/2030', phone: '012-345-678', occupation: 'Teacher', address: 'Street 271, Phnom Penh',
+        firstName: 'Sokha',
+        lastName: 'Chan',
+        firstNameKh: 'សុខា',
+        lastNameKh: 'ចាន់',
+        gender: 'M',
+        dateOfBirth: '15/03/1988',
+        idType: '1',
+        idNumber: '123456789',
+        idExpiryDate: '31/12/2030',
+        phone: '012-345-678',
+        occupation: 'Teacher',
+        address: 'Street 271, Phnom Penh',
       },
       beneficiaries: [
-        { firstName: 'Dara', lastName: 'Chan', gender: 'F', dateOfBirth: '01/01/2010', relationshipCode: '03', priority: 'p', shareBenifit: '60' },
-        { firstName: 'Vanna', lastName: 'Chan', gender: 'M', dateOfBirth: '01/01/2012', relationshipCode: '03', priority: 'p', shareBenifit: '40' },
+        {
+          firstName: 'Dara',
+          lastName: 'Chan',
+          gender: 'F',
+          dateOfBirth: '01/01/2010',
+          relationshipCode: '03',
+          priority: 'p',
+          shareBenifit: '60',
+        },
+        {
+          firstName: 'Vanna',
+          lastName: 'Chan',
+          gender: 'M',
+          dateOfBirth: '01/01/2012',
+          relationshipCode: '03',
+          priority: 'p',
+          shareBenifit: '40',
+        },
       ],
     },
     productInfo: { paymentType: 'CS', confirmed: true },
@@ -106,11 +159,28 @@ export function validSteps(): ApplicationStepData {
 export const STEP_NAMES = ['personalInfo', 'productInfo', 'healthInfo', 'declarationAuthorization', 'advisorStatement'] as const;
 
 /** Saves a step; returns the response. */
-export async function saveStep(caller: PolicyCallerClient, app: { id: string; version: number }, name: string, data: unknown, complete: boolean, activeStep?: number) {
-  return caller.post(`/api/appform/v1/update/${app.id}`, { version: app.version, ...(activeStep === undefined ? {} : { activeStep }), step: { name, data, complete } });
+export async function saveStep(
+  caller: PolicyCallerClient,
+  app: { id: string; version: number },
+  name: string,
+  data: unknown,
+  complete: boolean,
+  activeStep?: number,
+) {
+  return caller.post(`/api/appform/v1/update/${app.id}`, {
+    version: app.version,
+    ...(activeStep === undefined ? {} : { activeStep }),
+    step: { name, data, complete },
+  });
 }
 
-export function uploadParts(applicationId: string, group: string, code: string, file: { name: string; data: Buffer; type?: string } | null, extra: Record<string, string> = {}) {
+export function uploadParts(
+  applicationId: string,
+  group: string,
+  code: string,
+  file: { name: string; data: Buffer; type?: string } | null,
+  extra: Record<string, string> = {},
+) {
   return multipart([
     { name: 'applicationId', value: applicationId },
     { name: 'documentCategoryCode', value: group },

@@ -21,13 +21,18 @@ afterAll(() => t.close());
 const errorsOf = (body: string) => (JSON.parse(body) as { errors?: { field: string; key: string }[] }).errors ?? [];
 
 describe('an application made from a proposal', () => {
-  it('starts pending on step 0 with every flag false, the proposal\'s people prefilled, and is owner-scoped', async () => {
+  it("starts pending on step 0 with every flag false, the proposal's people prefilled, and is owner-scoped", async () => {
     const app = await createApplication(t, aap);
     expect(app.status).toBe('P');
     expect(app.activeStep).toBe(0);
     expect(Object.values(app.completion).every((v) => v === false)).toBe(true);
     expect(app.applicationNumber).toMatch(/^AP\d{8}$/);
-    expect(app.steps.personalInfo.lifeInsured).toMatchObject({ firstName: 'Sokha', lastName: 'Chan', gender: 'M', dateOfBirth: '15/03/1988' });
+    expect(app.steps.personalInfo.lifeInsured).toMatchObject({
+      firstName: 'Sokha',
+      lastName: 'Chan',
+      gender: 'M',
+      dateOfBirth: '15/03/1988',
+    });
     expect(app.product.proposalNumber).toBe('PR00000042');
 
     const mine = await aap.get(`/api/appform/v1/find/${app.id}`);
@@ -44,8 +49,10 @@ describe('an application made from a proposal', () => {
     expect(errorsOf(res.body)).toEqual([{ field: 'proposalId', key: 'invalid' }]);
   });
 
-  it('lists and searches (>= 3 characters) only the caller\'s applications', async () => {
-    await createApplication(t, aap2, { lifeInsured: { firstName: 'Bopha', lastName: 'Heng', firstNameKh: null, lastNameKh: null, gender: 'F', dateOfBirth: '1990-01-01' } });
+  it("lists and searches (>= 3 characters) only the caller's applications", async () => {
+    await createApplication(t, aap2, {
+      lifeInsured: { firstName: 'Bopha', lastName: 'Heng', firstNameKh: null, lastNameKh: null, gender: 'F', dateOfBirth: '1990-01-01' },
+    });
     const list = (await aap.get('/api/appform/v1/find')).json() as FindApplicationsResponse;
     expect(list.items.length).toBeGreaterThan(0);
     expect(list.items.every((i) => i.lifeInsuredName === 'Sokha Chan')).toBe(true);
@@ -72,15 +79,23 @@ describe('wizard steps', () => {
   it('refuses to mark a step complete while its rules fail, naming the fields (422), and saves nothing', async () => {
     const app = await createApplication(t, aap);
     const bad = validSteps().personalInfo;
-    bad.lifeInsured = { ...bad.lifeInsured, firstName: 'Sok1', idNumber: '12345678A', idExpiryDate: '01/01/2020', dateOfBirth: '01/01/2999' };
+    bad.lifeInsured = {
+      ...bad.lifeInsured,
+      firstName: 'Sok1',
+      idNumber: '12345678A',
+      idExpiryDate: '01/01/2020',
+      dateOfBirth: '01/01/2999',
+    };
     const res = await saveStep(aap, app, 'personalInfo', bad, true);
     expect(res.statusCode).toBe(422);
-    expect(errorsOf(res.body)).toEqual(expect.arrayContaining([
-      { field: 'personalInfo.lifeInsured.firstName', key: 'pattern' },
-      { field: 'personalInfo.lifeInsured.idNumber', key: 'pattern' },
-      { field: 'personalInfo.lifeInsured.idExpiryDate', key: 'min' },
-      { field: 'personalInfo.lifeInsured.dateOfBirth', key: 'date_not_bigger_then_current_date' },
-    ]));
+    expect(errorsOf(res.body)).toEqual(
+      expect.arrayContaining([
+        { field: 'personalInfo.lifeInsured.firstName', key: 'pattern' },
+        { field: 'personalInfo.lifeInsured.idNumber', key: 'pattern' },
+        { field: 'personalInfo.lifeInsured.idExpiryDate', key: 'min' },
+        { field: 'personalInfo.lifeInsured.dateOfBirth', key: 'date_not_bigger_then_current_date' },
+      ]),
+    );
     const after = (await aap.get(`/api/appform/v1/find/${app.id}`)).json() as ApplicationResponse;
     expect(after.version).toBe(app.version);
   });
@@ -93,13 +108,15 @@ describe('wizard steps', () => {
     info.lifeInsured = { ...info.lifeInsured, idType: '6', idNumber: '12/ab/3', idExpiryDate: '' };
     info.policyOwner = { ...info.lifeInsured, idType: '2', idNumber: 'N1234567', idExpiryDate: '31/12/2031', phone: '' };
     const res = await saveStep(aap, app, 'personalInfo', info, true);
-    expect(errorsOf(res.body)).toEqual(expect.arrayContaining([
-      { field: 'personalInfo.lifeInsured.idNumber', key: 'invalid' },
-      { field: 'personalInfo.policyOwner.idNumber', key: 'minlength' },
-      { field: 'personalInfo.policyOwner.phone', key: 'required' },
-      { field: 'personalInfo.relationshipCode', key: 'required' },
-      { field: 'personalInfo.payor.firstName', key: 'required' },
-    ]));
+    expect(errorsOf(res.body)).toEqual(
+      expect.arrayContaining([
+        { field: 'personalInfo.lifeInsured.idNumber', key: 'invalid' },
+        { field: 'personalInfo.policyOwner.idNumber', key: 'minlength' },
+        { field: 'personalInfo.policyOwner.phone', key: 'required' },
+        { field: 'personalInfo.relationshipCode', key: 'required' },
+        { field: 'personalInfo.payor.firstName', key: 'required' },
+      ]),
+    );
     expect(errorsOf(res.body).some((e) => e.field === 'personalInfo.lifeInsured.idExpiryDate')).toBe(false);
   });
 
@@ -108,26 +125,66 @@ describe('wizard steps', () => {
     const info = validSteps().personalInfo;
     const base = info.beneficiaries?.[0] ?? {};
     const cases: [typeof info.beneficiaries, { field: string; key: string }[]][] = [
-      [[{ ...base, shareBenifit: '60' }, { ...base, shareBenifit: '30' }], [{ field: 'personalInfo.beneficiaryShares.p', key: 'invalid' }]],
-      [[{ ...base, shareBenifit: '100' }, { ...base, priority: 's', shareBenifit: '50' }], [{ field: 'personalInfo.beneficiaryShares.s', key: 'invalid' }]],
+      [
+        [
+          { ...base, shareBenifit: '60' },
+          { ...base, shareBenifit: '30' },
+        ],
+        [{ field: 'personalInfo.beneficiaryShares.p', key: 'invalid' }],
+      ],
+      [
+        [
+          { ...base, shareBenifit: '100' },
+          { ...base, priority: 's', shareBenifit: '50' },
+        ],
+        [{ field: 'personalInfo.beneficiaryShares.s', key: 'invalid' }],
+      ],
       [[{ ...base, priority: 's', shareBenifit: '100' }], [{ field: 'personalInfo.beneficiaries', key: 'required' }]],
-      [[{ ...base, shareBenifit: '0' }, { ...base, shareBenifit: '100' }], [{ field: 'personalInfo.beneficiaries.0.shareBenifit', key: 'numbericRange' }]],
-      [[{ ...base, shareBenifit: '101' }], [{ field: 'personalInfo.beneficiaries.0.shareBenifit', key: 'numbericRange' }, { field: 'personalInfo.beneficiaryShares.p', key: 'invalid' }]],
+      [
+        [
+          { ...base, shareBenifit: '0' },
+          { ...base, shareBenifit: '100' },
+        ],
+        [{ field: 'personalInfo.beneficiaries.0.shareBenifit', key: 'numbericRange' }],
+      ],
+      [
+        [{ ...base, shareBenifit: '101' }],
+        [
+          { field: 'personalInfo.beneficiaries.0.shareBenifit', key: 'numbericRange' },
+          { field: 'personalInfo.beneficiaryShares.p', key: 'invalid' },
+        ],
+      ],
     ];
     for (const [beneficiaries, expected] of cases) {
       const res = await saveStep(aap, app, 'personalInfo', { ...info, beneficiaries }, true);
       expect(res.statusCode, JSON.stringify(beneficiaries)).toBe(422);
       expect(errorsOf(res.body)).toEqual(expected);
     }
-    const ok = await saveStep(aap, app, 'personalInfo', { ...info, beneficiaries: [{ ...base, shareBenifit: '100' }, { ...base, priority: 's', shareBenifit: '25' }, { ...base, priority: 's', shareBenifit: '75' }] }, true);
+    const ok = await saveStep(
+      aap,
+      app,
+      'personalInfo',
+      {
+        ...info,
+        beneficiaries: [
+          { ...base, shareBenifit: '100' },
+          { ...base, priority: 's', shareBenifit: '25' },
+          { ...base, priority: 's', shareBenifit: '75' },
+        ],
+      },
+      true,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect((ok.json() as ApplicationResponse).completion.personalInfoCompleted).toBe(true);
   });
 
-  it('product info: a payment type, the bank 005 for bank payments, and the advisor\'s confirmation', async () => {
+  it("product info: a payment type, the bank 005 for bank payments, and the advisor's confirmation", async () => {
     const app = await createApplication(t, aap);
     const res = await saveStep(aap, app, 'productInfo', { paymentType: 'CDB', premiumBankCode: '' }, true);
-    expect(errorsOf(res.body)).toEqual([{ field: 'productInfo.premiumBankCode', key: 'required' }, { field: 'productInfo.confirmed', key: 'required' }]);
+    expect(errorsOf(res.body)).toEqual([
+      { field: 'productInfo.premiumBankCode', key: 'required' },
+      { field: 'productInfo.confirmed', key: 'required' },
+    ]);
     const ok = await saveStep(aap, app, 'productInfo', { paymentType: 'CDB', premiumBankCode: '005', confirmed: true }, true);
     expect(ok.statusCode, ok.body).toBe(200);
   });
@@ -140,19 +197,42 @@ describe('wizard steps', () => {
       { field: 'healthInfo.answers.1.2.answerDescription', key: 'required' },
       { field: 'healthInfo.answers.1.5.answerValue', key: 'required' },
     ]);
-    const ok = await saveStep(aap, app, 'healthInfo', { answers: [...answers.map((a) => ({ ...a, answerDescription: 'High blood pressure since 2020' })), { questionNumber: 5, answerSequenceNo: 1, answerValue: 'N' }] }, true);
+    const ok = await saveStep(
+      aap,
+      app,
+      'healthInfo',
+      {
+        answers: [
+          ...answers.map((a) => ({ ...a, answerDescription: 'High blood pressure since 2020' })),
+          { questionNumber: 5, answerSequenceNo: 1, answerValue: 'N' },
+        ],
+      },
+      true,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
   });
 
   it('declaration: agreed, and signed by the owner and the advisor (drawn or typed)', async () => {
     const app = await createApplication(t, aap);
-    const res = await saveStep(aap, app, 'declarationAuthorization', { agreed: false, signatures: { policyOwner: { method: 'typed', typedName: '' } } }, true);
+    const res = await saveStep(
+      aap,
+      app,
+      'declarationAuthorization',
+      { agreed: false, signatures: { policyOwner: { method: 'typed', typedName: '' } } },
+      true,
+    );
     expect(errorsOf(res.body)).toEqual([
       { field: 'declarationAuthorization.agreed', key: 'required' },
       { field: 'declarationAuthorization.signatures.policyOwner', key: 'required' },
       { field: 'declarationAuthorization.signatures.advisor', key: 'required' },
     ]);
-    const notPng = await saveStep(aap, app, 'declarationAuthorization', { agreed: true, signatures: { policyOwner: { method: 'drawn', image: 'data:text/html;base64,PGI+' } } }, false);
+    const notPng = await saveStep(
+      aap,
+      app,
+      'declarationAuthorization',
+      { agreed: true, signatures: { policyOwner: { method: 'drawn', image: 'data:text/html;base64,PGI+' } } },
+      false,
+    );
     expect(notPng.statusCode).toBe(422);
     const ok = await saveStep(aap, app, 'declarationAuthorization', validSteps().declarationAuthorization, true);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -161,7 +241,10 @@ describe('wizard steps', () => {
   it('declaration: a drawn signature must decode as a PNG of sane size; what is stored is the image re-encoded', async () => {
     let app = await createApplication(t, aap);
     const valid = validSteps().declarationAuthorization;
-    const withImage = (image: string) => ({ ...valid, signatures: { ...valid.signatures, policyOwner: { ...valid.signatures?.policyOwner, method: 'drawn', image } } });
+    const withImage = (image: string) => ({
+      ...valid,
+      signatures: { ...valid.signatures, policyOwner: { ...valid.signatures?.policyOwner, method: 'drawn', image } },
+    });
     const asUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
     const good = pngBytes(480, 160);
     const corrupt = Buffer.from(good);
@@ -189,7 +272,10 @@ describe('wizard steps', () => {
     const res = await saveStep(aap, app, 'declarationAuthorization', withImage(asUrl(injected)), true);
     expect(res.statusCode, res.body).toBe(200);
     app = res.json() as ApplicationResponse;
-    const stored = Buffer.from((app.steps.declarationAuthorization.signatures?.policyOwner?.image ?? '').replace('data:image/png;base64,', ''), 'base64');
+    const stored = Buffer.from(
+      (app.steps.declarationAuthorization.signatures?.policyOwner?.image ?? '').replace('data:image/png;base64,', ''),
+      'base64',
+    );
     expect(stored.toString('latin1')).not.toContain('script');
     const pixels = PNG.sync.read(stored);
     expect([pixels.width, pixels.height]).toEqual([480, 160]);
@@ -198,7 +284,13 @@ describe('wizard steps', () => {
 
   it('advisor statement: the bank referral rule names every missing field, and employeeId must equal its confirmation', async () => {
     const app = await createApplication(t, aap);
-    const res = await saveStep(aap, app, 'advisorStatement', { referrerCode: '14', isBankReferal: true, bank: 'BAANZ', statementAgreed: true, employeeId: 'E123', employeeIdConfirmed: 'E124' }, true);
+    const res = await saveStep(
+      aap,
+      app,
+      'advisorStatement',
+      { referrerCode: '14', isBankReferal: true, bank: 'BAANZ', statementAgreed: true, employeeId: 'E123', employeeIdConfirmed: 'E124' },
+      true,
+    );
     expect(errorsOf(res.body)).toEqual([
       { field: 'advisorStatement.department', key: 'bankReferralValidator' },
       { field: 'advisorStatement.referrer', key: 'bankReferralValidator' },
@@ -207,9 +299,45 @@ describe('wizard steps', () => {
       { field: 'advisorStatement.referralDate', key: 'bankReferralValidator' },
       { field: 'advisorStatement.employeeIdConfirmed', key: 'unmatched' },
     ]);
-    const wrongBank = await saveStep(aap, app, 'advisorStatement', { referrerCode: '09', isBankReferal: true, bank: 'BAANZ', department: '001', referrer: 'Mony', isSupervisor: false, supervisor: 'Dara', referralDate: '01/11/2026', employeeId: 'E123', employeeIdConfirmed: 'E123', statementAgreed: true }, true);
+    const wrongBank = await saveStep(
+      aap,
+      app,
+      'advisorStatement',
+      {
+        referrerCode: '09',
+        isBankReferal: true,
+        bank: 'BAANZ',
+        department: '001',
+        referrer: 'Mony',
+        isSupervisor: false,
+        supervisor: 'Dara',
+        referralDate: '01/11/2026',
+        employeeId: 'E123',
+        employeeIdConfirmed: 'E123',
+        statementAgreed: true,
+      },
+      true,
+    );
     expect(errorsOf(wrongBank.body)).toEqual([{ field: 'advisorStatement.bank', key: 'invalid' }]);
-    const ok = await saveStep(aap, app, 'advisorStatement', { referrerCode: '09', isBankReferal: true, bank: 'BAMAY', department: '002', referrer: 'Mony', isSupervisor: false, supervisor: 'Dara', referralDate: '01/11/2026', employeeId: 'E123', employeeIdConfirmed: 'E123', statementAgreed: true }, true);
+    const ok = await saveStep(
+      aap,
+      app,
+      'advisorStatement',
+      {
+        referrerCode: '09',
+        isBankReferal: true,
+        bank: 'BAMAY',
+        department: '002',
+        referrer: 'Mony',
+        isSupervisor: false,
+        supervisor: 'Dara',
+        referralDate: '01/11/2026',
+        employeeId: 'E123',
+        employeeIdConfirmed: 'E123',
+        statementAgreed: true,
+      },
+      true,
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     const staff = await saveStep(aap, app, 'advisorStatement', { referrerCode: '05', isBankReferal: false, statementAgreed: true }, true);
     expect(staff.statusCode).toBe(409); // stale version: the one above moved it on

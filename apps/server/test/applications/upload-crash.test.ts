@@ -28,13 +28,23 @@ function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/server.ts')], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: data.path, PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1',
-      RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-0123456789abcdefghijklmnopqrstuvwxyz', DATABASE_URL: '',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: data.path,
+      PORTAL_DEMO: '1',
+      PORTAL_DEV_OUTBOX: '1',
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'crash-test-secret-0123456789abcdefghijklmnopqrstuvwxyz',
+      DATABASE_URL: '',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 90_000;
     const poll = async () => {
@@ -42,7 +52,9 @@ function startServer(): Promise<ChildProcess> {
       try {
         const res = await fetch(`${base}/api/health`);
         if (res.ok) return resolve(child);
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       if (Date.now() > deadline) return reject(new Error(`server did not start: ${stderr.slice(-2000)}`));
       setTimeout(() => void poll(), 300);
     };
@@ -51,11 +63,16 @@ function startServer(): Promise<ChildProcess> {
 }
 
 function stopped(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
 const headers = (token?: string): Record<string, string> => ({
-  'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, ...(token ? { authorization: `Bearer ${token}` } : {}),
+  'content-type': 'application/json',
+  cookie: `XSRF-TOKEN=${XSRF}`,
+  'x-xsrf-token': XSRF,
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
 });
 
 async function post<T>(path: string, body: unknown, token?: string): Promise<T> {
@@ -97,26 +114,38 @@ function slowUpload(token: string, applicationId: string, sent: Sent, pauseMs: n
   const fields = { applicationId, documentCategoryCode: 'k-y-c-proof', documentCode: 'FAMILY_BOOK' };
   const head = Buffer.concat([
     ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${sent.name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${sent.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
   ]);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const body = Buffer.concat([head, sent.data, tail]);
   return new Promise((resolve) => {
-    const req = httpRequest(`${base}/api/document/v1/upload`, {
-      method: 'POST',
-      headers: { ...headers(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        if (res.statusCode === 201) sent.ack = JSON.parse(text) as Sent['ack'];
-        else sent.error = `${res.statusCode} ${text.slice(0, 200)}`;
-        resolve();
-      });
-      res.on('error', (e) => { sent.error = e.message; resolve(); });
+    const req = httpRequest(
+      `${base}/api/document/v1/upload`,
+      {
+        method: 'POST',
+        headers: { ...headers(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(body.length) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          if (res.statusCode === 201) sent.ack = JSON.parse(text) as Sent['ack'];
+          else sent.error = `${res.statusCode} ${text.slice(0, 200)}`;
+          resolve();
+        });
+        res.on('error', (e) => {
+          sent.error = e.message;
+          resolve();
+        });
+      },
+    );
+    req.on('error', (e) => {
+      sent.error = e.message;
+      resolve();
     });
-    req.on('error', (e) => { sent.error = e.message; resolve(); });
     const slices = 8;
     const size = Math.ceil(body.length / slices);
     let i = 0;
@@ -145,12 +174,30 @@ describe('uploads when the server is killed', () => {
   it('keeps every acknowledged upload whole after a restart, and stores nothing by halves', async () => {
     server = await startServer();
     let token = await signIn();
-    const contact = await post<{ id: string }>('/api/contact/v1/create', {
-      contactType: 'lifeInsured', firstName: 'Crash', lastName: 'Test', gender: 'M', dateOfBirth: '01/01/1985', phone: '012-345-678',
-    }, token);
-    const proposal = await post<{ id: string }>('/api/proposal/v1/create', {
-      productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: contact.id,
-    }, token);
+    const contact = await post<{ id: string }>(
+      '/api/contact/v1/create',
+      {
+        contactType: 'lifeInsured',
+        firstName: 'Crash',
+        lastName: 'Test',
+        gender: 'M',
+        dateOfBirth: '01/01/1985',
+        phone: '012-345-678',
+      },
+      token,
+    );
+    const proposal = await post<{ id: string }>(
+      '/api/proposal/v1/create',
+      {
+        productCode: 'TERM',
+        faceAmount: '15,000',
+        policyTerm: 10,
+        premiumTerm: 10,
+        premiumMode: 'annual',
+        lifeInsuredContactId: contact.id,
+      },
+      token,
+    );
     const app = await post<{ id: string }>('/api/appform/v1/create', { proposalId: proposal.id }, token);
 
     // Ten uploads (the group's limit) of 0.5-3 MB, each at its own pace.
@@ -177,7 +224,7 @@ describe('uploads when the server is killed', () => {
     // Restart on the same data folder (the dead process's lock is taken over).
     server = await startServer();
     token = await signIn();
-    const listed = await (await fetch(`${base}/api/document/v1/find/appform/${app.id}`, { headers: headers(token) })).json() as {
+    const listed = (await (await fetch(`${base}/api/document/v1/find/appform/${app.id}`, { headers: headers(token) })).json()) as {
       items: { applicationDocumentUploadId: string; fileName: string; sha256: string; size: number }[];
     };
     const byId = new Map(listed.items.map((d) => [d.applicationDocumentUploadId, d]));
@@ -185,7 +232,11 @@ describe('uploads when the server is killed', () => {
       const stored = byId.get(u.ack?.applicationDocumentUploadId ?? '');
       expect(stored, `${u.name} was acknowledged`).toBeDefined();
       expect(stored?.sha256).toBe(sha(u.data));
-      const bytes = Buffer.from(await (await fetch(`${base}/api/document/v1/download?id=${stored?.applicationDocumentUploadId}`, { headers: headers(token) })).arrayBuffer());
+      const bytes = Buffer.from(
+        await (
+          await fetch(`${base}/api/document/v1/download?id=${stored?.applicationDocumentUploadId}`, { headers: headers(token) })
+        ).arrayBuffer(),
+      );
       expect(sha(bytes), `${u.name} downloads intact`).toBe(sha(u.data));
     }
     // Whatever else is there is a whole file that was sent (stored just before the kill, unanswered).

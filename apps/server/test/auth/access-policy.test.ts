@@ -11,7 +11,12 @@ import { authClient, signIn, type AuthClient } from './auth-client';
 
 /** The demo user of each role that signs in (DESIGN.md §3); ROLE_CNL gets a minted secure-link-style token. */
 const DEMO_USER_OF: Partial<Record<Role, string>> = {
-  ROLE_AAP: 'demo.aap', ROLE_BK: 'demo.bk', ROLE_AS: 'demo.as', ROLE_AA: 'demo.aa', ROLE_TRAINEE: 'demo.trainee', ROLE_CAN: 'demo.can',
+  ROLE_AAP: 'demo.aap',
+  ROLE_BK: 'demo.bk',
+  ROLE_AS: 'demo.as',
+  ROLE_AA: 'demo.aa',
+  ROLE_TRAINEE: 'demo.trainee',
+  ROLE_CAN: 'demo.can',
 };
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '00000000-0000-4000-8000-000000000000' };
@@ -40,9 +45,21 @@ describe('the access policy, enforced on every API path for every role (api/acce
         tokens.set(role, (await signIn(t, authClient(t), username)).accessToken);
       } else {
         // A secure-link session: minted with the server's own secret, no refresh family.
-        tokens.set(role, await signAccessToken(t.config.jwtSecret, {
-          sub: randomUUID(), roles: [role], scopes: [], agencyId: null, sid: null,
-        }, new Date(), 900));
+        tokens.set(
+          role,
+          await signAccessToken(
+            t.config.jwtSecret,
+            {
+              sub: randomUUID(),
+              roles: [role],
+              scopes: [],
+              agencyId: null,
+              sid: null,
+            },
+            new Date(),
+            900,
+          ),
+        );
       }
     }
   }, 120_000);
@@ -58,7 +75,8 @@ describe('the access policy, enforced on every API path for every role (api/acce
   const entries = [...API_PATHS].sort((a, b) => Number(a.path.endsWith('/logout')) - Number(b.path.endsWith('/logout')));
 
   it('has a rule for every API path', () => {
-    for (const entry of API_PATHS) expect(ACCESS_POLICY[accessKey(entry.method, entry.path)], `${entry.method} ${entry.path}`).toBeDefined();
+    for (const entry of API_PATHS)
+      expect(ACCESS_POLICY[accessKey(entry.method, entry.path)], `${entry.method} ${entry.path}`).toBeDefined();
   });
 
   it('answers every API path as the table says, anonymously and for each of the seven roles', async () => {
@@ -69,9 +87,10 @@ describe('the access policy, enforced on every API path for every role (api/acce
       for (const [name, role] of callers) {
         const res = await call(method, path, role ? tokens.get(role) : undefined);
         const expected = decideAccess(access, role ? [role] : null);
-        const ok = expected === 'allow'
-          ? res.statusCode !== 401 && res.statusCode !== 403
-          : res.statusCode === (expected === 'unauthenticated' ? 401 : 403);
+        const ok =
+          expected === 'allow'
+            ? res.statusCode !== 401 && res.statusCode !== 403
+            : res.statusCode === (expected === 'unauthenticated' ? 401 : 403);
         if (!ok) mismatches.push(`${method} ${path} as ${name}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 80)}`);
       }
     }
@@ -116,7 +135,7 @@ describe('the access policy, enforced on every API path for every role (api/acce
     expect((await client.get('/api/docs/json')).statusCode).toBe(200);
   });
 
-  it('denies an /api route that has no rule, and applies a route\'s own roles', async () => {
+  it("denies an /api route that has no rule, and applies a route's own roles", async () => {
     // Fresh sessions: the sweep above signed the first ones out (logout runs last).
     const admin = (await signIn(t, authClient(t), 'demo.aa')).accessToken;
     const advisor = (await signIn(t, authClient(t), 'demo.aap')).accessToken;

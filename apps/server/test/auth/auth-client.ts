@@ -31,7 +31,10 @@ export function authClient(t: TestApp, defaults: { ip?: string } = {}) {
     ip,
     post(url: string, body?: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
       return t.app.inject({
-        method: 'POST', url, remoteAddress: options.ip ?? ip, headers: headersFor('POST', options),
+        method: 'POST',
+        url,
+        remoteAddress: options.ip ?? ip,
+        headers: headersFor('POST', options),
         ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
       });
     },

@@ -34,24 +34,43 @@ describe('no password, OTP, token, request code or passkey secret in any log lin
     secrets.push(reset.requestCode, resetOtp);
     await client.post('/api/auth/v1/otp/verify', { requestCode: reset.requestCode, otp: resetOtp });
     await client.post('/api/auth/v1/reset', { requestCode: reset.requestCode, password: 'P@ssw0rd', confirmedPassword: 'P@ssw0rd' });
-    await client.post('/api/auth/v1/reset', { requestCode: reset.requestCode, password: 'Tr1cky-Meadow-Lamp', confirmedPassword: 'Tr1cky-Meadow-Lamp' });
+    await client.post('/api/auth/v1/reset', {
+      requestCode: reset.requestCode,
+      password: 'Tr1cky-Meadow-Lamp',
+      confirmedPassword: 'Tr1cky-Meadow-Lamp',
+    });
 
     // A new session for the profile calls, then passkey registration and sign-in.
     const again = (await client.post('/api/auth/v1/login', { username: 'demo.aap', password: DEMO_PASSWORD })).json();
     const againOtp = await latestOtp(t, 'demo.aap', 'login');
     const live = (await client.post('/api/auth/v1/login/mfa', { requestCode: again.requestCode, otp: againOtp })).json();
     secrets.push(again.requestCode, againOtp, live.accessToken, live.refreshToken);
-    await client.post('/api/user/v1/profile', { action: 'changePassword', currentPassword: 'Wrong-Password-77!', password: 'Kettle-Orbit-77!', confirmedPassword: 'Kettle-Orbit-77!' }, { token: live.accessToken });
+    await client.post(
+      '/api/user/v1/profile',
+      {
+        action: 'changePassword',
+        currentPassword: 'Wrong-Password-77!',
+        password: 'Kettle-Orbit-77!',
+        confirmedPassword: 'Kettle-Orbit-77!',
+      },
+      { token: live.accessToken },
+    );
 
     const bind = (await client.post('/api/auth/v1/otp/bind', {}, { token: live.accessToken, headers: host })).json();
     const bindOtp = await latestOtp(t, 'demo.aap', 'profile');
     secrets.push(bind.requestCode, bindOtp);
     await client.post('/api/auth/v1/otp/verify', { requestCode: bind.requestCode, otp: bindOtp });
     const authenticator = new SoftwareAuthenticator();
-    const options = (await client.post('/api/auth/v1/attestations', { requestCode: bind.requestCode }, { token: live.accessToken, headers: host })).json();
+    const options = (
+      await client.post('/api/auth/v1/attestations', { requestCode: bind.requestCode }, { token: live.accessToken, headers: host })
+    ).json();
     const registration = authenticator.register(options);
     secrets.push(options.challenge, registration.response.attestationObject, registration.response.clientDataJSON);
-    await client.post('/api/auth/v1/bind', { requestCode: bind.requestCode, response: registration }, { token: live.accessToken, headers: host });
+    await client.post(
+      '/api/auth/v1/bind',
+      { requestCode: bind.requestCode, response: registration },
+      { token: live.accessToken, headers: host },
+    );
     const assertionOptions = (await client.post('/api/auth/v1/assertions', {}, { headers: host })).json();
     const assertion = authenticator.authenticate(assertionOptions);
     secrets.push(assertionOptions.challenge, assertion.response.signature, assertion.response.authenticatorData);

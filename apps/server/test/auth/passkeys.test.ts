@@ -56,7 +56,11 @@ describe('passkeys (WebAuthn, @simplewebauthn/server)', () => {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
 
-    const bound = await post('/api/auth/v1/bind', { requestCode, response: authenticator.register(options), name: 'Test phone' }, session.accessToken);
+    const bound = await post(
+      '/api/auth/v1/bind',
+      { requestCode, response: authenticator.register(options), name: 'Test phone' },
+      session.accessToken,
+    );
     expect(bound.statusCode, bound.body).toBe(200);
     expect(bound.json()).toMatchObject({ id: expect.any(String), name: 'Test phone', transports: ['internal'], lastUsedDate: null });
 
@@ -76,7 +80,11 @@ describe('passkeys (WebAuthn, @simplewebauthn/server)', () => {
     expect(assertion.json().allowCredentials ?? []).toEqual([]);
     const signedIn = await post('/api/auth/v1/webauthn', { response: authenticator.authenticate(assertion.json()) });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect(signedIn.json()).toMatchObject({ accessToken: expect.any(String), refreshToken: expect.any(String), user: { username: 'demo.aap', roles: ['ROLE_AAP'] } });
+    expect(signedIn.json()).toMatchObject({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      user: { username: 'demo.aap', roles: ['ROLE_AAP'] },
+    });
     const [used] = await t.db.select().from(passkey).where(eq(passkey.credentialId, authenticator.id));
     expect(used?.counter).toBe(authenticator.counter);
     expect(used?.lastUsedDate).not.toBeNull();
@@ -116,7 +124,11 @@ describe('passkeys (WebAuthn, @simplewebauthn/server)', () => {
     for (const sign of [{ userVerified: false }, { origin: 'https://evil.example' }]) {
       const requestCode = await verifiedProfileRequest(session.accessToken, 'demo.aap');
       const options = (await post('/api/auth/v1/attestations', { requestCode }, session.accessToken)).json();
-      const res = await post('/api/auth/v1/bind', { requestCode, response: new SoftwareAuthenticator().register(options, sign) }, session.accessToken);
+      const res = await post(
+        '/api/auth/v1/bind',
+        { requestCode, response: new SoftwareAuthenticator().register(options, sign) },
+        session.accessToken,
+      );
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ code: 'passkey_verification_failed', messageKey: 'passkey_verification_failed' });
     }

@@ -143,11 +143,17 @@ describe('forgot password -> OTP -> reset, and change password', () => {
     const missing = await change({ password: NEW_PASSWORD, confirmedPassword: NEW_PASSWORD });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toEqual({
-      code: 1043, messageKey: 'original_password_or_request_code_required', errors: [{ field: 'currentPassword', key: 'required' }],
+      code: 1043,
+      messageKey: 'original_password_or_request_code_required',
+      errors: [{ field: 'currentPassword', key: 'required' }],
     });
     const wrong = await change({ currentPassword: 'Not-it-at-all-9', password: NEW_PASSWORD, confirmedPassword: NEW_PASSWORD });
     expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toEqual({ code: 1032, messageKey: 'current_password_invalid', errors: [{ field: 'currentPassword', key: 'invalid' }] });
+    expect(wrong.json()).toEqual({
+      code: 1032,
+      messageKey: 'current_password_invalid',
+      errors: [{ field: 'currentPassword', key: 'invalid' }],
+    });
     const unmatched = await change({ currentPassword: DEMO_PASSWORD, password: NEW_PASSWORD, confirmedPassword: 'other' });
     expect(unmatched.json().errors).toEqual([{ field: 'confirmedPassword', key: 'unmatched' }]);
     const same = await change({ currentPassword: DEMO_PASSWORD, password: DEMO_PASSWORD, confirmedPassword: DEMO_PASSWORD });
@@ -166,7 +172,12 @@ describe('forgot password -> OTP -> reset, and change password', () => {
     expect(audits).toHaveLength(1);
 
     // Anonymous callers cannot change anything.
-    const anonymous = await client.post('/api/user/v1/profile', { action: 'changePassword', currentPassword: NEW_PASSWORD, password: 'Kettle-Orbit-77!', confirmedPassword: 'Kettle-Orbit-77!' });
+    const anonymous = await client.post('/api/user/v1/profile', {
+      action: 'changePassword',
+      currentPassword: NEW_PASSWORD,
+      password: 'Kettle-Orbit-77!',
+      confirmedPassword: 'Kettle-Orbit-77!',
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -8,7 +8,12 @@ describe('RevocationCache', () => {
   function cache(ttl = 1000, max = 3) {
     let now = 0;
     const c = new RevocationCache(ttl, max, () => now);
-    return { c, advance: (ms: number) => { now += ms; } };
+    return {
+      c,
+      advance: (ms: number) => {
+        now += ms;
+      },
+    };
   }
 
   it('trusts a live answer for the TTL only, then asks again', () => {

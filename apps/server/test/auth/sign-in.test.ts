@@ -20,7 +20,13 @@ describe('two-step sign-in (DESIGN.md §3)', () => {
     const login = await client.post('/api/auth/v1/login', { username: 'Demo.AAP ', password: DEMO_PASSWORD });
     expect(login.statusCode).toBe(200);
     const body = login.json();
-    expect(body).toEqual({ mfaRequired: true, requestCode: expect.any(String), maskedPhone: '+855*****601', expiresIn: 300, resendIn: 120 });
+    expect(body).toEqual({
+      mfaRequired: true,
+      requestCode: expect.any(String),
+      maskedPhone: '+855*****601',
+      expiresIn: 300,
+      resendIn: 120,
+    });
     expect(body.requestCode.length).toBeGreaterThanOrEqual(43);
 
     const otp = await latestOtp(t, 'demo.aap', 'login');
@@ -29,7 +35,9 @@ describe('two-step sign-in (DESIGN.md §3)', () => {
     expect(mfa.statusCode).toBe(200);
     const session = mfa.json();
     expect(session).toMatchObject({
-      accessToken: expect.any(String), refreshToken: expect.any(String), expiresIn: 900,
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      expiresIn: 900,
       user: { username: 'demo.aap', displayName: 'Sokha Chan', roles: ['ROLE_AAP'], alias: 'AAP' },
     });
     expect(session.scopes).toEqual(expect.arrayContaining(['contact', 'proposal', 'user']));
@@ -172,7 +180,11 @@ describe('two-step sign-in (DESIGN.md §3)', () => {
     const start = new Date();
     setClock(t, start);
     for (let i = 1; i <= 10; i += 1) {
-      const res = await client.post('/api/auth/v1/login', { username: 'demo.can', password: `Wrong-password-${i}` }, { ip: `10.200.0.${i}` });
+      const res = await client.post(
+        '/api/auth/v1/login',
+        { username: 'demo.can', password: `Wrong-password-${i}` },
+        { ip: `10.200.0.${i}` },
+      );
       expect(res.statusCode, `attempt ${i}`).toBe(401);
     }
     const locked = await client.post('/api/auth/v1/login', { username: 'demo.can', password: DEMO_PASSWORD });
@@ -196,7 +208,11 @@ describe('two-step sign-in (DESIGN.md §3)', () => {
   it('imitates the lock for unknown usernames, so it reveals nothing', async () => {
     const client = authClient(t);
     for (let i = 1; i <= 10; i += 1) {
-      const res = await client.post('/api/auth/v1/login', { username: 'ghost.user', password: `Wrong-password-${i}` }, { ip: `10.201.0.${i}` });
+      const res = await client.post(
+        '/api/auth/v1/login',
+        { username: 'ghost.user', password: `Wrong-password-${i}` },
+        { ip: `10.201.0.${i}` },
+      );
       expect(res.statusCode).toBe(401);
     }
     const res = await client.post('/api/auth/v1/login', { username: 'ghost.user', password: 'Wrong-password-x' });
@@ -218,7 +234,12 @@ describe('two-step sign-in (DESIGN.md §3)', () => {
     const client = authClient(t);
     const res = await client.post('/api/auth/v1/login', { username: '' });
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual(expect.arrayContaining([{ field: 'username', key: 'required' }, { field: 'password', key: 'required' }]));
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'username', key: 'required' },
+        { field: 'password', key: 'required' },
+      ]),
+    );
     const otp = await client.post('/api/auth/v1/login/mfa', { requestCode: 'x', otp: '12ab56' });
     expect(otp.json().errors).toEqual([{ field: 'otp', key: 'pattern' }]);
   });

@@ -40,7 +40,10 @@ export class SoftwareAuthenticator {
   counter = 0;
   userHandle: string | undefined;
 
-  constructor(readonly origin = 'http://localhost:3000', readonly rpId = 'localhost') {
+  constructor(
+    readonly origin = 'http://localhost:3000',
+    readonly rpId = 'localhost',
+  ) {
     const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: 'jwk' });
@@ -63,7 +66,13 @@ export class SoftwareAuthenticator {
   /** navigator.credentials.create(), as RegistrationResponseJSON. */
   register(options: { challenge: string; user: { id: string } }, sign: SignOptions = {}) {
     this.userHandle = options.user.id;
-    const coseKey = new Map<number, number | Uint8Array>([[1, 2], [3, -7], [-1, 1], [-2, this.x], [-3, this.y]]);
+    const coseKey = new Map<number, number | Uint8Array>([
+      [1, 2],
+      [3, -7],
+      [-1, 1],
+      [-2, this.x],
+      [-3, this.y],
+    ]);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([
@@ -75,9 +84,13 @@ export class SoftwareAuthenticator {
       this.credentialId,
       Buffer.from(isoCBOR.encode(coseKey)),
     ]);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([
-      ['fmt', 'none'], ['attStmt', new Map()], ['authData', new Uint8Array(authData)],
-    ]) as never);
+    const attestationObject = isoCBOR.encode(
+      new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never,
+    );
     const clientDataJSON = this.clientData(sign.type ?? 'webauthn.create', sign.challenge ?? options.challenge, sign.origin ?? this.origin);
     return {
       id: this.id,

@@ -11,7 +11,13 @@ function b64url(value: unknown): string {
 }
 
 async function token(options: {
-  secret?: string; alg?: 'HS256' | 'HS512'; typ?: string | null; aud?: string; iss?: string; exp?: number; sub?: string;
+  secret?: string;
+  alg?: 'HS256' | 'HS512';
+  typ?: string | null;
+  aud?: string;
+  iss?: string;
+  exp?: number;
+  sub?: string;
 }): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const header: { alg: string; typ?: string } = { alg: options.alg ?? 'HS256' };

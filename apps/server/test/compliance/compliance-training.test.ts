@@ -15,8 +15,14 @@ const SUBMIT = `${BASE}/answers/submit`;
 const PDF = `${BASE}/form/download/pdf`;
 
 /** The right and a wrong choice of every question, from the seeded reference course. */
-const right = REFERENCE_QUESTIONS.map((q) => ({ questionNumber: q.questionNumber, answerSequenceNo: q.answers.find((a) => a.correct)!.answerSequenceNo }));
-const wrong = REFERENCE_QUESTIONS.map((q) => ({ questionNumber: q.questionNumber, answerSequenceNo: q.answers.find((a) => !a.correct)!.answerSequenceNo }));
+const right = REFERENCE_QUESTIONS.map((q) => ({
+  questionNumber: q.questionNumber,
+  answerSequenceNo: q.answers.find((a) => a.correct)!.answerSequenceNo,
+}));
+const wrong = REFERENCE_QUESTIONS.map((q) => ({
+  questionNumber: q.questionNumber,
+  answerSequenceNo: q.answers.find((a) => !a.correct)!.answerSequenceNo,
+}));
 /** The first `n` questions right, the rest wrong. */
 const mixed = (n: number) => right.map((r, i) => (i < n ? r : wrong[i]!));
 
@@ -39,16 +45,22 @@ afterAll(async () => {
 const currentPeriod = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 4);
 
 describe('questionnaire', () => {
-  it('serves the current period\'s questions with their choices in English and Khmer, never saying which is right', async () => {
+  it("serves the current period's questions with their choices in English and Khmer, never saying which is right", async () => {
     const en = await ctx.aap.get(`${BASE}/questions`);
     expect(en.statusCode).toBe(200);
     const body = en.json();
     expect(body.period).toMatchObject({ code: currentPeriod(), questionCount: REFERENCE_QUESTIONS.length });
-    expect(body.questions.map((q: { questionNumber: number }) => q.questionNumber)).toEqual(REFERENCE_QUESTIONS.map((q) => q.questionNumber));
+    expect(body.questions.map((q: { questionNumber: number }) => q.questionNumber)).toEqual(
+      REFERENCE_QUESTIONS.map((q) => q.questionNumber),
+    );
     expect(body.questions[0]).toEqual({
       questionNumber: 1,
       question: REFERENCE_QUESTIONS[0]!.textEn,
-      answers: REFERENCE_QUESTIONS[0]!.answers.map((a) => ({ answerSequenceNo: a.answerSequenceNo, answerDescription: a.descriptionEn, answerValue: a.answerValue })),
+      answers: REFERENCE_QUESTIONS[0]!.answers.map((a) => ({
+        answerSequenceNo: a.answerSequenceNo,
+        answerDescription: a.descriptionEn,
+        answerValue: a.answerValue,
+      })),
     });
     expect(en.body).not.toContain('correct');
     const km = (await ctx.aap.get(`${BASE}/questions?lang=km`)).json();
@@ -75,7 +87,14 @@ describe('scoring, attempts and the certificate', () => {
 
     const first = await ctx.aap.post(SUBMIT, { answers: wrong });
     expect(first.statusCode).toBe(201);
-    expect(first.json().attempt).toMatchObject({ attemptNumber: 1, correctCount: 0, questionCount: 5, scorePercent: 0, passMarkPercent: 80, passed: false });
+    expect(first.json().attempt).toMatchObject({
+      attemptNumber: 1,
+      correctCount: 0,
+      questionCount: 5,
+      scorePercent: 0,
+      passMarkPercent: 80,
+      passed: false,
+    });
     // A failed attempt tells the score only, not which answers were right.
     expect(first.json().results).toEqual([]);
     // Still no certificate after a failed attempt.
@@ -92,10 +111,14 @@ describe('scoring, attempts and the certificate', () => {
     const status = (await ctx.aap.get(MATERIALS)).json().status;
     expect(status.completed).toBe(true);
     expect(status.certificateAttemptId).toBe(third.attempt.id);
-    expect(status.attempts.map((a: { attemptNumber: number; passed: boolean }) => [a.attemptNumber, a.passed])).toEqual([[1, false], [2, false], [3, true]]);
+    expect(status.attempts.map((a: { attemptNumber: number; passed: boolean }) => [a.attemptNumber, a.passed])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
   });
 
-  it('takes the pass mark from the period\'s data, not from the code', async () => {
+  it("takes the pass mark from the period's data, not from the code", async () => {
     await ctx.t.db.update(compliancePeriod).set({ passMarkPercent: 60 }).where(eq(compliancePeriod.code, currentPeriod()));
     try {
       const res = (await ctx.aap2.post(SUBMIT, { answers: mixed(3) })).json();
@@ -137,7 +160,7 @@ describe('agency completions', () => {
     other = await otherAgencyAdmin(ctx.t);
   });
 
-  it('shows agency staff who in their agency has completed, and no one else\'s', async () => {
+  it("shows agency staff who in their agency has completed, and no one else's", async () => {
     const res = await ctx.aa.get(`${MATERIALS}?view=completions`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -151,7 +174,9 @@ describe('agency completions', () => {
     // ROLE_AS sees the same list.
     expect((await ctx.as.get(`${MATERIALS}?view=completions`)).json().totalCount).toBe(5);
     // Another agency's admin sees only their own agency.
-    expect((await other.get(`${MATERIALS}?view=completions`)).json().items.map((i: { displayName: string }) => i.displayName)).toEqual(['Other Admin']);
+    expect((await other.get(`${MATERIALS}?view=completions`)).json().items.map((i: { displayName: string }) => i.displayName)).toEqual([
+      'Other Admin',
+    ]);
   });
 
   it('refuses the completions view to advisors and trainees', async () => {
@@ -166,10 +191,15 @@ describe('agency completions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="compliance-completions-${currentPeriod()}.csv"`);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('"agentCode","displayName","roles","completed","completedDate","bestScorePercent","attemptCount"');
     expect(lines).toHaveLength(6);
     expect(lines).toContain('"BK000001","\'=HYPERLINK(""http://evil.example"",""x"")","ROLE_BK","no","","","0"');
-    expect(lines.find((l) => l.includes('Sokha Chan'))).toMatch(/^"AAP00001","Sokha Chan","ROLE_AAP","yes","\d{4}-\d{2}-\d{2}T[\d:]+\+07:00","80","3"$/);
+    expect(lines.find((l) => l.includes('Sokha Chan'))).toMatch(
+      /^"AAP00001","Sokha Chan","ROLE_AAP","yes","\d{4}-\d{2}-\d{2}T[\d:]+\+07:00","80","3"$/,
+    );
   });
 });

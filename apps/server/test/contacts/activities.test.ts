@@ -35,7 +35,13 @@ describe('sales activities (v2): create, update, delete, find, ownership', () =>
   afterAll(() => t.close());
 
   const body = (overrides: Record<string, unknown> = {}) => ({
-    contactId: sokha.id, activityType: 'meeting', dayType: 'timed', startDate: phnomPenh(1, 9), endDate: phnomPenh(1, 10), notes: 'Explain the education plan', ...overrides,
+    contactId: sokha.id,
+    activityType: 'meeting',
+    dayType: 'timed',
+    startDate: phnomPenh(1, 9),
+    endDate: phnomPenh(1, 10),
+    notes: 'Explain the education plan',
+    ...overrides,
   });
   async function create(advisor: Advisor, overrides: Record<string, unknown> = {}): Promise<ActivityJson> {
     const res = await advisor.post('/api/contact/v2/activity/create', body(overrides));
@@ -44,13 +50,21 @@ describe('sales activities (v2): create, update, delete, find, ownership', () =>
   }
 
   it('creates an activity: 201 with dates in +07:00, version 1', async () => {
-    const res = await aap.post('/api/contact/v2/activity/create', body({ startDate: '2030-01-15T02:30:00Z', endDate: '2030-01-15T10:00:00+07:00' }));
+    const res = await aap.post(
+      '/api/contact/v2/activity/create',
+      body({ startDate: '2030-01-15T02:30:00Z', endDate: '2030-01-15T10:00:00+07:00' }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const activity = res.json() as ActivityJson;
     expect(activityResponseSchema.strict().safeParse(activity).success).toBe(true);
     expect(activity).toMatchObject({
-      contactId: sokha.id, activityType: 'meeting', dayType: 'timed', startDate: '2030-01-15T09:30:00+07:00', endDate: '2030-01-15T10:00:00+07:00',
-      notes: 'Explain the education plan', version: 1,
+      contactId: sokha.id,
+      activityType: 'meeting',
+      dayType: 'timed',
+      startDate: '2030-01-15T09:30:00+07:00',
+      endDate: '2030-01-15T10:00:00+07:00',
+      notes: 'Explain the education plan',
+      version: 1,
     });
     expect((await aap.get(`/api/contact/v2/activity/find/${activity.id}`)).json()).toEqual(activity);
     const allDay = await create(aap, { dayType: 'allDay', startDate: '20/02/2030', endDate: '2030-02-21', notes: '' });
@@ -60,9 +74,9 @@ describe('sales activities (v2): create, update, delete, find, ownership', () =>
   it('checks every field: codes, dates, end not before start, notes at most 300', async () => {
     const post = (overrides: Record<string, unknown>) => aap.post('/api/contact/v2/activity/create', body(overrides));
     const missing = await aap.post('/api/contact/v2/activity/create', {});
-    expect((missing.json() as { errors: unknown[] }).errors).toEqual(expect.arrayContaining(
-      ['contactId', 'activityType', 'dayType', 'startDate', 'endDate'].map((field) => ({ field, key: 'required' })),
-    ));
+    expect((missing.json() as { errors: unknown[] }).errors).toEqual(
+      expect.arrayContaining(['contactId', 'activityType', 'dayType', 'startDate', 'endDate'].map((field) => ({ field, key: 'required' }))),
+    );
     expectFieldError(await post({ activityType: 'party' }), 'activityType', 'invalid');
     expectFieldError(await post({ dayType: 'halfDay' }), 'dayType', 'invalid');
     expectFieldError(await post({ startDate: '2030-02-30T09:00:00+07:00' }), 'startDate', 'invalid');
@@ -114,7 +128,9 @@ describe('sales activities (v2): create, update, delete, find, ownership', () =>
     }
     // Moving one's own activity onto someone else's contact is refused the same way.
     const theirs = await createContact(aap2, { phone: '012-000-111' });
-    expect((await aap.post(`/api/contact/v2/activity/update/${activity.id}`, body({ contactId: theirs.id, version: 1 }))).statusCode).toBe(404);
+    expect((await aap.post(`/api/contact/v2/activity/update/${activity.id}`, body({ contactId: theirs.id, version: 1 }))).statusCode).toBe(
+      404,
+    );
     const list = (await aap2.get(`/api/contact/v2/activity/find?contactId=${sokha.id}`)).json() as { items: unknown[] };
     expect(list.items).toEqual([]);
     expect(((await aap2.get('/api/contact/v2/activity/find')).json() as { items: unknown[] }).items).toEqual([]);
@@ -124,7 +140,8 @@ describe('sales activities (v2): create, update, delete, find, ownership', () =>
   it('lists across contacts or for one, latest first, upcoming soonest first, within dates, a page at a time', async () => {
     const contact = await createContact(aap, { firstName: 'Listing', phone: '012-222-333' });
     const made: ActivityJson[] = [];
-    for (const days of [-3, -1, 2, 4, 6]) made.push(await create(aap, { contactId: contact.id, startDate: phnomPenh(days, 8), endDate: phnomPenh(days, 9) }));
+    for (const days of [-3, -1, 2, 4, 6])
+      made.push(await create(aap, { contactId: contact.id, startDate: phnomPenh(days, 8), endDate: phnomPenh(days, 9) }));
     const ids = (items: ActivityJson[]) => items.map((a) => a.id);
     const list = async (query: string) => {
       const res = await aap.get(`/api/contact/v2/activity/find?${query}`);

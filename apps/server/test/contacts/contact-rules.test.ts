@@ -24,11 +24,14 @@ describe('contact field rules (spec §5, DESIGN.md §3) through POST /api/contac
     const res = await aap.post('/api/contact/v1/create', {});
     expect(res.statusCode).toBe(422);
     const fields = (res.json() as { errors: { field: string; key: string }[] }).errors;
-    expect(fields).toEqual(expect.arrayContaining(
-      ['contactType', 'firstName', 'lastName', 'gender', 'dateOfBirth', 'phone'].map((field) => ({ field, key: 'required' })),
-    ));
+    expect(fields).toEqual(
+      expect.arrayContaining(
+        ['contactType', 'firstName', 'lastName', 'gender', 'dateOfBirth', 'phone'].map((field) => ({ field, key: 'required' })),
+      ),
+    );
     expect(fields.every((e) => e.key === 'required')).toBe(true);
-    for (const field of ['firstName', 'lastName', 'phone', 'dateOfBirth']) expectFieldError(await create({ [field]: '   ' }), field, 'required');
+    for (const field of ['firstName', 'lastName', 'phone', 'dateOfBirth'])
+      expectFieldError(await create({ [field]: '   ' }), field, 'required');
   });
 
   it('contact type and gender are code lists', async () => {
@@ -128,10 +131,15 @@ describe('contact field rules (spec §5, DESIGN.md §3) through POST /api/contac
   it('reports every broken field at once', async () => {
     const res = await create({ firstName: 'S1', lastNameKh: 'Chan', phone: 'x', email: 'a@b', idType: '1', idNumber: '1' });
     expect(res.statusCode).toBe(422);
-    expect((res.json() as { errors: unknown[] }).errors).toEqual(expect.arrayContaining([
-      { field: 'firstName', key: 'pattern' }, { field: 'lastNameKh', key: 'pattern' }, { field: 'phone', key: 'pattern' },
-      { field: 'email', key: 'email' }, { field: 'idNumber', key: 'minlength' },
-    ]));
+    expect((res.json() as { errors: unknown[] }).errors).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', key: 'pattern' },
+        { field: 'lastNameKh', key: 'pattern' },
+        { field: 'phone', key: 'pattern' },
+        { field: 'email', key: 'email' },
+        { field: 'idNumber', key: 'minlength' },
+      ]),
+    );
   });
 
   it('applies the same rules to update, plus a version', async () => {

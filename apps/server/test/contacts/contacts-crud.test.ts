@@ -61,13 +61,27 @@ describe('contacts: create, update (optimistic locking), find, remove, ownership
 
   it('update replaces the fields, bumps the version and keeps createdDate', async () => {
     const created = await createContact(aap);
-    const res = await aap.post(`/api/contact/v1/update/${created.id}`, contactBody({
-      firstName: 'Dara', firstNameKh: 'ដារា', email: '', idType: '6', idNumber: '12/345/6789', version: created.version,
-    }));
+    const res = await aap.post(
+      `/api/contact/v1/update/${created.id}`,
+      contactBody({
+        firstName: 'Dara',
+        firstNameKh: 'ដារា',
+        email: '',
+        idType: '6',
+        idNumber: '12/345/6789',
+        version: created.version,
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      id: created.id, firstName: 'Dara', firstNameKh: 'ដារា', email: null, idType: '6', idNumber: '12/345/6789',
-      version: 2, createdDate: created.createdDate,
+      id: created.id,
+      firstName: 'Dara',
+      firstNameKh: 'ដារា',
+      email: null,
+      idType: '6',
+      idNumber: '12/345/6789',
+      version: 2,
+      createdDate: created.createdDate,
     });
     expect((await aap.get(`/api/contact/v1/find/${created.id}`)).json()).toMatchObject({ firstName: 'Dara', version: 2 });
   });
@@ -92,9 +106,14 @@ describe('contacts: create, update (optimistic locking), find, remove, ownership
       () => aap2.get(`/api/contact/v2/find/${mine.id}`),
       () => aap2.post(`/api/contact/v1/update/${mine.id}`, contactBody({ version: mine.version })),
       () => aap2.post(`/api/contact/v1/remove/${mine.id}`),
-      () => aap2.post('/api/contact/v2/activity/create', {
-        contactId: mine.id, activityType: 'call', dayType: 'timed', startDate: '2026-11-21T09:00:00+07:00', endDate: '2026-11-21T10:00:00+07:00',
-      }),
+      () =>
+        aap2.post('/api/contact/v2/activity/create', {
+          contactId: mine.id,
+          activityType: 'call',
+          dayType: 'timed',
+          startDate: '2026-11-21T09:00:00+07:00',
+          endDate: '2026-11-21T10:00:00+07:00',
+        }),
     ];
     for (const call of calls) {
       const res = await call();
@@ -129,7 +148,10 @@ describe('contacts: create, update (optimistic locking), find, remove, ownership
     const page = (await aap.get('/api/contact/v1/page?size=100')).json() as { items: ContactJson[] };
     expect(page.items.map((c) => c.id)).not.toContain(doomed.id);
     expect(((await aap.get('/api/contact/v2/find?q=vanish')).json() as { items: unknown[] }).items).toEqual([]);
-    const [row] = await t.db.select({ deletedAt: contact.deletedAt }).from(contact).where(and(eq(contact.id, doomed.id)));
+    const [row] = await t.db
+      .select({ deletedAt: contact.deletedAt })
+      .from(contact)
+      .where(and(eq(contact.id, doomed.id)));
     expect(row?.deletedAt).toBeInstanceOf(Date);
   });
 

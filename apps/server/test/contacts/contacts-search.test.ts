@@ -22,14 +22,34 @@ describe('contact search (v2 find) and paging (v1 page)', () => {
   beforeAll(async () => {
     ({ t, aap, aap2 } = await contactsTestApp());
     sokha = await createContact(aap, {
-      firstName: 'Sokha', lastName: 'Chanthou', firstNameKh: 'សុខា', lastNameKh: 'ចាន់ធូ', phone: '012-345-678', idType: '1', idNumber: '010203040',
+      firstName: 'Sokha',
+      lastName: 'Chanthou',
+      firstNameKh: 'សុខា',
+      lastNameKh: 'ចាន់ធូ',
+      phone: '012-345-678',
+      idType: '1',
+      idNumber: '010203040',
     });
     bopha = await createContact(aap, {
-      contactType: 'policyOwner', gender: 'F', firstName: 'Bopha', lastName: 'Meas', firstNameKh: 'បុប្ផា', lastNameKh: 'មាស',
-      phone: '097-765-4321', idType: '6', idNumber: '12/345/6789',
+      contactType: 'policyOwner',
+      gender: 'F',
+      firstName: 'Bopha',
+      lastName: 'Meas',
+      firstNameKh: 'បុប្ផា',
+      lastNameKh: 'មាស',
+      phone: '097-765-4321',
+      idType: '6',
+      idNumber: '12/345/6789',
     });
     pisey = await createContact(aap, {
-      gender: 'F', firstName: 'Pisey', lastName: 'Sok', firstNameKh: '', lastNameKh: '', phone: '0885556667', idType: '2', idNumber: 'N00112233',
+      gender: 'F',
+      firstName: 'Pisey',
+      lastName: 'Sok',
+      firstNameKh: '',
+      lastNameKh: '',
+      phone: '0885556667',
+      idType: '2',
+      idNumber: 'N00112233',
     });
     // Another advisor's look-alike must never show up.
     await createContact(aap2, { firstName: 'Sokha', lastName: 'Chanthou', phone: '012-345-679', idNumber: '010203041' });
@@ -47,8 +67,17 @@ describe('contact search (v2 find) and paging (v1 page)', () => {
     const res = await aap.get('/api/contact/v2/find?q=okh');
     const [item] = (res.json() as ListJson).items;
     expect(contactSummarySchema.strict().parse(item)).toEqual({
-      id: sokha.id, contactType: 'lifeInsured', firstName: 'Sokha', lastName: 'Chanthou', firstNameKh: 'សុខា', lastNameKh: 'ចាន់ធូ',
-      gender: 'M', dateOfBirth: '1988-03-15', phone: '+85512345678', idType: '1', idNumber: '010203040',
+      id: sokha.id,
+      contactType: 'lifeInsured',
+      firstName: 'Sokha',
+      lastName: 'Chanthou',
+      firstNameKh: 'សុខា',
+      lastNameKh: 'ចាន់ធូ',
+      gender: 'M',
+      dateOfBirth: '1988-03-15',
+      phone: '+85512345678',
+      idType: '1',
+      idNumber: '010203040',
     });
     const page = (await aap.get('/api/contact/v1/page?size=1')).json() as ListJson;
     expect(contactSummarySchema.strict().safeParse(page.items[0]).success).toBe(true);
@@ -73,7 +102,18 @@ describe('contact search (v2 find) and paging (v1 page)', () => {
   });
 
   it('finds a contact by phone in its local, international, spaced and partial forms', async () => {
-    for (const form of ['012345678', '012 345 678', '012-345-678', '85512345678', '+855 12 345 678', '+85512345678', '0085512345678', '12345678', '345 678', '2345']) {
+    for (const form of [
+      '012345678',
+      '012 345 678',
+      '012-345-678',
+      '85512345678',
+      '+855 12 345 678',
+      '+85512345678',
+      '0085512345678',
+      '12345678',
+      '345 678',
+      '2345',
+    ]) {
       expect(await q(form), form).toEqual([sokha.id]);
     }
     for (const form of ['0977654321', '855977654321', '97 765 4321', '7654321']) expect(await q(form), form).toEqual([bopha.id]);
@@ -115,11 +155,16 @@ describe('contact search (v2 find) and paging (v1 page)', () => {
 
   it('keyset pagination returns every row exactly once, newest change first', async () => {
     const created: string[] = [];
-    for (let i = 0; i < 23; i += 1) created.push((await createContact(aap, { firstName: 'Pagina', lastName: `Row ${'abcdefghijklmnopqrstuvw'[i]}`, idType: '', idNumber: '' })).id);
+    for (let i = 0; i < 23; i += 1)
+      created.push(
+        (await createContact(aap, { firstName: 'Pagina', lastName: `Row ${'abcdefghijklmnopqrstuvw'[i]}`, idType: '', idNumber: '' })).id,
+      );
     // Touch an older one: it moves to the front.
     const touched = await aap.get(`/api/contact/v1/find/${created[0]}`);
     const body = { ...(touched.json() as Record<string, unknown>) };
-    delete body.id; delete body.createdDate; delete body.modifiedDate;
+    delete body.id;
+    delete body.createdDate;
+    delete body.modifiedDate;
     // The form shows the stored E.164 phone as dialled at home: digits only.
     const phone = `0${nationalNumber(body.phone as string) ?? ''}`;
     const updated = await aap.post(`/api/contact/v1/update/${created[0]}`, { ...body, phone, occupation: 'Farmer' });
@@ -143,8 +188,11 @@ describe('contact search (v2 find) and paging (v1 page)', () => {
     expect(new Set(seen).size).toBe(23);
     expect(seen[0]).toBe(created[0]);
     // Rows created in the same millisecond fall back to the id order.
-    const stored = await t.db.select({ id: contact.id }).from(contact)
-      .where(eq(contact.firstName, 'Pagina')).orderBy(desc(contact.modifiedDate), desc(contact.id));
+    const stored = await t.db
+      .select({ id: contact.id })
+      .from(contact)
+      .where(eq(contact.firstName, 'Pagina'))
+      .orderBy(desc(contact.modifiedDate), desc(contact.id));
     expect(seen).toEqual(stored.map((r) => r.id));
   });
 
@@ -160,7 +208,9 @@ describe('contact search (v2 find) and paging (v1 page)', () => {
     }
     expect(all).toHaveLength(26);
     expect(new Set(all).size).toBe(26);
-    const dates = await Promise.all(all.slice(0, 3).map(async (id) => ((await aap.get(`/api/contact/v1/find/${id}`)).json() as ContactJson).modifiedDate as string));
+    const dates = await Promise.all(
+      all.slice(0, 3).map(async (id) => ((await aap.get(`/api/contact/v1/find/${id}`)).json() as ContactJson).modifiedDate as string),
+    );
     expect([...dates].sort().reverse()).toEqual(dates);
     const defaults = (await aap.get('/api/contact/v1/page')).json() as { page: number; size: number; items: unknown[] };
     expect(defaults).toMatchObject({ page: 0, size: 20 });

@@ -28,7 +28,10 @@ describe('volume data', () => {
     for (let i = 0; i < 1000; i += 1) {
       const a = data.activity(now);
       const parsed = createActivityRequestSchema.safeParse({
-        ...a, contactId: 'c', startDate: instantToOffsetDateTime(a.startDate), endDate: instantToOffsetDateTime(a.endDate),
+        ...a,
+        contactId: 'c',
+        startDate: instantToOffsetDateTime(a.startDate),
+        endDate: instantToOffsetDateTime(a.endDate),
       });
       expect(parsed.success).toBe(true);
     }

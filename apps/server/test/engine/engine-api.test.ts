@@ -65,12 +65,19 @@ describe('premium engine and product catalogue over HTTP', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = calculatePremiumResponseSchema.strict().parse(res.json());
     expect(Object.keys(body.premiumFirstYear).sort()).toEqual(['annual', 'monthly', 'quarterly', 'semiAnnual']);
-    expect(body.coverages.map((c) => [c.coverageType, c.code])).toEqual([['B', 'TERM'], ['R', 'TBUR'], ['R', 'TCIR'], ['W', 'CIWOP']]);
+    expect(body.coverages.map((c) => [c.coverageType, c.code])).toEqual([
+      ['B', 'TERM'],
+      ['R', 'TBUR'],
+      ['R', 'TCIR'],
+      ['W', 'CIWOP'],
+    ]);
     expect(body.catalogueVersion).toBe(CURRENT_CATALOGUE.version);
     expect(body.calculationDate).toBe(todayInPhnomPenh(new Date()));
     expect(body.lifeInsuredAge).toBe(35);
     // The browser runs the same engine on the same catalogue: the same answer.
-    const local = calculatePremium(TERM_QUOTE as Parameters<typeof calculatePremium>[0], CURRENT_CATALOGUE, { today: body.calculationDate });
+    const local = calculatePremium(TERM_QUOTE as Parameters<typeof calculatePremium>[0], CURRENT_CATALOGUE, {
+      today: body.calculationDate,
+    });
     expect(local.ok && local.value).toEqual(body);
   });
 
@@ -84,11 +91,13 @@ describe('premium engine and product catalogue over HTTP', () => {
     expect(res.statusCode, res.body).toBe(422);
     const envelope = errorEnvelopeSchema.parse(res.json());
     expect(envelope.code).toBe(422);
-    expect(envelope.errors).toEqual(expect.arrayContaining([
-      { field: 'lifeInsured.dateOfBirth', key: 'max' },
-      { field: 'faceAmount', key: 'max' },
-      { field: 'riders.0.faceAmount', key: 'required' },
-    ]));
+    expect(envelope.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'lifeInsured.dateOfBirth', key: 'max' },
+        { field: 'faceAmount', key: 'max' },
+        { field: 'riders.0.faceAmount', key: 'required' },
+      ]),
+    );
   });
 
   it('422 for a rider pair: WPDH without WPDL is riders.0.code required; with it, 200', async () => {
@@ -134,7 +143,9 @@ describe('premium engine and product catalogue over HTTP', () => {
     expect(body.riders.map((r) => r.code)).toEqual(['FAUR']);
     expect(body.catalogue).toBeUndefined();
 
-    const save = findBasePlansResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/product/v1/?packageType=save', headers: advisor })).json());
+    const save = findBasePlansResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/v1/?packageType=save', headers: advisor })).json(),
+    );
     expect(save.products.map((p) => p.code)).toEqual(['EDU', 'ENDW']);
 
     const withRates = await t.app.inject({ method: 'GET', url: '/api/product/v1/?include=rates', headers: advisor });
@@ -144,7 +155,11 @@ describe('premium engine and product catalogue over HTTP', () => {
     expect(full.products).toHaveLength(10);
 
     // Small on the wire: gzipped for clients that accept it, and the same document.
-    const gzipped = await t.app.inject({ method: 'GET', url: '/api/product/v1/?include=rates', headers: { ...advisor, 'accept-encoding': 'gzip, deflate, br' } });
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/v1/?include=rates',
+      headers: { ...advisor, 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(gzipped.statusCode).toBe(200);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.headers.vary).toContain('accept-encoding');

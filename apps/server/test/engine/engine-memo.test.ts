@@ -8,7 +8,12 @@ import { EngineService } from '../../src/modules/engine/engine.service';
 import { CatalogueStore } from '../../src/modules/products/catalogue.service';
 
 /** Born on 2000-06-15: 25 on 2026-06-14, 26 from 2026-06-15 (age last birthday). */
-const QUOTE: CalculatePremiumRequest = { productCode: 'TERM', lifeInsured: { dateOfBirth: '2000-06-15', gender: 'F' }, faceAmount: '25000.00', riders: [{ code: 'TBUR' }] };
+const QUOTE: CalculatePremiumRequest = {
+  productCode: 'TERM',
+  lifeInsured: { dateOfBirth: '2000-06-15', gender: 'F' },
+  faceAmount: '25000.00',
+  riders: [{ code: 'TBUR' }],
+};
 
 describe('the memoised engine', () => {
   let now = new Date('2026-06-14T12:00:00+07:00');

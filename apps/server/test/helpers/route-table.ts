@@ -68,7 +68,12 @@ export function routeRecorder(): { plugin: FastifyPluginAsync; routes: RouteEntr
 
 /** The demo user of each role that signs in; ROLE_CNL (secure link only) gets a minted token. */
 export const DEMO_USER_OF: Partial<Record<Role, string>> = {
-  ROLE_AAP: 'demo.aap', ROLE_BK: 'demo.bk', ROLE_AS: 'demo.as', ROLE_AA: 'demo.aa', ROLE_TRAINEE: 'demo.trainee', ROLE_CAN: 'demo.can',
+  ROLE_AAP: 'demo.aap',
+  ROLE_BK: 'demo.bk',
+  ROLE_AS: 'demo.as',
+  ROLE_AA: 'demo.aa',
+  ROLE_TRAINEE: 'demo.trainee',
+  ROLE_CAN: 'demo.can',
 };
 
 export interface Caller {

@@ -2,11 +2,18 @@ import { crc32, deflateSync } from 'node:zlib';
 import type { TestApp } from './test-app';
 
 /** A multipart/form-data body: text fields, then one file part. */
-export function multipartBody(fields: Record<string, string>, file: { field: string; fileName: string; data: Buffer; type: string }): { payload: Buffer; contentType: string } {
+export function multipartBody(
+  fields: Record<string, string>,
+  file: { field: string; fileName: string; data: Buffer; type: string },
+): { payload: Buffer; contentType: string } {
   const boundary = `----portal-test-${Math.floor(Date.now() % 1e9).toString(36)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   parts.push(
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.fileName.replace(/"/g, '%22')}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.fileName.replace(/"/g, '%22')}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+    ),
     file.data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
@@ -16,9 +23,19 @@ export function multipartBody(fields: Record<string, string>, file: { field: str
 /** A valid contact body (contract of contacts/create-contact); `tag` makes names unique. */
 export function contactBody(tag = 'A'): Record<string, unknown> {
   return {
-    contactType: 'lifeInsured', firstName: 'Sokha', lastName: `Chan${tag.replace(/[^A-Za-z]/g, '')}`, firstNameKh: 'សុខា', lastNameKh: 'ចាន់',
-    gender: 'M', dateOfBirth: '1988-03-15', phone: '012-345-678', email: 'sokha.chan@example.com', idType: '1', idNumber: '123456789',
-    occupation: 'Teacher', address: 'Street 271, Phnom Penh',
+    contactType: 'lifeInsured',
+    firstName: 'Sokha',
+    lastName: `Chan${tag.replace(/[^A-Za-z]/g, '')}`,
+    firstNameKh: 'សុខា',
+    lastNameKh: 'ចាន់',
+    gender: 'M',
+    dateOfBirth: '1988-03-15',
+    phone: '012-345-678',
+    email: 'sokha.chan@example.com',
+    idType: '1',
+    idNumber: '123456789',
+    occupation: 'Teacher',
+    address: 'Street 271, Phnom Penh',
   };
 }
 
@@ -70,7 +87,9 @@ export function pngFile(width = 2, height = 2, declared?: { width: number; heigh
   for (let y = 0; y < height; y++) rows[y * (1 + width * 3)] = 0; // filter: none
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(rows)), pngChunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
@@ -79,7 +98,9 @@ export function pngFile(width = 2, height = 2, declared?: { width: number; heigh
  * (dictionaries that make it hostile), `trailerExtra` goes into the trailer, `padTo` pads with a
  * comment before the trailer so the file is exactly that many bytes.
  */
-export function pdfFile(options: { extraObjects?: string[]; catalogExtra?: string; trailerExtra?: string; padTo?: number; text?: string } = {}): Buffer {
+export function pdfFile(
+  options: { extraObjects?: string[]; catalogExtra?: string; trailerExtra?: string; padTo?: number; text?: string } = {},
+): Buffer {
   const stream = `BT /F1 12 Tf 20 100 Td (${options.text ?? 'ID card'}) Tj ET`;
   const objects = [
     `<< /Type /Catalog /Pages 2 0 R ${options.catalogExtra ?? ''}>>`,
@@ -102,7 +123,8 @@ export function pdfFile(options: { extraObjects?: string[]; catalogExtra?: strin
   };
   if (options.padTo !== undefined) {
     // A comment line of the right length, so the xref offset (and the total) come out exact.
-    const probe = (pad: number) => Buffer.byteLength(body, 'latin1') + pad + Buffer.byteLength(tail(Buffer.byteLength(body, 'latin1') + pad), 'latin1');
+    const probe = (pad: number) =>
+      Buffer.byteLength(body, 'latin1') + pad + Buffer.byteLength(tail(Buffer.byteLength(body, 'latin1') + pad), 'latin1');
     let pad = Math.max(0, options.padTo - probe(0));
     while (probe(pad) > options.padTo && pad > 0) pad--;
     while (probe(pad) < options.padTo) pad++;

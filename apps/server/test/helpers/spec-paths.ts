@@ -16,5 +16,10 @@ export function specApiPaths(specFile = join(findRepoRoot(), 'docs/spec/portal-s
   return section
     .split('\n')
     .filter((line) => line.startsWith('- /api/'))
-    .map((line) => line.slice(2).replace(/\([^)]*\)/g, '').trim());
+    .map((line) =>
+      line
+        .slice(2)
+        .replace(/\([^)]*\)/g, '')
+        .trim(),
+    );
 }

@@ -193,7 +193,13 @@ export async function bearerFor(
 ): Promise<{ authorization: string }> {
   const token = await signAccessToken(
     t.config.jwtSecret,
-    { sub: claims.sub ?? randomUUID(), roles: [...(claims.roles ?? ROLES)], scopes: claims.scopes ?? [], agencyId: claims.agencyId ?? null, sid: null },
+    {
+      sub: claims.sub ?? randomUUID(),
+      roles: [...(claims.roles ?? ROLES)],
+      scopes: claims.scopes ?? [],
+      agencyId: claims.agencyId ?? null,
+      sid: null,
+    },
     t.app.authClock.now(),
     900,
   );

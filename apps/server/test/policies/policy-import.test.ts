@@ -54,46 +54,68 @@ describe('policy feed import', () => {
 
   it('reports every rejected record with its reasons and keeps the good ones', async () => {
     const good1 = feedRecord('T100000001');
-    const good2 = feedRecord('T100000002', { agent: { agentCode: 'BK000001' }, currency: '96', modalPremium: '250000', sumAssured: '200000000',
-      coverages: [{ coverageType: 'B', productCode: 'LPTL', faceAmount: '200000000', premium: '250000' }], values: [], claims: [],
-      payments: [{ paymentDate: '2026-11-01', amount: '250000', paymentType: 'CS' }] });
+    const good2 = feedRecord('T100000002', {
+      agent: { agentCode: 'BK000001' },
+      currency: '96',
+      modalPremium: '250000',
+      sumAssured: '200000000',
+      coverages: [{ coverageType: 'B', productCode: 'LPTL', faceAmount: '200000000', premium: '250000' }],
+      values: [],
+      claims: [],
+      payments: [{ paymentDate: '2026-11-01', amount: '250000', paymentType: 'CS' }],
+    });
     const records = [
       good1,
       feedRecord('', {}), // 1: no policy number
       feedRecord('T100000003', { payments: [{ paymentDate: '2026-11-01', amount: '10.00', paymentType: 'VISA' }] }), // 2
-      feedRecord('T100000004', { currency: '96', modalPremium: '1000.50', sumAssured: '1000000',
-        coverages: [{ coverageType: 'B', productCode: 'LPTL', faceAmount: '1000000', premium: '1000' }], values: [], claims: [], payments: [] }), // 3: riel with cents
+      feedRecord('T100000004', {
+        currency: '96',
+        modalPremium: '1000.50',
+        sumAssured: '1000000',
+        coverages: [{ coverageType: 'B', productCode: 'LPTL', faceAmount: '1000000', premium: '1000' }],
+        values: [],
+        claims: [],
+        payments: [],
+      }), // 3: riel with cents
       feedRecord('T100000005', { agent: { username: 'nobody.here' } }), // 4
       good2, // 5
       feedRecord('T100000001'), // 6: duplicate of 0
-      feedRecord('T100000006', { beneficiaries: [{ priority: 'p', firstName: 'Dara', lastName: 'Chan', relationship: '08', shareBenifit: 70 }] }), // 7
+      feedRecord('T100000006', {
+        beneficiaries: [{ priority: 'p', firstName: 'Dara', lastName: 'Chan', relationship: '08', shareBenifit: 70 }],
+      }), // 7
       feedRecord('T100000007', { payments: [{ paymentDate: '2026-11-01', amount: '125.50', paymentType: 'CDB' }] }), // 8
-      feedRecord('T100000008', { clients: [] , dateOfBirth: 'x' }), // 9
+      feedRecord('T100000008', { clients: [], dateOfBirth: 'x' }), // 9
       'not an object', // 10
       feedRecord('T100000009', { status: 'Lapsed', statusDate: '2026-02-30', modalPremium: 125.5 }), // 11
     ];
     const report = await importRecords(ctx.t, records);
     expect(report).toMatchObject({ read: 12, inserted: 2, updated: 0, unchanged: 0, rejected: 10 });
     const reasons = report.rejections.map((r) => [r.index, r.policyNumber, r.field, r.key]);
-    expect(reasons).toEqual(expect.arrayContaining([
-      [1, null, 'policyNumber', 'required'],
-      [2, 'T100000003', 'payments.0.paymentType', 'invalid'],
-      [3, 'T100000004', 'modalPremium', 'pattern'],
-      [4, 'T100000005', 'agent.username', 'unknown_agent'],
-      [6, 'T100000001', 'policyNumber', 'duplicate'],
-      [7, 'T100000006', 'beneficiaries.p.shareBenifit', 'numbericRange'],
-      [8, 'T100000007', 'payments.0.bankCode', 'required'],
-      [9, 'T100000008', 'clients', 'required'],
-      [10, null, '', 'not_an_object'],
-      [11, 'T100000009', 'statusDate', 'invalid'],
-      [11, 'T100000009', 'modalPremium', 'invalid'],
-    ]));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        [1, null, 'policyNumber', 'required'],
+        [2, 'T100000003', 'payments.0.paymentType', 'invalid'],
+        [3, 'T100000004', 'modalPremium', 'pattern'],
+        [4, 'T100000005', 'agent.username', 'unknown_agent'],
+        [6, 'T100000001', 'policyNumber', 'duplicate'],
+        [7, 'T100000006', 'beneficiaries.p.shareBenifit', 'numbericRange'],
+        [8, 'T100000007', 'payments.0.bankCode', 'required'],
+        [9, 'T100000008', 'clients', 'required'],
+        [10, null, '', 'not_an_object'],
+        [11, 'T100000009', 'statusDate', 'invalid'],
+        [11, 'T100000009', 'modalPremium', 'invalid'],
+      ]),
+    );
     expect(new Set(report.rejections.map((r) => r.index))).toEqual(new Set([1, 2, 3, 4, 6, 7, 8, 9, 10, 11]));
-    const stored = await ctx.t.db.select({ n: policy.policyNumber, currency: policy.currency, premium: policy.modalPremium }).from(policy).where(eq(policy.contentHash, policy.contentHash));
+    const stored = await ctx.t.db
+      .select({ n: policy.policyNumber, currency: policy.currency, premium: policy.modalPremium })
+      .from(policy)
+      .where(eq(policy.contentHash, policy.contentHash));
     const byNumber = new Map(stored.map((s) => [s.n, s]));
     expect(byNumber.get('T100000001')).toMatchObject({ currency: '02', premium: 12550 });
     expect(byNumber.get('T100000002')).toMatchObject({ currency: '96', premium: 250000 });
-    for (const n of ['T100000003', 'T100000004', 'T100000005', 'T100000006', 'T100000007', 'T100000008', 'T100000009']) expect(byNumber.has(n)).toBe(false);
+    for (const n of ['T100000003', 'T100000004', 'T100000005', 'T100000006', 'T100000007', 'T100000008', 'T100000009'])
+      expect(byNumber.has(n)).toBe(false);
   });
 
   it('reads NDJSON (a header line, then one policy per line) and reports an unreadable line by its number', async () => {
@@ -109,9 +131,12 @@ describe('policy feed import', () => {
     expect(() => parsePolicyFeedText(JSON.stringify({ format: 'other', version: 1, policies: [] }))).toThrow(/not a policy feed/);
   });
 
-  it('a changed record replaces its children in one go; the portal\'s pending submission and delivery status survive', async () => {
+  it("a changed record replaces its children in one go; the portal's pending submission and delivery status survive", async () => {
     await importRecords(ctx.t, [feedRecord('T300000001')]);
-    const [row] = await ctx.t.db.select({ id: policy.id, version: policy.version }).from(policy).where(eq(policy.policyNumber, 'T300000001'));
+    const [row] = await ctx.t.db
+      .select({ id: policy.id, version: policy.version })
+      .from(policy)
+      .where(eq(policy.policyNumber, 'T300000001'));
     if (!row) throw new Error('not imported');
     // The portal marks MED01 submitted and agency staff record a delivery.
     await ctx.t.db.update(policyPending).set({ submittedAt: new Date() }).where(eq(policyPending.policyId, row.id));
@@ -120,13 +145,20 @@ describe('policy feed import', () => {
     const changed = feedRecord('T300000001', {
       payments: [{ paymentDate: '2026-11-01', amount: '125.50', paymentType: 'CS' }],
       deliveryStatus: 'acknowledged',
-      pending: [{ code: 'MED01', descriptionEn: 'Medical examination report', descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព', requestedDate: '2026-11-01' }],
+      pending: [
+        { code: 'MED01', descriptionEn: 'Medical examination report', descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព', requestedDate: '2026-11-01' },
+      ],
     });
     const report = await importRecords(ctx.t, [changed]);
     expect(report).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
     const details = await ctx.aap.get('/api/policy/v1/search/details/T300000001');
     expect(details.statusCode, details.body).toBe(200);
-    const body = details.json() as { payments: { count: number }; deliveryStatus: string; pending: { code: string; status: string }[]; version: number };
+    const body = details.json() as {
+      payments: { count: number };
+      deliveryStatus: string;
+      pending: { code: string; status: string }[];
+      version: number;
+    };
     expect(body.payments.count).toBe(1);
     expect(body.deliveryStatus).toBe('returned');
     expect(body.pending).toEqual([expect.objectContaining({ code: 'MED01', status: 'submitted' })]);

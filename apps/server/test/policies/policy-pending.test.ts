@@ -34,13 +34,27 @@ const code = (value: string) => ({ name: 'pendingCode', value });
 
 beforeAll(async () => {
   ctx = await policyTestApp();
-  const report = await importRecords(ctx.t, [feedRecord(POLICY, {
-    pending: [
-      { code: 'MED01', descriptionEn: 'Medical examination report', descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព', requestedDate: '2026-11-01', dueDate: '2026-12-01' },
-      { code: 'BNK01', descriptionEn: 'Bank account confirmation', descriptionKm: 'លិខិតបញ្ជាក់គណនីធនាគារ', requestedDate: '2026-11-03' },
-      { code: 'IDC01', descriptionEn: 'Copy of national ID', descriptionKm: 'ច្បាប់ចម្លងអត្តសញ្ញាណប័ណ្ណ', requestedDate: '2026-11-02', status: 'received' },
-    ],
-  })]);
+  const report = await importRecords(ctx.t, [
+    feedRecord(POLICY, {
+      pending: [
+        {
+          code: 'MED01',
+          descriptionEn: 'Medical examination report',
+          descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព',
+          requestedDate: '2026-11-01',
+          dueDate: '2026-12-01',
+        },
+        { code: 'BNK01', descriptionEn: 'Bank account confirmation', descriptionKm: 'លិខិតបញ្ជាក់គណនីធនាគារ', requestedDate: '2026-11-03' },
+        {
+          code: 'IDC01',
+          descriptionEn: 'Copy of national ID',
+          descriptionKm: 'ច្បាប់ចម្លងអត្តសញ្ញាណប័ណ្ណ',
+          requestedDate: '2026-11-02',
+          status: 'received',
+        },
+      ],
+    }),
+  ]);
   expect(report.rejected).toBe(0);
 });
 afterAll(() => ctx.t.close());
@@ -50,7 +64,11 @@ describe('pending requirements', () => {
     const res = await ctx.aap.get(`/api/policy/v1/${POLICY.toLowerCase()}/find-pending-code`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as FindPendingCodeResponse;
-    expect(body.items.map((i) => [i.code, i.status, i.documents.length])).toEqual([['MED01', 'outstanding', 0], ['BNK01', 'outstanding', 0], ['IDC01', 'received', 0]]);
+    expect(body.items.map((i) => [i.code, i.status, i.documents.length])).toEqual([
+      ['MED01', 'outstanding', 0],
+      ['BNK01', 'outstanding', 0],
+      ['IDC01', 'received', 0],
+    ]);
     expect(body.items[0]).toMatchObject({ descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព', requestedDate: '2026-11-01', dueDate: '2026-12-01' });
   });
 
@@ -86,20 +104,34 @@ describe('pending requirements', () => {
     const res = await upload([file('C:\\fakepath\\medical report.PDF', pdf), code('med01')]);
     expect(res.statusCode, res.body).toBe(201);
     const body = uploadClientPendingDocResponseSchema.parse(res.json());
-    expect(body).toMatchObject({ policyNumber: POLICY, pendingCode: 'MED01', status: 'submitted', document: { fileName: 'medical report.PDF', mediaType: 'application/pdf', size: pdf.length } });
+    expect(body).toMatchObject({
+      policyNumber: POLICY,
+      pendingCode: 'MED01',
+      status: 'submitted',
+      document: { fileName: 'medical report.PDF', mediaType: 'application/pdf', size: pdf.length },
+    });
     expect(body.document.id).toMatch(/^[0-9a-f-]{36}$/);
 
     const pngData = pngBytes();
     const png = await upload([code('BNK01'), file('bank.png', pngData, 'image/png')]);
     expect(png.statusCode, png.body).toBe(201);
-    expect(png.json()).toMatchObject({ pendingCode: 'BNK01', status: 'submitted', document: { mediaType: 'image/png', size: pngData.length } });
+    expect(png.json()).toMatchObject({
+      pendingCode: 'BNK01',
+      status: 'submitted',
+      document: { mediaType: 'image/png', size: pngData.length },
+    });
 
-    const stored = await ctx.t.db.select({ sha256: blob.sha256, size: blob.size, mediaType: blob.mediaType }).from(blob).where(eq(blob.size, pdf.length));
+    const stored = await ctx.t.db
+      .select({ sha256: blob.sha256, size: blob.size, mediaType: blob.mediaType })
+      .from(blob)
+      .where(eq(blob.size, pdf.length));
     expect(stored).toEqual([{ sha256: createHash('sha256').update(pdf).digest('hex'), size: pdf.length, mediaType: 'application/pdf' }]);
 
     const list = (await ctx.aap.get(`/api/policy/v1/${POLICY}/find-pending-code`)).json() as FindPendingCodeResponse;
     expect(list.items.map((i) => [i.code, i.status, i.documents.map((d) => d.fileName)])).toEqual([
-      ['MED01', 'submitted', ['medical report.PDF']], ['BNK01', 'submitted', ['bank.png']], ['IDC01', 'received', []],
+      ['MED01', 'submitted', ['medical report.PDF']],
+      ['BNK01', 'submitted', ['bank.png']],
+      ['IDC01', 'received', []],
     ]);
     const counts = await tableCounts(ctx.t);
     expect([counts.blob, counts.policy_pending_document]).toEqual([2, 2]);
@@ -126,7 +158,9 @@ describe('client-pending letter', () => {
     const res = await ctx.aap.get(`/api/policy/v1/download/${POLICY}/client-pending?lang=km`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="client-pending-Q100000001-\d{8}\.pdf"; filename\*=UTF-8''client-pending-Q100000001-\d{8}\.pdf$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="client-pending-Q100000001-\d{8}\.pdf"; filename\*=UTF-8''client-pending-Q100000001-\d{8}\.pdf$/,
+    );
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const words = compact(text(pdf, 'km.pdf'));
@@ -141,7 +175,14 @@ describe('client-pending letter', () => {
     const res = await ctx.aap.get(`/api/policy/v1/download/${POLICY}/client-pending`);
     expect(res.statusCode).toBe(200);
     const words = text(res.rawPayload, 'en.pdf');
-    for (const expected of ['Request for outstanding documents', 'Policy number Q100000001', 'Dear Sokha Chan,', 'MED01 Medical examination', 'Customer Service']) expect(words).toContain(expected);
+    for (const expected of [
+      'Request for outstanding documents',
+      'Policy number Q100000001',
+      'Dear Sokha Chan,',
+      'MED01 Medical examination',
+      'Customer Service',
+    ])
+      expect(words).toContain(expected);
     const started = performance.now();
     expect((await ctx.aap.get(`/api/policy/v1/download/${POLICY}/client-pending?lang=km`)).statusCode).toBe(200);
     expect(performance.now() - started).toBeLessThan(5000);
@@ -152,14 +193,37 @@ describe('client-pending letter', () => {
 describe('delivery status', () => {
   it('agency staff record it with the version read; a stale version is 409; the future is refused', async () => {
     const before = (await ctx.aa.get(`/api/policy/v1/search/details/${POLICY}`)).json() as PolicyDetailsResponse;
-    const ok = await ctx.aa.post('/api/policy/v1/update/delivery-status', { policyNumber: POLICY, deliveryStatus: 'acknowledged', deliveryStatusDate: '15/11/2026', version: before.version });
+    const ok = await ctx.aa.post('/api/policy/v1/update/delivery-status', {
+      policyNumber: POLICY,
+      deliveryStatus: 'acknowledged',
+      deliveryStatusDate: '15/11/2026',
+      version: before.version,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ policyNumber: POLICY, deliveryStatus: 'acknowledged', deliveryStatusDate: '2026-11-15', version: before.version + 1 });
-    const stale = await ctx.as.post('/api/policy/v1/update/delivery-status', { policyNumber: POLICY, deliveryStatus: 'returned', version: before.version });
+    expect(ok.json()).toEqual({
+      policyNumber: POLICY,
+      deliveryStatus: 'acknowledged',
+      deliveryStatusDate: '2026-11-15',
+      version: before.version + 1,
+    });
+    const stale = await ctx.as.post('/api/policy/v1/update/delivery-status', {
+      policyNumber: POLICY,
+      deliveryStatus: 'returned',
+      version: before.version,
+    });
     expect(stale.statusCode).toBe(409);
-    const future = await ctx.as.post('/api/policy/v1/update/delivery-status', { policyNumber: POLICY, deliveryStatus: 'returned', deliveryStatusDate: '2999-01-01', version: before.version + 1 });
+    const future = await ctx.as.post('/api/policy/v1/update/delivery-status', {
+      policyNumber: POLICY,
+      deliveryStatus: 'returned',
+      deliveryStatusDate: '2999-01-01',
+      version: before.version + 1,
+    });
     expect(future.json()).toMatchObject({ errors: [{ field: 'deliveryStatusDate', key: 'date_not_bigger_then_current_date' }] });
-    const bad = await ctx.as.post('/api/policy/v1/update/delivery-status', { policyNumber: POLICY, deliveryStatus: 'lost', version: before.version + 1 });
+    const bad = await ctx.as.post('/api/policy/v1/update/delivery-status', {
+      policyNumber: POLICY,
+      deliveryStatus: 'lost',
+      version: before.version + 1,
+    });
     expect(bad.json()).toMatchObject({ errors: [{ field: 'deliveryStatus', key: 'invalid' }] });
     const after = (await ctx.aap.get(`/api/policy/v1/search/details/${POLICY}`)).json() as PolicyDetailsResponse;
     expect(after).toMatchObject({ deliveryStatus: 'acknowledged', deliveryStatusDate: '2026-11-15', version: before.version + 1 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedRecord, importRecords, multipart, otherAgencyAdmin, policyTestApp, tableCounts, type PolicyCallerClient, type PolicyTestContext } from './policy-test-kit';
+import {
+  feedRecord,
+  importRecords,
+  multipart,
+  otherAgencyAdmin,
+  policyTestApp,
+  tableCounts,
+  type PolicyCallerClient,
+  type PolicyTestContext,
+} from './policy-test-kit';
 
 let ctx: PolicyTestContext;
 let otherAa: PolicyCallerClient;
@@ -14,7 +23,17 @@ beforeAll(async () => {
     feedRecord(THEIRS, {
       agent: { username: 'demo.aap2' },
       clients: [
-        { linkType: 'O', firstName: 'Malis', lastName: 'Heng', firstNameKh: 'ម្លិះ', lastNameKh: 'ហេង', gender: 'F', dateOfBirth: '1990-01-02', phone: '017 888 999', idNumber: '555666777' },
+        {
+          linkType: 'O',
+          firstName: 'Malis',
+          lastName: 'Heng',
+          firstNameKh: 'ម្លិះ',
+          lastNameKh: 'ហេង',
+          gender: 'F',
+          dateOfBirth: '1990-01-02',
+          phone: '017 888 999',
+          idNumber: '555666777',
+        },
         { linkType: 'I', firstName: 'Malis', lastName: 'Heng', gender: 'F', dateOfBirth: '1990-01-02' },
       ],
     }),
@@ -25,7 +44,10 @@ afterAll(() => ctx.t.close());
 
 /** Every policy route, for one policy number. */
 function everyRoute(caller: PolicyCallerClient, policyNumber: string) {
-  const file = multipart([{ name: 'pendingCode', value: 'MED01' }, { name: 'file', fileName: 'a.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
+  const file = multipart([
+    { name: 'pendingCode', value: 'MED01' },
+    { name: 'file', fileName: 'a.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+  ]);
   return {
     details: () => caller.get(`/api/policy/v1/search/details/${policyNumber}`),
     payments: () => caller.get(`/api/policy/v1/search/client-payments?policyNumber=${policyNumber}`),
@@ -50,14 +72,17 @@ describe('policy scoping', () => {
     expect(await tableCounts(ctx.t)).toEqual(before);
   });
 
-  it('the owner sees it, and it is absent from the other advisor\'s search', async () => {
+  it("the owner sees it, and it is absent from the other advisor's search", async () => {
     expect((await ctx.aap2.get(`/api/policy/v1/search/details/${THEIRS}`)).statusCode).toBe(200);
     for (const q of [THEIRS, 'Malis', 'ម្លិះ', '017888', '555666777']) {
       const mine = await ctx.aap.get(`/api/policy/v1/search/customers?q=${encodeURIComponent(q)}`);
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toEqual({ items: [], nextCursor: null });
       const theirs = await ctx.aap2.get(`/api/policy/v1/search/customers?q=${encodeURIComponent(q)}`);
-      expect((theirs.json() as { items: { policyNumber: string }[] }).items.map((i) => i.policyNumber), q).toEqual([THEIRS]);
+      expect(
+        (theirs.json() as { items: { policyNumber: string }[] }).items.map((i) => i.policyNumber),
+        q,
+      ).toEqual([THEIRS]);
     }
     const all = await ctx.aap.get('/api/policy/v1/search/customers');
     expect((all.json() as { items: { policyNumber: string }[] }).items.map((i) => i.policyNumber)).toEqual([MINE]);
@@ -65,7 +90,7 @@ describe('policy scoping', () => {
     expect((milestones.json() as { items: { policyNumber: string }[] }).items.every((m) => m.policyNumber === MINE)).toBe(true);
   });
 
-  it('agency staff see the agency\'s policies; another agency\'s admin gets 404; advisors may not set delivery status', async () => {
+  it("agency staff see the agency's policies; another agency's admin gets 404; advisors may not set delivery status", async () => {
     for (const staff of [ctx.as, ctx.aa]) {
       const list = await staff.get('/api/policy/v1/search/customers');
       expect((list.json() as { items: { policyNumber: string }[] }).items.map((i) => i.policyNumber)).toEqual([MINE, THEIRS]);
@@ -75,9 +100,17 @@ describe('policy scoping', () => {
       expect((await call()).statusCode, name).toBe(404);
     }
     expect((await otherAa.get('/api/policy/v1/search/customers')).json()).toEqual({ items: [], nextCursor: null });
-    const otherUpdate = await otherAa.post('/api/policy/v1/update/delivery-status', { policyNumber: MINE, deliveryStatus: 'delivered', version: 1 });
+    const otherUpdate = await otherAa.post('/api/policy/v1/update/delivery-status', {
+      policyNumber: MINE,
+      deliveryStatus: 'delivered',
+      version: 1,
+    });
     expect(otherUpdate.statusCode).toBe(404);
-    const advisorUpdate = await ctx.aap.post('/api/policy/v1/update/delivery-status', { policyNumber: MINE, deliveryStatus: 'delivered', version: 1 });
+    const advisorUpdate = await ctx.aap.post('/api/policy/v1/update/delivery-status', {
+      policyNumber: MINE,
+      deliveryStatus: 'delivered',
+      version: 1,
+    });
     expect(advisorUpdate.statusCode).toBe(403);
   });
 

@@ -16,19 +16,31 @@ export interface PolicyCallerClient {
 }
 
 async function userRow(t: TestApp, username: string) {
-  const [row] = await t.db.select({ id: appUser.id, agencyId: appUser.agencyId, roles: appUser.roles }).from(appUser).where(eq(appUser.username, username));
+  const [row] = await t.db
+    .select({ id: appUser.id, agencyId: appUser.agencyId, roles: appUser.roles })
+    .from(appUser)
+    .where(eq(appUser.username, username));
   if (!row) throw new Error(`no user ${username}`);
   return row;
 }
 
-export async function callerFor(t: TestApp, username: string, override: { roles?: Role[]; agencyId?: string | null } = {}): Promise<PolicyCallerClient> {
+export async function callerFor(
+  t: TestApp,
+  username: string,
+  override: { roles?: Role[]; agencyId?: string | null } = {},
+): Promise<PolicyCallerClient> {
   const row = await userRow(t, username);
-  const auth = await bearerFor(t, { sub: row.id, roles: override.roles ?? row.roles, agencyId: override.agencyId === undefined ? row.agencyId : override.agencyId });
+  const auth = await bearerFor(t, {
+    sub: row.id,
+    roles: override.roles ?? row.roles,
+    agencyId: override.agencyId === undefined ? row.agencyId : override.agencyId,
+  });
   return {
     userId: row.id,
     get: (url) => t.app.inject({ method: 'GET', url, headers: auth }),
     post: (url, body) => t.app.inject({ method: 'POST', url, headers: { ...auth, ...xsrfHeaders() }, payload: body as object }),
-    upload: (url, payload, contentType) => t.app.inject({ method: 'POST', url, headers: { ...auth, ...xsrfHeaders(), 'content-type': contentType }, payload }),
+    upload: (url, payload, contentType) =>
+      t.app.inject({ method: 'POST', url, headers: { ...auth, ...xsrfHeaders(), 'content-type': contentType }, payload }),
   };
 }
 
@@ -81,15 +93,42 @@ export function feedRecord(policyNumber: string, overrides: Record<string, unkno
     agent: { username: 'demo.aap' },
     deliveryStatus: 'delivered',
     deliveryStatusDate: '2024-03-20',
-    issuance: { applicationNumber: 'APP1', proposalNumber: 'PRO1', submissionDate: '2024-02-10', approvalDate: '2024-02-28', issuingOffice: 'Phnom Penh Head Office', underwritingDecision: 'standard' },
+    issuance: {
+      applicationNumber: 'APP1',
+      proposalNumber: 'PRO1',
+      submissionDate: '2024-02-10',
+      approvalDate: '2024-02-28',
+      issuingOffice: 'Phnom Penh Head Office',
+      underwritingDecision: 'standard',
+    },
     clients: [
       {
-        linkType: 'O', firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1985-12-05',
-        idType: '1', idNumber: '123456789', phone: '012 345 678', email: 'sokha@example.com', occupation: 'Teacher', address: 'Street 271, Phnom Penh',
+        linkType: 'O',
+        firstName: 'Sokha',
+        lastName: 'Chan',
+        firstNameKh: 'សុខា',
+        lastNameKh: 'ចាន់',
+        gender: 'M',
+        dateOfBirth: '1985-12-05',
+        idType: '1',
+        idNumber: '123456789',
+        phone: '012 345 678',
+        email: 'sokha@example.com',
+        occupation: 'Teacher',
+        address: 'Street 271, Phnom Penh',
       },
       {
-        linkType: 'I', firstName: 'Bopha', lastName: 'Chan', firstNameKh: 'បុប្ផា', lastNameKh: 'ចាន់', gender: 'F', dateOfBirth: '1988-06-30',
-        idType: '1', idNumber: '987654321', phone: '+855 97 123 4567', address: 'Street 271, Phnom Penh',
+        linkType: 'I',
+        firstName: 'Bopha',
+        lastName: 'Chan',
+        firstNameKh: 'បុប្ផា',
+        lastNameKh: 'ចាន់',
+        gender: 'F',
+        dateOfBirth: '1988-06-30',
+        idType: '1',
+        idNumber: '987654321',
+        phone: '+855 97 123 4567',
+        address: 'Street 271, Phnom Penh',
       },
     ],
     beneficiaries: [
@@ -98,7 +137,15 @@ export function feedRecord(policyNumber: string, overrides: Record<string, unkno
       { priority: 's', firstName: 'Rithy', lastName: 'Keo', relationship: '08', shareBenifit: 100 },
     ],
     coverages: [
-      { coverageType: 'B', productCode: 'LPTL', planKey: 'KRU01-01-02', faceAmount: '50000.00', premium: '110.00', term: 10, premiumTerm: 10 },
+      {
+        coverageType: 'B',
+        productCode: 'LPTL',
+        planKey: 'KRU01-01-02',
+        faceAmount: '50000.00',
+        premium: '110.00',
+        term: 10,
+        premiumTerm: 10,
+      },
       { coverageType: 'R', productCode: 'TCIR', faceAmount: '10000.00', premium: '10.50', term: 10 },
       { coverageType: 'W', productCode: 'CIWOP', faceAmount: '50000.00', premium: '5.00', term: 10 },
     ],
@@ -108,19 +155,56 @@ export function feedRecord(policyNumber: string, overrides: Record<string, unkno
       { policyYear: 3, cashValue: '1900.00', surrenderValue: '1800.00', paidUpValue: '4000.00' },
     ],
     payments: [
-      { paymentDate: '2026-10-01', amount: '125.50', paymentType: 'CDB', bankCode: '005', reference: 'CDB-1', periodFrom: '2026-10-01', periodTo: '2026-10-31' },
-      { paymentDate: '2026-11-01', amount: '514550', currency: '96', paymentType: 'WING', reference: 'WING123', periodFrom: '2026-11-01', periodTo: '2026-11-30' },
+      {
+        paymentDate: '2026-10-01',
+        amount: '125.50',
+        paymentType: 'CDB',
+        bankCode: '005',
+        reference: 'CDB-1',
+        periodFrom: '2026-10-01',
+        periodTo: '2026-10-31',
+      },
+      {
+        paymentDate: '2026-11-01',
+        amount: '514550',
+        currency: '96',
+        paymentType: 'WING',
+        reference: 'WING123',
+        periodFrom: '2026-11-01',
+        periodTo: '2026-11-30',
+      },
       { paymentDate: '2026-09-01', amount: '125.50', paymentType: 'CHQ', bankCode: '005', reference: 'CHQ-9' },
       { paymentDate: '2026-08-01', amount: '125.50', paymentType: 'CS' },
       { paymentDate: '2026-07-01', amount: '125.50', paymentType: 'PTPP', sourcePolicyNumber: 'P000000001' },
     ],
     claims: [
-      { claimNumber: 'CL1', claimType: 'hospitalisation', status: 'paid', eventDate: '2025-05-01', submittedDate: '2025-05-10', decisionDate: '2025-06-01', claimedAmount: '1200.00', paidAmount: '1000.00' },
+      {
+        claimNumber: 'CL1',
+        claimType: 'hospitalisation',
+        status: 'paid',
+        eventDate: '2025-05-01',
+        submittedDate: '2025-05-10',
+        decisionDate: '2025-06-01',
+        claimedAmount: '1200.00',
+        paidAmount: '1000.00',
+      },
     ],
     milestones: [{ date: '2026-12-15', descriptionEn: 'Survival benefit payout', descriptionKm: 'ការទូទាត់អត្ថប្រយោជន៍' }],
     pending: [
-      { code: 'MED01', descriptionEn: 'Medical examination report', descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព', requestedDate: '2026-11-01', dueDate: '2026-12-01' },
-      { code: 'IDC01', descriptionEn: 'Copy of national ID', descriptionKm: 'ច្បាប់ចម្លងអត្តសញ្ញាណប័ណ្ណ', requestedDate: '2026-11-02', status: 'received' },
+      {
+        code: 'MED01',
+        descriptionEn: 'Medical examination report',
+        descriptionKm: 'របាយការណ៍ពិនិត្យសុខភាព',
+        requestedDate: '2026-11-01',
+        dueDate: '2026-12-01',
+      },
+      {
+        code: 'IDC01',
+        descriptionEn: 'Copy of national ID',
+        descriptionKm: 'ច្បាប់ចម្លងអត្តសញ្ញាណប័ណ្ណ',
+        requestedDate: '2026-11-02',
+        status: 'received',
+      },
     ],
     ...overrides,
   };
@@ -136,7 +220,19 @@ export function importRecords(t: TestApp, policies: unknown[], options: ImportOp
 
 /** Rows in each policy table (no duplicates after a re-import). */
 export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
-  const tables = ['policy', 'policy_client', 'policy_beneficiary', 'policy_coverage', 'policy_value', 'policy_payment', 'policy_claim', 'policy_milestone', 'policy_pending', 'policy_pending_document', 'blob'];
+  const tables = [
+    'policy',
+    'policy_client',
+    'policy_beneficiary',
+    'policy_coverage',
+    'policy_value',
+    'policy_payment',
+    'policy_claim',
+    'policy_milestone',
+    'policy_pending',
+    'policy_pending_document',
+    'blob',
+  ];
   const out: Record<string, number> = {};
   for (const table of tables) {
     const result = await t.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`));
@@ -146,7 +242,9 @@ export async function tableCounts(t: TestApp): Promise<Record<string, number>> {
 }
 
 /** A multipart/form-data body. */
-export function multipart(parts: ({ name: string; value: string } | { name: string; fileName: string; contentType: string; data: Buffer })[]): { payload: Buffer; contentType: string } {
+export function multipart(
+  parts: ({ name: string; value: string } | { name: string; fileName: string; contentType: string; data: Buffer })[],
+): { payload: Buffer; contentType: string } {
   const boundary = `----portal-test-${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -154,7 +252,11 @@ export function multipart(parts: ({ name: string; value: string } | { name: stri
     if ('value' in part) {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.fileName}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.data, Buffer.from('\r\n'));
     }
   }

@@ -15,7 +15,12 @@ const LATER: Catalogue = { ...CURRENT_CATALOGUE, version: '2026.12-test', effect
 const LAST_MOMENT = new Date('2026-11-30T16:59:59.999Z');
 const MIDNIGHT = new Date('2026-11-30T17:00:00.000Z');
 
-const QUOTE: CalculatePremiumRequest = { productCode: 'TERM', lifeInsured: { dateOfBirth: '1990-06-15', gender: 'F' }, faceAmount: '25000.00', riders: [{ code: 'TBUR' }] };
+const QUOTE: CalculatePremiumRequest = {
+  productCode: 'TERM',
+  lifeInsured: { dateOfBirth: '1990-06-15', gender: 'F' },
+  faceAmount: '25000.00',
+  riders: [{ code: 'TBUR' }],
+};
 
 describe('the current catalogue version follows the Phnom Penh date (no restart)', () => {
   it('switches at Phnom Penh midnight of the effective date, and back when the clock goes back', () => {
@@ -37,7 +42,13 @@ describe('the current catalogue version follows the Phnom Penh date (no restart)
 
   it('chooses once per Phnom Penh day: reads in between answer the same object without looking at the versions again', () => {
     let looks = 0;
-    const counted = Object.defineProperty({ ...LATER }, 'effectiveDate', { get: () => { looks += 1; return LATER.effectiveDate; }, enumerable: true }) as Catalogue;
+    const counted = Object.defineProperty({ ...LATER }, 'effectiveDate', {
+      get: () => {
+        looks += 1;
+        return LATER.effectiveDate;
+      },
+      enumerable: true,
+    }) as Catalogue;
     let now = new Date('2026-11-30T00:00:00Z'); // 07:00 in Phnom Penh
     const store = new CatalogueStore([FIRST, counted], undefined, () => now);
     const first = store.current;
@@ -59,7 +70,7 @@ describe('the current catalogue version follows the Phnom Penh date (no restart)
   });
 });
 
-describe('a version seeded for a later date becomes current in the running server\'s store', () => {
+describe("a version seeded for a later date becomes current in the running server's store", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -70,7 +81,12 @@ describe('a version seeded for a later date becomes current in the running serve
     let now = LAST_MOMENT;
     const repository = new CatalogueRepository(t.db);
     const store = await loadCatalogueStore(repository, [FIRST, LATER], t.app.log, () => now);
-    expect(store.all().map((c) => c.version).sort()).toEqual([FIRST.version, LATER.version].sort());
+    expect(
+      store
+        .all()
+        .map((c) => c.version)
+        .sort(),
+    ).toEqual([FIRST.version, LATER.version].sort());
     const engine = new EngineService(store, () => now);
     const products = new ProductsService(store);
 

@@ -28,7 +28,10 @@ describe('agent product permissions on proposals and applications', () => {
     const refused = await w.aap.post('/api/proposal/v1/create', { lifeInsuredContactId: w.insured.id, ...termQuote() });
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({ messageKey: 'product_not_permitted' });
-    const update = await w.aap.post(`/api/proposal/v1/update/${earlier.id}`, { lifeInsuredContactId: w.insured.id, ...termQuote({ version: earlier.version }) });
+    const update = await w.aap.post(`/api/proposal/v1/update/${earlier.id}`, {
+      lifeInsuredContactId: w.insured.id,
+      ...termQuote({ version: earlier.version }),
+    });
     expect(update.statusCode, update.body).toBe(403);
     const application = await w.aap.post('/api/appform/v1/create', { proposalId: earlier.id });
     expect(application.statusCode, application.body).toBe(403);

@@ -34,11 +34,24 @@ export async function proposalsWorld(): Promise<ProposalsWorld> {
   const aap = await signInAdvisor(t, 'demo.aap');
   const aap2 = await signInAdvisor(t, 'demo.aap2');
   const insured = await createContact(aap, {
-    firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '10/05/1990',
+    firstName: 'Sokha',
+    lastName: 'Chan',
+    firstNameKh: 'សុខា',
+    lastNameKh: 'ចាន់',
+    gender: 'M',
+    dateOfBirth: '10/05/1990',
   });
   const parent = await createContact(aap, {
-    contactType: 'policyOwner', firstName: 'Vanna', lastName: 'Chan', firstNameKh: 'វណ្ណា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '01/02/1962',
-    phone: '012-888-777', idNumber: '223456789', email: 'vanna@example.com',
+    contactType: 'policyOwner',
+    firstName: 'Vanna',
+    lastName: 'Chan',
+    firstNameKh: 'វណ្ណា',
+    lastNameKh: 'ចាន់',
+    gender: 'M',
+    dateOfBirth: '01/02/1962',
+    phone: '012-888-777',
+    idNumber: '223456789',
+    email: 'vanna@example.com',
   });
   return { t, aap, aap2, insured, parent };
 }

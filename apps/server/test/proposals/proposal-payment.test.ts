@@ -20,7 +20,7 @@ describe('KHQR payment reference for the first premium (opc-payment)', () => {
   }, 60_000);
   afterAll(() => w.t.close());
 
-  it('gives a reference, a valid KHQR string for the chosen mode\'s premium and a QR image; the proposal is now paymentRequested', async () => {
+  it("gives a reference, a valid KHQR string for the chosen mode's premium and a QR image; the proposal is now paymentRequested", async () => {
     const res = await w.aap.get(`/api/proposal/v1/opc-payment/${p.proposalNumber}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = opcPaymentResponseSchema.strict().parse(res.json());
@@ -47,7 +47,10 @@ describe('KHQR payment reference for the first premium (opc-payment)', () => {
     expect(found.statusHistory.filter((h) => h.status === 'paymentRequested')).toHaveLength(1);
 
     // The same quote saved again (a new version, the same premium): the code still stands.
-    const same = await w.aap.post(`/api/proposal/v1/update/${p.id}`, { lifeInsuredContactId: w.insured.id, ...termQuote({ premiumMode: 'monthly', version: found.version }) });
+    const same = await w.aap.post(`/api/proposal/v1/update/${p.id}`, {
+      lifeInsuredContactId: w.insured.id,
+      ...termQuote({ premiumMode: 'monthly', version: found.version }),
+    });
     expect(same.statusCode, same.body).toBe(200);
     expect((same.json() as ProposalResponse).premium).toBe(p.premium);
     expect((await w.aap.get(`/api/proposal/v1/opc-payment/${p.proposalNumber}`)).json()).toEqual(first);
@@ -59,7 +62,10 @@ describe('KHQR payment reference for the first premium (opc-payment)', () => {
     expect(first.amount).toBe(q.premium);
     const version = ((await w.aap.get(`/api/proposal/v1/find/${q.id}`)).json() as ProposalResponse).version;
 
-    const upd = await w.aap.post(`/api/proposal/v1/update/${q.id}`, { lifeInsuredContactId: w.insured.id, ...termQuote({ premiumMode: 'annual', version }) });
+    const upd = await w.aap.post(`/api/proposal/v1/update/${q.id}`, {
+      lifeInsuredContactId: w.insured.id,
+      ...termQuote({ premiumMode: 'annual', version }),
+    });
     expect(upd.statusCode, upd.body).toBe(200);
     const annual = (upd.json() as ProposalResponse).premium;
     expect(annual).not.toBe(first.amount);
@@ -67,7 +73,10 @@ describe('KHQR payment reference for the first premium (opc-payment)', () => {
     // The old reference is withdrawn by the edit itself, before anyone asks for the new code.
     const payments = new ProposalPaymentService(new ProposalsRepository(w.t.db), w.t.config.khqr);
     const withdrawn = await payments.byReference(first.paymentReference);
-    expect(withdrawn).toMatchObject({ state: 'superseded', payment: { proposalId: q.id, amountCents: Math.round(Number(first.amount) * 100), khqrMd5: first.khqrMd5 } });
+    expect(withdrawn).toMatchObject({
+      state: 'superseded',
+      payment: { proposalId: q.id, amountCents: Math.round(Number(first.amount) * 100), khqrMd5: first.khqrMd5 },
+    });
     const history = await w.t.app.audit.history('proposal', q.id);
     expect(history.find((h) => h.action === 'update')?.details).toMatchObject({ paymentSuperseded: first.paymentReference });
 
@@ -86,11 +95,17 @@ describe('KHQR payment reference for the first premium (opc-payment)', () => {
     const old = await payments.byReference(first.paymentReference.toLowerCase());
     expect(old?.state).toBe('superseded');
     expect(old?.state === 'superseded' && old.current?.paymentReference).toBe(after.paymentReference);
-    expect(await payments.byReference(after.paymentReference)).toMatchObject({ state: 'current', payment: { proposalId: q.id, amountCents: Math.round(Number(annual) * 100) } });
+    expect(await payments.byReference(after.paymentReference)).toMatchObject({
+      state: 'current',
+      payment: { proposalId: q.id, amountCents: Math.round(Number(annual) * 100) },
+    });
     expect(await payments.byReference('OPC999999999999')).toBeUndefined();
 
     // Back to the monthly premium: a third reference (a reference never stands for two amounts).
-    const back = await w.aap.post(`/api/proposal/v1/update/${q.id}`, { lifeInsuredContactId: w.insured.id, ...termQuote({ premiumMode: 'monthly', version: (upd.json() as ProposalResponse).version }) });
+    const back = await w.aap.post(`/api/proposal/v1/update/${q.id}`, {
+      lifeInsuredContactId: w.insured.id,
+      ...termQuote({ premiumMode: 'monthly', version: (upd.json() as ProposalResponse).version }),
+    });
     expect(back.statusCode, back.body).toBe(200);
     const third = (await w.aap.get(`/api/proposal/v1/opc-payment/${q.proposalNumber}`)).json() as OpcPaymentResponse;
     expect(third.amount).toBe(first.amount);

@@ -52,7 +52,10 @@ describe('proposal PDF in English and Khmer', () => {
   beforeAll(async () => {
     w = await proposalsWorld();
     p = await createProposal(w.aap, {
-      lifeInsuredContactId: w.insured.id, policyOwnerContactId: w.parent.id, relationshipCode: '08', ...termQuote({ premiumMode: 'monthly' }),
+      lifeInsuredContactId: w.insured.id,
+      policyOwnerContactId: w.parent.id,
+      relationshipCode: '08',
+      ...termQuote({ premiumMode: 'monthly' }),
     });
   }, 60_000);
   afterAll(async () => {
@@ -69,8 +72,24 @@ describe('proposal PDF in English and Khmer', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pageCount(pdf, 'en')).toBeGreaterThanOrEqual(3);
     const text = pdfText(pdf, 'en');
-    for (const words of ['Benefit illustration', p.proposalNumber, 'Sokha Chan', 'AAP00001', 'Vanna Chan', 'Father', 'Premiums by payment mode',
-      'Annual', 'Semi-annual', 'Quarterly', 'Monthly', 'Coverage', 'Projected benefits by policy year', 'KHQR', 'Payment reference', '$25,000.00']) {
+    for (const words of [
+      'Benefit illustration',
+      p.proposalNumber,
+      'Sokha Chan',
+      'AAP00001',
+      'Vanna Chan',
+      'Father',
+      'Premiums by payment mode',
+      'Annual',
+      'Semi-annual',
+      'Quarterly',
+      'Monthly',
+      'Coverage',
+      'Projected benefits by policy year',
+      'KHQR',
+      'Payment reference',
+      '$25,000.00',
+    ]) {
       expect(text, words).toContain(words);
     }
     const pay = (await w.aap.get(`/api/proposal/v1/opc-payment/${p.proposalNumber}`)).json() as { paymentReference: string };
@@ -92,13 +111,25 @@ describe('proposal PDF in English and Khmer', () => {
     // points themselves must come in logical order.
     const text = pdfText(res.rawPayload, 'km').replace(/\s+/g, '');
     // Coeng subscripts (ព្យា, ប្រ, ត្ថ), pre-base vowels (យោ, ពេ) and the names of both people.
-    for (const words of ['តារាងបង្ហាញអត្ថប្រយោជន៍', 'បុព្វលាភ', 'ទឹកប្រាក់ធានារ៉ាប់រង$25,000.00', 'ការព្យាករអត្ថប្រយោជន៍', 'លេខយោងការបង់ប្រាក់',
-      'ចាន់សុខា', 'ចាន់វណ្ណា', 'ឪពុក', 'ប្រចាំខែ', 'លេខកូដភ្នាក់ងារ', 'AAP00001', p.proposalNumber]) {
+    for (const words of [
+      'តារាងបង្ហាញអត្ថប្រយោជន៍',
+      'បុព្វលាភ',
+      'ទឹកប្រាក់ធានារ៉ាប់រង$25,000.00',
+      'ការព្យាករអត្ថប្រយោជន៍',
+      'លេខយោងការបង់ប្រាក់',
+      'ចាន់សុខា',
+      'ចាន់វណ្ណា',
+      'ឪពុក',
+      'ប្រចាំខែ',
+      'លេខកូដភ្នាក់ងារ',
+      'AAP00001',
+      p.proposalNumber,
+    ]) {
       expect(text, words).toContain(words);
     }
   }, 60_000);
 
-  it('without lang, the PDF is in the user\'s preferred language (demo.aap: English)', async () => {
+  it("without lang, the PDF is in the user's preferred language (demo.aap: English)", async () => {
     const res = await w.aap.get(`/api/proposal/v1/find/report/${p.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-language']).toBe('en');

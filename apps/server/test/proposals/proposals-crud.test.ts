@@ -18,15 +18,26 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
   }, 60_000);
   afterAll(() => w.t.close());
 
-  it('create answers 201 with the engine\'s answer as the record: same premiums as the engine on the contacts\' ages today', async () => {
-    const res = await w.aap.post('/api/proposal/v1/create', { lifeInsuredContactId: w.insured.id, ...termQuote({ premiumMode: 'monthly' }) });
+  it("create answers 201 with the engine's answer as the record: same premiums as the engine on the contacts' ages today", async () => {
+    const res = await w.aap.post('/api/proposal/v1/create', {
+      lifeInsuredContactId: w.insured.id,
+      ...termQuote({ premiumMode: 'monthly' }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const body = res.json() as ProposalResponse;
     expect(proposalResponseSchema.strict().safeParse(body).success).toBe(true);
-    const engine = calculatePremium({
-      productCode: 'TERM', lifeInsured: { dateOfBirth: '1990-05-10', gender: 'M' }, faceAmount: '25000.00', policyTerm: 10, premiumTerm: 10,
-      riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000.00' }, { code: 'CIWOP' }],
-    }, CURRENT_CATALOGUE, { today: todayInPhnomPenh() });
+    const engine = calculatePremium(
+      {
+        productCode: 'TERM',
+        lifeInsured: { dateOfBirth: '1990-05-10', gender: 'M' },
+        faceAmount: '25000.00',
+        policyTerm: 10,
+        premiumTerm: 10,
+        riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000.00' }, { code: 'CIWOP' }],
+      },
+      CURRENT_CATALOGUE,
+      { today: todayInPhnomPenh() },
+    );
     if (!engine.ok) throw new Error(JSON.stringify(engine.errors));
     expect(body.quote).toEqual(engine.value);
     expect(body).toMatchObject({
@@ -57,7 +68,7 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
     expect(ok.json()).toMatchObject({ relationshipCode: '08', policyOwner: { contactId: w.parent.id, firstName: 'Vanna' } });
   });
 
-  it('engine rules are 422 on the proposal\'s fields: face amount, rider pair, an age on the person\'s contact, a mode the product lacks', async () => {
+  it("engine rules are 422 on the proposal's fields: face amount, rider pair, an age on the person's contact, a mode the product lacks", async () => {
     const body = (q: Record<string, unknown>) => ({ lifeInsuredContactId: w.insured.id, ...termQuote(q) });
     expectFieldError(await w.aap.post('/api/proposal/v1/create', body({ faceAmount: '100' })), 'faceAmount', 'min');
     expectFieldError(await w.aap.post('/api/proposal/v1/create', body({ faceAmount: '1,000,000' })), 'faceAmount', 'max');
@@ -65,12 +76,21 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
     expectFieldError(await w.aap.post('/api/proposal/v1/create', body({ premiumMode: 'singlePremium' })), 'premiumMode', 'invalid');
     expectFieldError(await w.aap.post('/api/proposal/v1/create', body({ riders: [{ code: 'NOPE' }] })), 'riders.0.code', 'invalid');
     const child = await w.aap.post('/api/contact/v1/create', {
-      contactType: 'lifeInsured', firstName: 'Kid', lastName: 'Chan', gender: 'F', dateOfBirth: '2020-01-01', phone: '012-111-222',
+      contactType: 'lifeInsured',
+      firstName: 'Kid',
+      lastName: 'Chan',
+      gender: 'F',
+      dateOfBirth: '2020-01-01',
+      phone: '012-111-222',
     });
-    expectFieldError(await w.aap.post('/api/proposal/v1/create', { ...body({}), lifeInsuredContactId: (child.json() as { id: string }).id }), 'lifeInsuredContactId', 'min');
+    expectFieldError(
+      await w.aap.post('/api/proposal/v1/create', { ...body({}), lifeInsuredContactId: (child.json() as { id: string }).id }),
+      'lifeInsuredContactId',
+      'min',
+    );
   });
 
-  it('only the caller\'s own contacts can be put on a proposal (another advisor\'s is invalid, and nothing is saved)', async () => {
+  it("only the caller's own contacts can be put on a proposal (another advisor's is invalid, and nothing is saved)", async () => {
     const res = await w.aap2.post('/api/proposal/v1/create', { lifeInsuredContactId: w.insured.id, ...termQuote() });
     expectFieldError(res, 'lifeInsuredContactId', 'invalid');
     expect(res.body).not.toContain('Sokha');
@@ -81,12 +101,24 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
   it('update recalculates, bumps the version, keeps the number and adds to the status history; a stale version is 409', async () => {
     const created = await createProposal(w.aap, { lifeInsuredContactId: w.insured.id, ...termQuote() });
     const url = `/api/proposal/v1/update/${created.id}`;
-    const res = await w.aap.post(url, { lifeInsuredContactId: w.insured.id, ...termQuote({ faceAmount: '30000', premiumMode: 'quarterly', version: 1 }) });
+    const res = await w.aap.post(url, {
+      lifeInsuredContactId: w.insured.id,
+      ...termQuote({ faceAmount: '30000', premiumMode: 'quarterly', version: 1 }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json() as ProposalResponse;
-    expect(updated).toMatchObject({ id: created.id, proposalNumber: created.proposalNumber, faceAmount: '30000.00', premiumMode: 'quarterly', version: 2, createdDate: created.createdDate });
+    expect(updated).toMatchObject({
+      id: created.id,
+      proposalNumber: created.proposalNumber,
+      faceAmount: '30000.00',
+      premiumMode: 'quarterly',
+      version: 2,
+      createdDate: created.createdDate,
+    });
     expect(updated.premium).toBe(updated.quote.premiumFirstYear.quarterly?.premium);
-    expect(Number(updated.quote.premiumFirstYear.annual?.premiumBeforeDiscount)).toBeGreaterThan(Number(created.quote.premiumFirstYear.annual?.premiumBeforeDiscount));
+    expect(Number(updated.quote.premiumFirstYear.annual?.premiumBeforeDiscount)).toBeGreaterThan(
+      Number(created.quote.premiumFirstYear.annual?.premiumBeforeDiscount),
+    );
     expect(updated.statusHistory.map((h) => h.status)).toEqual(['quoted', 'quoted']);
 
     const stale = await w.aap.post(url, { lifeInsuredContactId: w.insured.id, ...termQuote({ faceAmount: '40000', version: 1 }) });
@@ -95,7 +127,7 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
     expect((await w.aap.get(`/api/proposal/v1/find/${created.id}`)).json()).toMatchObject({ faceAmount: '30000.00', version: 2 });
   });
 
-  it('another advisor gets 404 for every call naming demo.aap\'s proposal, and changes nothing', async () => {
+  it("another advisor gets 404 for every call naming demo.aap's proposal, and changes nothing", async () => {
     const p = await createProposal(w.aap, { lifeInsuredContactId: w.insured.id, ...termQuote() });
     expect((await w.aap2.get(`/api/proposal/v1/find/${p.id}`)).statusCode).toBe(404);
     expect((await w.aap2.get(`/api/proposal/v1/find/report/${p.id}`)).statusCode).toBe(404);
@@ -108,7 +140,7 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
     expect((await w.aap.get('/api/proposal/v1/find/not-a-uuid')).statusCode).toBe(404);
   });
 
-  it('the agency admin reads the agency\'s proposals but cannot write them', async () => {
+  it("the agency admin reads the agency's proposals but cannot write them", async () => {
     const p = await createProposal(w.aap, { lifeInsuredContactId: w.insured.id, ...termQuote() });
     const found = await admin.get(`/api/proposal/v1/find/${p.id}`);
     expect(found.statusCode).toBe(200);
@@ -116,7 +148,10 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
     const list = (await admin.get(`/api/proposal/v1/find?q=${p.proposalNumber.toLowerCase()}`)).json() as FindProposalsResponse;
     expect(list.items.map((i) => i.id)).toEqual([p.id]);
     expect((await admin.post('/api/proposal/v1/create', { lifeInsuredContactId: w.insured.id, ...termQuote() })).statusCode).toBe(403);
-    expect((await admin.post(`/api/proposal/v1/update/${p.id}`, { lifeInsuredContactId: w.insured.id, ...termQuote({ version: 1 }) })).statusCode).toBe(403);
+    expect(
+      (await admin.post(`/api/proposal/v1/update/${p.id}`, { lifeInsuredContactId: w.insured.id, ...termQuote({ version: 1 }) }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('lists newest change first with a cursor, searches by number, product and Latin or Khmer name (3+ characters)', async () => {
@@ -126,7 +161,13 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
     expect(page1.statusCode).toBe(200);
     const body1 = findProposalsResponseSchema.parse(page1.json());
     expect(body1.items).toHaveLength(2);
-    expect(body1.items[0]).toMatchObject({ id: mine.id, lifeInsuredName: 'Bopha Meas', lifeInsuredNameKh: 'មាស បុប្ផា', productCode: 'TERM', status: 'quoted' });
+    expect(body1.items[0]).toMatchObject({
+      id: mine.id,
+      lifeInsuredName: 'Bopha Meas',
+      lifeInsuredNameKh: 'មាស បុប្ផា',
+      productCode: 'TERM',
+      status: 'quoted',
+    });
     expect(body1.nextCursor).not.toBeNull();
     const seen = new Set(body1.items.map((i) => i.id));
     let cursor = body1.nextCursor;
@@ -143,7 +184,10 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
 
     for (const q of ['bopha', 'MEAS', 'បុប្ផា', mine.proposalNumber]) {
       const found = (await w.aap.get(`/api/proposal/v1/find?q=${encodeURIComponent(q)}`)).json() as FindProposalsResponse;
-      expect(found.items.map((i) => i.id), q).toEqual([mine.id]);
+      expect(
+        found.items.map((i) => i.id),
+        q,
+      ).toEqual([mine.id]);
     }
     expectFieldError(await w.aap.get('/api/proposal/v1/find?q=bo'), 'q', 'minlength');
   });
@@ -151,11 +195,16 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
   it('records who created, changed and read a proposal, with ids and field names only', async () => {
     const p = await createProposal(w.aap, { lifeInsuredContactId: w.insured.id, ...termQuote() });
     await w.aap.get(`/api/proposal/v1/find/${p.id}`);
-    await w.aap.post(`/api/proposal/v1/update/${p.id}`, { lifeInsuredContactId: w.insured.id, ...termQuote({ premiumMode: 'monthly', version: 1 }) });
+    await w.aap.post(`/api/proposal/v1/update/${p.id}`, {
+      lifeInsuredContactId: w.insured.id,
+      ...termQuote({ premiumMode: 'monthly', version: 1 }),
+    });
     const history = await w.t.app.audit.history('proposal', p.id);
     expect(history.map((h) => h.action).reverse()).toEqual(['create', 'read', 'update']);
     expect(history.every((h) => h.actorUserId === w.aap.userId)).toBe(true);
-    expect(history.find((h) => h.action === 'update')?.details).toMatchObject({ fields: expect.arrayContaining(['premiumMode', 'premiumCents']) });
+    expect(history.find((h) => h.action === 'update')?.details).toMatchObject({
+      fields: expect.arrayContaining(['premiumMode', 'premiumCents']),
+    });
     const text = JSON.stringify(history);
     for (const secret of ['Sokha', 'សុខា', '1990-05-10']) expect(text).not.toContain(secret);
   });
@@ -163,7 +212,14 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
 
 async function createContact2(advisor: Advisor): Promise<string> {
   const res = await advisor.post('/api/contact/v1/create', {
-    contactType: 'lifeInsured', firstName: 'Bopha', lastName: 'Meas', firstNameKh: 'បុប្ផា', lastNameKh: 'មាស', gender: 'F', dateOfBirth: '1992-07-01', phone: '012-333-444',
+    contactType: 'lifeInsured',
+    firstName: 'Bopha',
+    lastName: 'Meas',
+    firstNameKh: 'បុប្ផា',
+    lastNameKh: 'មាស',
+    gender: 'F',
+    dateOfBirth: '1992-07-01',
+    phone: '012-333-444',
   });
   return (res.json() as { id: string }).id;
 }

@@ -16,7 +16,8 @@ beforeAll(async () => {
   cnl = await openLink(ctx, (mine as unknown as { token: string }).token, mine.candidateNumber);
   const otherCnl = await openLink(ctx, (other as unknown as { token: string }).token, other.candidateNumber);
   const up = await otherCnl.upload('/api/candidate/v1/document/upload', [
-    { name: 'candidateId', value: other.candidateId }, { name: 'documentType', value: 'diploma' },
+    { name: 'candidateId', value: other.candidateId },
+    { name: 'documentType', value: 'diploma' },
     { name: 'file', fileName: 'diploma.pdf', contentType: 'application/pdf', data: pdfBytes() },
   ]);
   otherDocumentId = (up.json() as { id: string }).id;
@@ -31,8 +32,10 @@ describe('a ROLE_CNL secure-link session reaches its own form and nothing else',
     expect((await cnl.get(`/api/candidate/v1/documents/find/${mine.candidateId}`)).statusCode).toBe(200);
   });
 
-  it('gets 404 for another candidate\'s form, documents and files, and cannot write to them', async () => {
-    expect((await cnl.get(`/api/candidate/v1/form/find?candidateNumber=${other.candidateNumber}`)).json()).toMatchObject({ id: mine.candidateId });
+  it("gets 404 for another candidate's form, documents and files, and cannot write to them", async () => {
+    expect((await cnl.get(`/api/candidate/v1/form/find?candidateNumber=${other.candidateNumber}`)).json()).toMatchObject({
+      id: mine.candidateId,
+    });
     expect((await cnl.get(`/api/candidate/v1/documents/find/${other.candidateId}`)).statusCode).toBe(404);
     // A body that is valid in every field (the candidate's own form), so only ownership can refuse it.
     const own = (await cnl.get('/api/candidate/v1/form/find')).json() as Candidate;
@@ -42,7 +45,8 @@ describe('a ROLE_CNL secure-link session reaches its own form and nothing else',
     expect((await cnl.post(`/api/candidate/v1/document/delete/${otherDocumentId}`)).statusCode).toBe(404);
     expect((await cnl.get(`/api/candidate/v1/contract/download?candidateId=${other.candidateId}`)).statusCode).toBe(404);
     const upload = await cnl.upload('/api/candidate/v1/document/upload', [
-      { name: 'candidateId', value: other.candidateId }, { name: 'documentType', value: 'diploma' },
+      { name: 'candidateId', value: other.candidateId },
+      { name: 'documentType', value: 'diploma' },
       { name: 'file', fileName: 'x.pdf', contentType: 'application/pdf', data: pdfBytes() },
     ]);
     expect(upload.statusCode).toBe(404);

@@ -7,11 +7,21 @@ import { UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
 import { assertProductPermitted } from '../../src/modules/agent-products/product-permission';
 import { authClient, latestOtp } from '../auth/auth-client';
 import {
-  fillAndSubmit, formBody, openLink, pdfBytes, pngBytes, recruitmentTestApp, sendLink, type Caller, type RecruitmentContext,
+  fillAndSubmit,
+  formBody,
+  openLink,
+  pdfBytes,
+  pngBytes,
+  recruitmentTestApp,
+  sendLink,
+  type Caller,
+  type RecruitmentContext,
 } from './recruitment-kit';
 
 let ctx: RecruitmentContext;
-beforeAll(async () => { ctx = await recruitmentTestApp(); }, 180_000);
+beforeAll(async () => {
+  ctx = await recruitmentTestApp();
+}, 180_000);
 afterAll(() => ctx.t.close());
 
 async function count(query: string): Promise<number> {
@@ -50,7 +60,10 @@ async function assigned(): Promise<Candidate> {
 }
 
 function examCsv(rows: string[][]): Buffer {
-  return Buffer.from(['candidateNumber,lastName,firstName,itcClass,examDate,score,result', ...rows.map((r) => r.join(','))].join('\r\n'), 'utf8');
+  return Buffer.from(
+    ['candidateNumber,lastName,firstName,itcClass,examDate,score,result', ...rows.map((r) => r.join(','))].join('\r\n'),
+    'utf8',
+  );
 }
 
 function uploadExam(fileName: string, data: Buffer, contentType = 'text/csv') {
@@ -62,23 +75,49 @@ describe('starting a candidate', () => {
     const agent = await ctx.aap.get('/api/candidate/v1/find/existing?phone=012345604');
     expect(agent.json()).toEqual({ eligible: false, reason: 'existing_agent' });
     await ctx.t.db.execute(sql`INSERT INTO candidate_blocklist (id_number, reason) VALUES ('987654321', 'terminated for fraud')`);
-    expect((await ctx.aap.get('/api/candidate/v1/find/existing?idNumber=987654321')).json()).toEqual({ eligible: false, reason: 'blocked' });
+    expect((await ctx.aap.get('/api/candidate/v1/find/existing?idNumber=987654321')).json()).toEqual({
+      eligible: false,
+      reason: 'blocked',
+    });
     expect((await ctx.aap.get('/api/candidate/v1/find/existing?phone=017555444&idNumber=111222333')).json()).toEqual({ eligible: true });
-    const refused = await ctx.aap.post('/api/candidate/v1/form/link', { firstName: 'Bad', lastName: 'Actor', phone: '017555443', idNumber: '987654321' });
+    const refused = await ctx.aap.post('/api/candidate/v1/form/link', {
+      firstName: 'Bad',
+      lastName: 'Actor',
+      phone: '017555443',
+      idNumber: '987654321',
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ messageKey: 'ineligible_blocked' });
   });
 
-  it('lets a recruiter fill the form (createRecruitmentApp), with the contact rules\' field errors', async () => {
-    const bad = await ctx.aap.post('/api/candidate/v1/form/init', { firstName: 'S0kha', lastName: 'Lim', gender: 'M', dateOfBirth: '31/02/1990', phone: '01x', idType: '1', idNumber: '12' });
+  it("lets a recruiter fill the form (createRecruitmentApp), with the contact rules' field errors", async () => {
+    const bad = await ctx.aap.post('/api/candidate/v1/form/init', {
+      firstName: 'S0kha',
+      lastName: 'Lim',
+      gender: 'M',
+      dateOfBirth: '31/02/1990',
+      phone: '01x',
+      idType: '1',
+      idNumber: '12',
+    });
     expect(bad.statusCode).toBe(422);
     const fields = (bad.json() as { errors: { field: string }[] }).errors.map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['firstName', 'dateOfBirth', 'phone', 'idNumber']));
-    const ok = await ctx.aap.post('/api/candidate/v1/form/init', { firstName: 'Sokha', lastName: 'Lim', gender: 'M', dateOfBirth: '01/02/1990', phone: '017 666 555'.replace(/ /g, ''), idType: '1', idNumber: '246813579' });
+    const ok = await ctx.aap.post('/api/candidate/v1/form/init', {
+      firstName: 'Sokha',
+      lastName: 'Lim',
+      gender: 'M',
+      dateOfBirth: '01/02/1990',
+      phone: '017 666 555'.replace(/ /g, ''),
+      idType: '1',
+      idNumber: '246813579',
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     const c = ok.json() as Candidate;
     expect(c).toMatchObject({ status: 'draft', phone: '+85517666555', recruiterName: 'Sokha Chan' });
-    expect(c.history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'draft', actorName: 'Sokha Chan', actorRole: 'ROLE_AAP' })]);
+    expect(c.history).toEqual([
+      expect.objectContaining({ fromStatus: null, toStatus: 'draft', actorName: 'Sokha Chan', actorRole: 'ROLE_AAP' }),
+    ]);
     // Another advisor does not see it.
     expect((await ctx.aap2.get(`/api/candidate/v1/find/${c.id}`)).statusCode).toBe(404);
   });
@@ -88,23 +127,34 @@ describe('the candidate form', () => {
   it('applies the upload rules: pdf/png by content, 5 MB, a file required, a known document type', async () => {
     const sent = await sendLink(ctx);
     const cnl = await openLink(ctx, sent.token, sent.candidateNumber);
-    const up = (documentType: string, file?: { fileName: string; data: Buffer; contentType?: string }) => cnl.upload('/api/candidate/v1/document/upload', [
-      { name: 'candidateId', value: sent.candidateId }, { name: 'documentType', value: documentType },
-      ...(file ? [{ name: 'file', fileName: file.fileName, contentType: file.contentType ?? 'application/pdf', data: file.data }] : []),
-    ]);
-    expect((await up('diploma', { fileName: 'virus.pdf', data: Buffer.from('MZ\x90\x00not a pdf at all', 'latin1') })).statusCode).toBe(415);
+    const up = (documentType: string, file?: { fileName: string; data: Buffer; contentType?: string }) =>
+      cnl.upload('/api/candidate/v1/document/upload', [
+        { name: 'candidateId', value: sent.candidateId },
+        { name: 'documentType', value: documentType },
+        ...(file ? [{ name: 'file', fileName: file.fileName, contentType: file.contentType ?? 'application/pdf', data: file.data }] : []),
+      ]);
+    expect((await up('diploma', { fileName: 'virus.pdf', data: Buffer.from('MZ\x90\x00not a pdf at all', 'latin1') })).statusCode).toBe(
+      415,
+    );
     expect((await up('diploma', { fileName: 'photo.pdf', data: pngBytes() })).statusCode).toBe(415);
     expect((await up('diploma', { fileName: 'notes.txt', data: pdfBytes(), contentType: 'text/plain' })).statusCode).toBe(415);
     expect((await up('diploma', { fileName: 'big.pdf', data: pdfBytes(UPLOAD_MAX_BYTES + 1) })).statusCode).toBe(413);
     expect((await up('diploma')).json()).toMatchObject({ errors: [{ field: 'file', key: 'required' }] });
-    expect((await up('passport', { fileName: 'p.pdf', data: pdfBytes() })).json()).toMatchObject({ errors: [{ field: 'documentType', key: 'invalid' }] });
+    expect((await up('passport', { fileName: 'p.pdf', data: pdfBytes() })).json()).toMatchObject({
+      errors: [{ field: 'documentType', key: 'invalid' }],
+    });
     expect(await count(`SELECT count(*)::int AS n FROM candidate_document WHERE candidate_id = '${sent.candidateId}'`)).toBe(0);
     expect((await up('diploma', { fileName: 'diploma.pdf', data: pdfBytes() })).statusCode).toBe(201);
     expect((await up('portrait-photo', { fileName: 'me.png', data: pngBytes(), contentType: 'image/png' })).statusCode).toBe(201);
     // A new file for the same document replaces the old one.
     expect((await up('diploma', { fileName: 'diploma-2.pdf', data: pdfBytes(900) })).statusCode).toBe(201);
-    const docs = (await cnl.get(`/api/candidate/v1/documents/find/${sent.candidateId}`)).json() as { items: { documentType: string; fileName: string }[] };
-    expect(docs.items.map((d) => [d.documentType, d.fileName]).sort()).toEqual([['diploma', 'diploma-2.pdf'], ['portrait-photo', 'me.png']]);
+    const docs = (await cnl.get(`/api/candidate/v1/documents/find/${sent.candidateId}`)).json() as {
+      items: { documentType: string; fileName: string }[];
+    };
+    expect(docs.items.map((d) => [d.documentType, d.fileName]).sort()).toEqual([
+      ['diploma', 'diploma-2.pdf'],
+      ['portrait-photo', 'me.png'],
+    ]);
   });
 
   it('refuses to submit an incomplete form, naming what is missing', async () => {
@@ -114,7 +164,9 @@ describe('the candidate form', () => {
     const res = await cnl.post(`/api/candidate/v1/form/submit/${own.id}`, { version: own.version });
     expect(res.statusCode).toBe(422);
     const fields = (res.json() as { errors: { field: string }[] }).errors.map((e) => e.field);
-    expect(fields).toEqual(expect.arrayContaining(['documents.portrait-photo', 'documents.id-back', 'codeOfConductAccepted', 'contractAccepted', 'education']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['documents.portrait-photo', 'documents.id-back', 'codeOfConductAccepted', 'contractAccepted', 'education']),
+    );
     const stale = await cnl.post(`/api/candidate/v1/form/update/${own.id}`, formBody(own, { version: own.version + 5 }));
     expect(stale.statusCode).toBe(409);
   });
@@ -142,7 +194,13 @@ describe('review by the agency admin', () => {
     const approved = await review(resubmitted.json() as Candidate, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);
     const history = (approved.json() as Candidate).history.map((h) => [h.fromStatus, h.toStatus, h.actorRole]);
-    expect(history).toEqual([[null, 'draft', 'ROLE_AAP'], ['draft', 'submitted', 'ROLE_CNL'], ['submitted', 'returned', 'ROLE_AA'], ['returned', 'submitted', 'ROLE_CNL'], ['submitted', 'approved', 'ROLE_AA']]);
+    expect(history).toEqual([
+      [null, 'draft', 'ROLE_AAP'],
+      ['draft', 'submitted', 'ROLE_CNL'],
+      ['submitted', 'returned', 'ROLE_AA'],
+      ['returned', 'submitted', 'ROLE_CNL'],
+      ['submitted', 'approved', 'ROLE_AA'],
+    ]);
     // A second approval of the same version is a stale write.
     expect((await review(candidate, 'approve')).statusCode).toBe(409);
   });
@@ -164,9 +222,15 @@ describe('ITC class capacity', () => {
     expect(first.statusCode, first.body).toBe(200);
     const refused = await review(b, 'assignItc', { itcClassId });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toEqual({ code: 'itc_class_full', messageKey: 'itc_class_full', errors: [{ field: 'itcClassId', key: 'itc_class_full' }] });
+    expect(refused.json()).toEqual({
+      code: 'itc_class_full',
+      messageKey: 'itc_class_full',
+      errors: [{ field: 'itcClassId', key: 'itc_class_full' }],
+    });
     expect(((await ctx.aa.get(`/api/candidate/v1/find/${b.id}`)).json() as Candidate).status).toBe('approved');
-    const listed = ((await ctx.aa.get('/api/candidate/v1/itc/classes')).json() as { items: ItcClass[] }).items.find((c) => c.id === itcClassId);
+    const listed = ((await ctx.aa.get('/api/candidate/v1/itc/classes')).json() as { items: ItcClass[] }).items.find(
+      (c) => c.id === itcClassId,
+    );
     expect(listed).toMatchObject({ capacity: 1, enrolled: 1 });
   });
 
@@ -194,23 +258,28 @@ describe('ITC exam results upload', () => {
   it('applies nothing when one row is bad, and reports every bad row', async () => {
     const a = await assigned();
     const b = await assigned();
-    const res = await uploadExam('results.csv', examCsv([
-      [a.candidateNumber, 'Noun', 'Sophea', 'ITC', '2026-11-01', '85', 'PASS'],
-      [b.candidateNumber, 'Noun', 'Sophea', 'ITC', '2026-11-01', '140', 'PASS'],
-      ['C9999999', 'X', 'Y', 'ITC', '2026-11-01', '50', 'FAIL'],
-      [a.candidateNumber, 'Noun', 'Sophea', 'ITC', '2099-01-01', '40', 'PASS'],
-    ]));
+    const res = await uploadExam(
+      'results.csv',
+      examCsv([
+        [a.candidateNumber, 'Noun', 'Sophea', 'ITC', '2026-11-01', '85', 'PASS'],
+        [b.candidateNumber, 'Noun', 'Sophea', 'ITC', '2026-11-01', '140', 'PASS'],
+        ['C9999999', 'X', 'Y', 'ITC', '2026-11-01', '50', 'FAIL'],
+        [a.candidateNumber, 'Noun', 'Sophea', 'ITC', '2099-01-01', '40', 'PASS'],
+      ]),
+    );
     expect(res.statusCode).toBe(422);
-    expect((res.json() as { errors: unknown[] }).errors).toEqual(expect.arrayContaining([
-      { field: 'row.3.score', key: 'numbericRange' },
-      { field: 'row.4.candidateNumber', key: 'invalid' },
-      { field: 'row.5.examDate', key: 'date_not_bigger_then_current_date' },
-      { field: 'row.5.result', key: 'invalid' },
-    ]));
+    expect((res.json() as { errors: unknown[] }).errors).toEqual(
+      expect.arrayContaining([
+        { field: 'row.3.score', key: 'numbericRange' },
+        { field: 'row.4.candidateNumber', key: 'invalid' },
+        { field: 'row.5.examDate', key: 'date_not_bigger_then_current_date' },
+        { field: 'row.5.result', key: 'invalid' },
+      ]),
+    );
     for (const c of [a, b]) expect(((await ctx.aa.get(`/api/candidate/v1/find/${c.id}`)).json() as Candidate).status).toBe('itc_assigned');
   });
 
-  it('reports a header problem as the file\'s (file.header.<column>), never as a row, and applies nothing', async () => {
+  it("reports a header problem as the file's (file.header.<column>), never as a row, and applies nothing", async () => {
     const a = await assigned();
     const row = [a.candidateNumber, 'Noun', 'Sophea', '', '2026-11-01', '85', 'PASS'].join(',');
     const upload = async (lines: string[]) => {
@@ -232,7 +301,10 @@ describe('ITC exam results upload', () => {
     // No header row at all (the first row is a candidate's): one problem, not one per cell.
     expect(await upload([row])).toEqual([{ field: 'file.header', key: 'exam_header_none' }]);
     // Blank header cells (trailing commas from a spreadsheet) are not columns.
-    const ok = await uploadExam('results.csv', Buffer.from(['candidateNumber,lastName,firstName,itcClass,examDate,score,result,,', `${row},,`].join('\r\n'), 'utf8'));
+    const ok = await uploadExam(
+      'results.csv',
+      Buffer.from(['candidateNumber,lastName,firstName,itcClass,examDate,score,result,,', `${row},,`].join('\r\n'), 'utf8'),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ applied: 1, passed: 1, failed: 0 });
   });
@@ -240,10 +312,19 @@ describe('ITC exam results upload', () => {
   it('applies a good file (CSV, then XLSX) in one go', async () => {
     const a = await assigned();
     const b = await assigned();
-    const ok = await uploadExam('results.csv', examCsv([[a.candidateNumber, '', '', '', '01/11/2026', '85', 'pass'], [b.candidateNumber, '', '', '', '2026-11-01', '40', 'FAIL']]));
+    const ok = await uploadExam(
+      'results.csv',
+      examCsv([
+        [a.candidateNumber, '', '', '', '01/11/2026', '85', 'pass'],
+        [b.candidateNumber, '', '', '', '2026-11-01', '40', 'FAIL'],
+      ]),
+    );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ applied: 2, passed: 1, failed: 1 });
-    expect(((await ctx.aa.get(`/api/candidate/v1/find/${a.id}`)).json() as Candidate)).toMatchObject({ status: 'exam_passed', exam: { score: 85, result: 'PASS' } });
+    expect((await ctx.aa.get(`/api/candidate/v1/find/${a.id}`)).json() as Candidate).toMatchObject({
+      status: 'exam_passed',
+      exam: { score: 85, result: 'PASS' },
+    });
     // The same rows again: the candidates no longer await a result.
     expect((await uploadExam('results.csv', examCsv([[a.candidateNumber, '', '', '', '2026-11-01', '85', 'PASS']]))).statusCode).toBe(422);
 
@@ -267,7 +348,8 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
     const res = await uploadExam('results.csv', examCsv([[a.candidateNumber, '', '', '', '2026-11-01', '90', 'PASS']]));
     expect(res.statusCode, res.body).toBe(200);
     const irc = await ctx.aa.upload('/api/candidate/v1/irc/upload', [
-      { name: 'candidateId', value: a.id }, { name: 'licenceNumber', value: 'IRC20261' },
+      { name: 'candidateId', value: a.id },
+      { name: 'licenceNumber', value: 'IRC20261' },
       { name: 'file', fileName: 'irc.pdf', contentType: 'application/pdf', data: pdfBytes() },
     ]);
     expect(irc.statusCode, irc.body).toBe(200);
@@ -279,7 +361,9 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
     expect(licensed.documents.map((d) => d.documentType)).toContain('irc-licence');
     const list = (await ctx.aa.get('/api/candidate/v1/irc/find')).json() as { items: { candidateNumber: string }[] };
     expect(list.items.map((i) => i.candidateNumber)).toContain(licensed.candidateNumber);
-    expect((await ctx.aa.get(`/api/candidate/v1/irc/download?candidateId=${licensed.id}`)).rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await ctx.aa.get(`/api/candidate/v1/irc/download?candidateId=${licensed.id}`)).rawPayload.subarray(0, 5).toString()).toBe(
+      '%PDF-',
+    );
   });
 
   it('refuses to convert a candidate who is not licensed', async () => {
@@ -294,11 +378,16 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
       ctx.aa.post('/api/support/v1/convert/candidate', { candidateId: licensed.id }),
     ]);
     const third = await ctx.aa.post('/api/support/v1/convert/candidate', { candidateId: licensed.id });
-    const answers = [first, second, third].map((r) => { expect(r.statusCode, r.body).toBe(200); return r.json() as { userId: string; agentCode: string; alreadyConverted: boolean }; });
+    const answers = [first, second, third].map((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json() as { userId: string; agentCode: string; alreadyConverted: boolean };
+    });
     expect(new Set(answers.map((a) => a.userId)).size).toBe(1);
     expect(answers.filter((a) => !a.alreadyConverted)).toHaveLength(1);
     expect(answers[0]?.agentCode).toMatch(/^TR\d{6}$/);
-    expect(await count(`SELECT count(*)::int AS n FROM app_user WHERE phone = '${licensed.phone}' AND 'ROLE_TRAINEE' = ANY(roles)`)).toBe(1);
+    expect(await count(`SELECT count(*)::int AS n FROM app_user WHERE phone = '${licensed.phone}' AND 'ROLE_TRAINEE' = ANY(roles)`)).toBe(
+      1,
+    );
     expect(await count(`SELECT count(*)::int AS n FROM agent_code_history WHERE user_id = '${answers[0]?.userId}'`)).toBe(1);
   });
 
@@ -311,11 +400,18 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
     const { requestCode } = reset.json() as { requestCode: string };
     const otp = await latestOtp(ctx.t, username, 'reset');
     expect((await client.post('/api/auth/v1/otp/verify', { requestCode, otp })).statusCode).toBe(200);
-    const set = await client.post('/api/auth/v1/reset', { requestCode, password: 'Trainee#Kampot2026', confirmedPassword: 'Trainee#Kampot2026' });
+    const set = await client.post('/api/auth/v1/reset', {
+      requestCode,
+      password: 'Trainee#Kampot2026',
+      confirmedPassword: 'Trainee#Kampot2026',
+    });
     expect(set.statusCode, set.body).toBe(200);
     const login = await client.post('/api/auth/v1/login', { username, password: 'Trainee#Kampot2026' });
     expect(login.statusCode, login.body).toBe(200);
-    const mfa = await client.post('/api/auth/v1/login/mfa', { requestCode: (login.json() as { requestCode: string }).requestCode, otp: await latestOtp(ctx.t, username, 'login') });
+    const mfa = await client.post('/api/auth/v1/login/mfa', {
+      requestCode: (login.json() as { requestCode: string }).requestCode,
+      otp: await latestOtp(ctx.t, username, 'login'),
+    });
     expect(mfa.statusCode).toBe(200);
     expect((mfa.json() as { user: { roles: string[] } }).user.roles).toEqual(['ROLE_TRAINEE']);
   });
@@ -332,9 +428,16 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ restricted: true, productCodes: ['LPTL', 'TERM'], version: 1 });
     await expect(assertProductPermitted(ctx.t.db, agentId, 'LPTL')).resolves.toBeUndefined();
-    await expect(assertProductPermitted(ctx.t.db, agentId, 'EDU')).rejects.toMatchObject({ status: 403, messageKey: 'product_not_permitted' });
-    expect((await ctx.aa.post('/api/agent-product/v1/create', { agentUserId: agentId, productCodes: ['EDU'], version: 0 })).statusCode).toBe(409);
-    expect((await ctx.aa.post('/api/agent-product/v1/create', { agentUserId: agentId, productCodes: ['NOPE'], version: 1 })).statusCode).toBe(422);
+    await expect(assertProductPermitted(ctx.t.db, agentId, 'EDU')).rejects.toMatchObject({
+      status: 403,
+      messageKey: 'product_not_permitted',
+    });
+    expect(
+      (await ctx.aa.post('/api/agent-product/v1/create', { agentUserId: agentId, productCodes: ['EDU'], version: 0 })).statusCode,
+    ).toBe(409);
+    expect(
+      (await ctx.aa.post('/api/agent-product/v1/create', { agentUserId: agentId, productCodes: ['NOPE'], version: 1 })).statusCode,
+    ).toBe(422);
     // An agent of another agency is not found.
     const other = await ctx.t.db.execute(sql`SELECT id FROM app_user WHERE username = 'demo.trainee'`);
     const otherId = (other as unknown as { rows: { id: string }[] }).rows[0]?.id;

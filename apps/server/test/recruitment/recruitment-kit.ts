@@ -29,8 +29,11 @@ export function callerWith(t: TestApp, client: AuthClient, token: string): Calle
     upload: (url, parts) => {
       const body = multipart(parts);
       return t.app.inject({
-        method: 'POST', url, remoteAddress: client.ip,
-        headers: { authorization: `Bearer ${token}`, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload,
+        method: 'POST',
+        url,
+        remoteAddress: client.ip,
+        headers: { authorization: `Bearer ${token}`, ...xsrfHeaders(), 'content-type': body.contentType },
+        payload: body.payload,
       });
     },
   };
@@ -78,7 +81,12 @@ export async function linkTokenFor(t: TestApp, phone: string): Promise<string> {
 /** A recruiter sends a link; returns the candidate and the token the candidate received. */
 export async function sendLink(ctx: RecruitmentContext, recruiter: Caller = ctx.aap) {
   const phone = freshPhone();
-  const res = await recruiter.post('/api/candidate/v1/form/link', { firstName: 'Sophea', lastName: 'Noun', phone: phone.typed, idNumber: freshIdNumber() });
+  const res = await recruiter.post('/api/candidate/v1/form/link', {
+    firstName: 'Sophea',
+    lastName: 'Noun',
+    phone: phone.typed,
+    idNumber: freshIdNumber(),
+  });
   if (res.statusCode !== 201) throw new Error(`form/link: ${res.statusCode} ${res.body}`);
   const body = res.json() as { candidateId: string; candidateNumber: string };
   return { ...body, phone, token: await linkTokenFor(ctx.t, phone.e164) };
@@ -99,11 +107,23 @@ export async function openLink(ctx: RecruitmentContext, token: string, candidate
 
 export function formBody(candidate: Candidate, overrides: Record<string, unknown> = {}) {
   return {
-    firstName: candidate.firstName, lastName: candidate.lastName, firstNameKh: 'សុភា', lastNameKh: 'នួន', gender: 'F', dateOfBirth: '14/02/1996',
-    phone: `0${candidate.phone.slice(4)}`, email: 'sophea@example.com', idType: '1', idNumber: candidate.idNumber ?? '123456789', address: 'Street 271, Phnom Penh',
+    firstName: candidate.firstName,
+    lastName: candidate.lastName,
+    firstNameKh: 'សុភា',
+    lastNameKh: 'នួន',
+    gender: 'F',
+    dateOfBirth: '14/02/1996',
+    phone: `0${candidate.phone.slice(4)}`,
+    email: 'sophea@example.com',
+    idType: '1',
+    idNumber: candidate.idNumber ?? '123456789',
+    address: 'Street 271, Phnom Penh',
     education: [{ level: 'bachelor', institution: 'Royal University of Phnom Penh', fieldOfStudy: 'Finance', completedDate: '2018-07-30' }],
     workHistory: [{ employer: 'ABA Bank', position: 'Teller', startDate: '2018-09-01', endDate: '2023-12-31' }],
-    codeOfConductAccepted: true, contractAccepted: true, version: candidate.version, ...overrides,
+    codeOfConductAccepted: true,
+    contractAccepted: true,
+    version: candidate.version,
+    ...overrides,
   };
 }
 
@@ -116,8 +136,11 @@ export async function fillAndSubmit(candidateCaller: Caller): Promise<Candidate>
   if (saved.statusCode !== 200) throw new Error(`update: ${saved.statusCode} ${saved.body}`);
   for (const type of DOCUMENT_TYPES) {
     const up = await candidateCaller.upload('/api/candidate/v1/document/upload', [
-      { name: 'candidateId', value: own.id }, { name: 'documentType', value: type },
-      type === 'portrait-photo' ? { name: 'file', fileName: 'me.png', contentType: 'image/png', data: pngBytes() } : { name: 'file', fileName: `${type}.pdf`, contentType: 'application/pdf', data: pdfBytes() },
+      { name: 'candidateId', value: own.id },
+      { name: 'documentType', value: type },
+      type === 'portrait-photo'
+        ? { name: 'file', fileName: 'me.png', contentType: 'image/png', data: pngBytes() }
+        : { name: 'file', fileName: `${type}.pdf`, contentType: 'application/pdf', data: pdfBytes() },
     ]);
     if (up.statusCode !== 201) throw new Error(`upload ${type}: ${up.statusCode} ${up.body}`);
   }

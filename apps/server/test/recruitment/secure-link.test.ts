@@ -4,10 +4,12 @@ import { latestOtp, resetClock, setClock, wrongOtp } from '../auth/auth-client';
 import { openLink, recruitmentTestApp, sendLink, type RecruitmentContext } from './recruitment-kit';
 
 let ctx: RecruitmentContext;
-beforeAll(async () => { ctx = await recruitmentTestApp(); }, 180_000);
+beforeAll(async () => {
+  ctx = await recruitmentTestApp();
+}, 180_000);
 afterAll(() => ctx.t.close());
 
-describe('the secure link (single use, expiring, signed; OTP to the candidate\'s phone)', () => {
+describe("the secure link (single use, expiring, signed; OTP to the candidate's phone)", () => {
   it('sends the link by SMS only, keeps only its hash, and opens the own form after the OTP', async () => {
     const sent = await sendLink(ctx);
     expect(sent.token.split('.')).toHaveLength(3);
@@ -40,7 +42,12 @@ describe('the secure link (single use, expiring, signed; OTP to the candidate\'s
     } finally {
       resetClock(ctx.t);
     }
-    const fresh = await ctx.aap.post('/api/candidate/v1/form/link', { firstName: 'Sophea', lastName: 'Noun', phone: sent.phone.typed, candidateNumber: sent.candidateNumber });
+    const fresh = await ctx.aap.post('/api/candidate/v1/form/link', {
+      firstName: 'Sophea',
+      lastName: 'Noun',
+      phone: sent.phone.typed,
+      candidateNumber: sent.candidateNumber,
+    });
     expect(fresh.statusCode, fresh.body).toBe(201);
     expect((await ctx.client.post('/api/candidate/v1/form/link/otp', { token: sent.token })).statusCode).toBe(410);
   });
@@ -61,7 +68,7 @@ describe('the secure link (single use, expiring, signed; OTP to the candidate\'s
     expect(right.statusCode, right.body).toBe(200);
   });
 
-  it('does not let the link\'s account sign in with the OTP as a normal login', async () => {
+  it("does not let the link's account sign in with the OTP as a normal login", async () => {
     const sent = await sendLink(ctx);
     const otp = await ctx.client.post('/api/candidate/v1/form/link/otp', { token: sent.token });
     const { requestCode } = otp.json() as { requestCode: string };

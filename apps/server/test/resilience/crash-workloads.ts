@@ -83,7 +83,8 @@ export function contactSaves(): CrashWorkload<ContactAck> {
         }
         const c = res.json<{ lastName: string; version: number; occupation: string; firstName: string }>();
         const state = { version: c.version, occupation: c.occupation };
-        const same = (s?: { version: number; occupation: string }) => s !== undefined && s.version === state.version && s.occupation === state.occupation;
+        const same = (s?: { version: number; occupation: string }) =>
+          s !== undefined && s.version === state.version && s.occupation === state.occupation;
         if (c.lastName !== ack.lastName || c.firstName !== 'Sokha' || !(same(ack.acked) || same(ack.next))) {
           problems.push(`contact ${ack.id}: stored ${JSON.stringify(state)}, acknowledged ${JSON.stringify(ack.acked)}`);
         }
@@ -92,10 +93,13 @@ export function contactSaves(): CrashWorkload<ContactAck> {
     },
     async verifyStorage(db) {
       // Every crash contact that exists at all is whole: all fields of the body, a sane version.
-      const bad = await rows<{ id: string }>(db, sql`
+      const bad = await rows<{ id: string }>(
+        db,
+        sql`
         SELECT id::text FROM contact WHERE last_name LIKE 'Crash%' AND NOT (
           first_name = 'Sokha' AND first_name_kh = 'សុខា' AND phone IS NOT NULL AND email = 'sokha.chan@example.com'
-          AND address = 'Street 271, Phnom Penh' AND version >= 1 AND (occupation LIKE 'Job %' OR occupation LIKE 'Updated %'))`);
+          AND address = 'Street 271, Phnom Penh' AND version >= 1 AND (occupation LIKE 'Job %' OR occupation LIKE 'Updated %'))`,
+      );
       return bad.map((r) => `contact ${r.id} is half-stored`);
     },
   };
@@ -120,7 +124,9 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
       client = await new Client(server.base).signIn('demo.aap');
       type FeedPolicy = { policyNumber: string; agent: { username?: string }; pending?: { code: string; status?: string }[] };
       const feed = JSON.parse(readFileSync(demoPolicyFeedPath(), 'utf8')) as { policies: FeedPolicy[] };
-      const open = feed.policies.find((p) => p.agent.username === 'demo.aap' && p.pending?.some((x) => !x.status || x.status === 'outstanding'));
+      const open = feed.policies.find(
+        (p) => p.agent.username === 'demo.aap' && p.pending?.some((x) => !x.status || x.status === 'outstanding'),
+      );
       if (!open) throw new Error('no demo.aap policy with an outstanding requirement in the demo feed');
       policyNumber = open.policyNumber;
       pendingCode = (open.pending ?? []).find((x) => !x.status || x.status === 'outstanding')?.code ?? '';
@@ -132,12 +138,18 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
       const data = pdfFile({ text: `Crash upload ${seq}`, padTo: 96 * 1024 + (seq % 97) });
       const body = multipartBody({ pendingCode }, { field: 'file', fileName: `crash-${seq}.pdf`, data, type: 'application/pdf' });
       try {
-        const res = await client.request('POST', `/api/policy/v1/upload/${policyNumber}/client-pending-doc`, body.payload, { 'content-type': body.contentType });
+        const res = await client.request('POST', `/api/policy/v1/upload/${policyNumber}/client-pending-doc`, body.payload, {
+          'content-type': body.contentType,
+        });
         if (res.status !== 201) {
           if (refusals.length < 5) refusals.push(`${res.status} ${res.text.slice(0, 100)}`);
           return undefined;
         }
-        return { documentId: res.json<{ document: { id: string } }>().document.id, sha256: createHash('sha256').update(data).digest('hex'), size: data.length };
+        return {
+          documentId: res.json<{ document: { id: string } }>().document.id,
+          sha256: createHash('sha256').update(data).digest('hex'),
+          size: data.length,
+        };
       } catch (error) {
         if (refusals.length < 5) refusals.push(String((error as Error).cause ?? error));
         return undefined;
@@ -153,12 +165,20 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
     },
     async verifyStorage(db, acks) {
       const problems: string[] = [];
-      const stored = new Map((await rows<{ id: string; sha256: string; size: number }>(db, sql`
-        SELECT d.id::text, b.sha256, b.size::int FROM policy_pending_document d JOIN blob b ON b.id = d.blob_id`)).map((r) => [r.id, r]));
+      const stored = new Map(
+        (
+          await rows<{ id: string; sha256: string; size: number }>(
+            db,
+            sql`
+        SELECT d.id::text, b.sha256, b.size::int FROM policy_pending_document d JOIN blob b ON b.id = d.blob_id`,
+          )
+        ).map((r) => [r.id, r]),
+      );
       for (const ack of acks) {
         const row = stored.get(ack.documentId);
         if (!row) problems.push(`document ${ack.documentId} lost`);
-        else if (row.sha256 !== ack.sha256 || Number(row.size) !== ack.size) problems.push(`document ${ack.documentId} differs from what was sent`);
+        else if (row.sha256 !== ack.sha256 || Number(row.size) !== ack.size)
+          problems.push(`document ${ack.documentId} differs from what was sent`);
       }
       for (const id of await orphanBlobIds(db)) problems.push(`orphan blob ${id}`);
       for (const id of await damagedBlobIds(db)) problems.push(`damaged blob ${id}`);
@@ -168,7 +188,13 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
 }
 
 /** The wizard steps an advisor saves one after another (steps 0-4; 5 is uploads, 6 the submission). */
-const WIZARD_SAVES = ['personalInfo', 'productInfo', 'healthInfo', 'declarationAuthorization', 'advisorStatement'] as const satisfies readonly SavableStep[];
+const WIZARD_SAVES = [
+  'personalInfo',
+  'productInfo',
+  'healthInfo',
+  'declarationAuthorization',
+  'advisorStatement',
+] as const satisfies readonly SavableStep[];
 /** A new application's version; each step save adds one. */
 const FIRST_VERSION = 1;
 const SIGNATURE = `data:image/png;base64,${pngFile(24, 8).toString('base64')}`;
@@ -176,31 +202,68 @@ const SIGNATURE = `data:image/png;base64,${pngFile(24, 8).toString('base64')}`;
 /** What write `seq` saves as step `name`: complete, valid data that carries `seq` (so a stored step names its writer). */
 export function wizardStepData(name: (typeof WIZARD_SAVES)[number], seq: number): Record<string, unknown> {
   switch (name) {
-    case 'personalInfo': return {
-      ownerIsInsured: true, payorIsOwner: true,
-      lifeInsured: {
-        firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '15/03/1988',
-        idType: '1', idNumber: '123456789', idExpiryDate: '31/12/2030', phone: '012-345-678', occupation: `Wizard job ${seq}`, address: 'Street 271, Phnom Penh',
-      },
-      beneficiaries: [{ firstName: 'Dara', lastName: 'Chan', gender: 'F', dateOfBirth: '01/01/2010', relationshipCode: '03', priority: 'p', shareBenifit: '100' }],
-    };
-    case 'productInfo': return { paymentType: 'CS', confirmed: true };
-    case 'healthInfo': return {
-      answers: HEALTH_QUESTIONS.map((q) => (q.medicalDocumentOnYes
-        ? { questionNumber: q.questionNumber, answerSequenceNo: 1, answerValue: 'N' }
-        : { questionNumber: q.questionNumber, answerSequenceNo: 1, answerValue: 'Y', answerDescription: `Crash answer ${seq}` })),
-    };
-    case 'declarationAuthorization': return {
-      agreed: true,
-      signatures: {
-        policyOwner: { method: 'typed', typedName: `Sokha Chan ${seq}`, signerName: 'Sokha Chan', signedAt: '2026-11-21T09:00:00+07:00' },
-        advisor: { method: 'drawn', image: SIGNATURE, signerName: 'Sokha Chan (advisor)', signedAt: '2026-11-21T09:00:00+07:00' },
-      },
-    };
-    case 'advisorStatement': return {
-      referrerCode: '09', isBankReferal: true, bank: 'BAMAY', department: '002', referrer: 'Mony', isSupervisor: false, supervisor: 'Dara',
-      referralDate: '01/11/2025', employeeId: `E${seq}`, employeeIdConfirmed: `E${seq}`, statementAgreed: true,
-    };
+    case 'personalInfo':
+      return {
+        ownerIsInsured: true,
+        payorIsOwner: true,
+        lifeInsured: {
+          firstName: 'Sokha',
+          lastName: 'Chan',
+          firstNameKh: 'សុខា',
+          lastNameKh: 'ចាន់',
+          gender: 'M',
+          dateOfBirth: '15/03/1988',
+          idType: '1',
+          idNumber: '123456789',
+          idExpiryDate: '31/12/2030',
+          phone: '012-345-678',
+          occupation: `Wizard job ${seq}`,
+          address: 'Street 271, Phnom Penh',
+        },
+        beneficiaries: [
+          {
+            firstName: 'Dara',
+            lastName: 'Chan',
+            gender: 'F',
+            dateOfBirth: '01/01/2010',
+            relationshipCode: '03',
+            priority: 'p',
+            shareBenifit: '100',
+          },
+        ],
+      };
+    case 'productInfo':
+      return { paymentType: 'CS', confirmed: true };
+    case 'healthInfo':
+      return {
+        answers: HEALTH_QUESTIONS.map((q) =>
+          q.medicalDocumentOnYes
+            ? { questionNumber: q.questionNumber, answerSequenceNo: 1, answerValue: 'N' }
+            : { questionNumber: q.questionNumber, answerSequenceNo: 1, answerValue: 'Y', answerDescription: `Crash answer ${seq}` },
+        ),
+      };
+    case 'declarationAuthorization':
+      return {
+        agreed: true,
+        signatures: {
+          policyOwner: { method: 'typed', typedName: `Sokha Chan ${seq}`, signerName: 'Sokha Chan', signedAt: '2026-11-21T09:00:00+07:00' },
+          advisor: { method: 'drawn', image: SIGNATURE, signerName: 'Sokha Chan (advisor)', signedAt: '2026-11-21T09:00:00+07:00' },
+        },
+      };
+    case 'advisorStatement':
+      return {
+        referrerCode: '09',
+        isBankReferal: true,
+        bank: 'BAMAY',
+        department: '002',
+        referrer: 'Mony',
+        isSupervisor: false,
+        supervisor: 'Dara',
+        referralDate: '01/11/2025',
+        employeeId: `E${seq}`,
+        employeeIdConfirmed: `E${seq}`,
+        statementAgreed: true,
+      };
   }
 }
 
@@ -225,12 +288,14 @@ function wizardStateProblems(state: WizardState, seq: number, saved: number, ini
   if (state.activeStep !== saved) problems.push(`active step ${state.activeStep}, expected ${saved}`);
   for (const [index, name] of WIZARD_SAVES.entries()) {
     const expected = index < saved ? wizardStepData(name, seq) : name === 'personalInfo' ? initialPersonalInfo : {};
-    if (!isDeepStrictEqual(state.steps[name], expected)) problems.push(`${name} differs: ${JSON.stringify(state.steps[name]).slice(0, 120)}`);
+    if (!isDeepStrictEqual(state.steps[name], expected))
+      problems.push(`${name} differs: ${JSON.stringify(state.steps[name]).slice(0, 120)}`);
   }
   for (const step of WIZARD_STEPS) {
     const saveIndex = (WIZARD_SAVES as readonly string[]).indexOf(step.name);
     const complete = saveIndex >= 0 && saveIndex < saved;
-    if (state.completion[step.completionFlag] !== complete) problems.push(`${step.completionFlag} is ${String(state.completion[step.completionFlag])}`);
+    if (state.completion[step.completionFlag] !== complete)
+      problems.push(`${step.completionFlag} is ${String(state.completion[step.completionFlag])}`);
   }
   return problems;
 }
@@ -273,7 +338,12 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
       const contact = await client.post('/api/contact/v1/create', contactBody('Wizard'));
       if (contact.status !== 201) throw new Error(`contact create: ${contact.status} ${contact.text}`);
       const proposal = await client.post('/api/proposal/v1/create', {
-        productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId: contact.json<{ id: string }>().id,
+        productCode: 'TERM',
+        faceAmount: '15,000',
+        policyTerm: 10,
+        premiumTerm: 10,
+        premiumMode: 'annual',
+        lifeInsuredContactId: contact.json<{ id: string }>().id,
       });
       if (proposal.status !== 201) throw new Error(`proposal create: ${proposal.status} ${proposal.text}`);
       proposalId = proposal.json<{ id: string }>().id;
@@ -297,7 +367,11 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
         ack = { id: app.id, seq, saved: 0, version: app.version, inFlight: false };
         for (const [index, name] of WIZARD_SAVES.entries()) {
           ack.inFlight = true;
-          const res = await client.post(`/api/appform/v1/update/${app.id}`, { version: ack.version, activeStep: index + 1, step: { name, data: wizardStepData(name, seq), complete: true } });
+          const res = await client.post(`/api/appform/v1/update/${app.id}`, {
+            version: ack.version,
+            activeStep: index + 1,
+            step: { name, data: wizardStepData(name, seq), complete: true },
+          });
           if (res.status !== 200) return refused(`${name} ${res.status} ${res.text.slice(0, 100)}`);
           ack.version = res.json<{ version: number }>().version;
           ack.saved = index + 1;
@@ -314,42 +388,72 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
       if (acks.length === 0 && refusals.length > 0) console.warn(`[crash] step-save refusals: ${refusals.join(' | ')}`);
       const problems: string[] = [];
       for (let i = 0; i < acks.length; i += 8) {
-        await Promise.all(acks.slice(i, i + 8).map(async (ack) => {
-          const res = await client.get(`/api/appform/v1/find/${ack.id}`);
-          if (res.status !== 200) problems.push(`application ${ack.id} (write ${ack.seq}, ${ack.saved} steps acknowledged): ${res.status}`);
-          else for (const p of ackProblems(res.json<WizardState>(), ack, initialPersonalInfo)) problems.push(`application ${ack.id} (write ${ack.seq}, ${ack.saved} steps acknowledged): ${p}`);
-        }));
+        await Promise.all(
+          acks.slice(i, i + 8).map(async (ack) => {
+            const res = await client.get(`/api/appform/v1/find/${ack.id}`);
+            if (res.status !== 200)
+              problems.push(`application ${ack.id} (write ${ack.seq}, ${ack.saved} steps acknowledged): ${res.status}`);
+            else
+              for (const p of ackProblems(res.json<WizardState>(), ack, initialPersonalInfo))
+                problems.push(`application ${ack.id} (write ${ack.seq}, ${ack.saved} steps acknowledged): ${p}`);
+          }),
+        );
       }
       return problems;
     },
     async verifyStorage(db, acks) {
       const problems: string[] = [];
-      type Row = { id: string; application_number: string; search_text: string; status: string; version: number; active_step: number; completion: unknown; steps: unknown };
-      const stored = await rows<Row>(db, sql`
-        SELECT id::text, application_number, search_text, status, version, active_step, completion, steps FROM application WHERE proposal_id = ${proposalId}::uuid`);
+      type Row = {
+        id: string;
+        application_number: string;
+        search_text: string;
+        status: string;
+        version: number;
+        active_step: number;
+        completion: unknown;
+        steps: unknown;
+      };
+      const stored = await rows<Row>(
+        db,
+        sql`
+        SELECT id::text, application_number, search_text, status, version, active_step, completion, steps FROM application WHERE proposal_id = ${proposalId}::uuid`,
+      );
       const byId = new Map(stored.map((r) => [r.id, r]));
       const stateOf = (r: Row): WizardState => ({
-        status: r.status, version: Number(r.version), activeStep: Number(r.active_step), completion: json(r.completion), steps: json(r.steps),
+        status: r.status,
+        version: Number(r.version),
+        activeStep: Number(r.active_step),
+        completion: json(r.completion),
+        steps: json(r.steps),
       });
       for (const ack of acks) {
         const row = byId.get(ack.id);
         if (!row) problems.push(`application ${ack.id} (write ${ack.seq}) lost`);
-        else for (const p of ackProblems(stateOf(row), ack, initialPersonalInfo)) problems.push(`application ${ack.id} (write ${ack.seq}) stored: ${p}`);
+        else
+          for (const p of ackProblems(stateOf(row), ack, initialPersonalInfo))
+            problems.push(`application ${ack.id} (write ${ack.seq}) stored: ${p}`);
       }
       // Every application of the trial, acknowledged or not, is whole: its version says how many
       // step saves it holds, and it holds exactly those, all of one write.
       for (const row of stored) {
         const state = stateOf(row);
         const saved = state.version - FIRST_VERSION;
-        const tag = /^Wizard job (\d+)$/.exec(String((state.steps.personalInfo as { lifeInsured?: { occupation?: unknown } } | undefined)?.lifeInsured?.occupation ?? ''));
+        const tag = /^Wizard job (\d+)$/.exec(
+          String((state.steps.personalInfo as { lifeInsured?: { occupation?: unknown } } | undefined)?.lifeInsured?.occupation ?? ''),
+        );
         const seq = tag ? Number(tag[1]) : -1;
-        const issues = saved < 0 || saved > WIZARD_SAVES.length ? [`version ${state.version}`] : wizardStateProblems(state, seq, saved, initialPersonalInfo);
+        const issues =
+          saved < 0 || saved > WIZARD_SAVES.length
+            ? [`version ${state.version}`]
+            : wizardStateProblems(state, seq, saved, initialPersonalInfo);
         if (!row.search_text.startsWith(`${row.application_number.toLowerCase()}|`)) issues.push('search text without its number');
         if (issues.length > 0) problems.push(`application ${row.id} is half-stored: ${issues.join('; ')}`);
       }
       const saves = acks.reduce((n, a) => n + a.saved, 0);
       const cut = acks.filter((a) => a.saved < WIZARD_SAVES.length).length;
-      console.warn(`[crash] application step saves: ${saves} step saves acknowledged in ${acks.length} applications (${cut} cut by a kill, ${acks.filter((a) => a.inFlight).length} with a save in flight); ${stored.length} applications stored, the setup's included`);
+      console.warn(
+        `[crash] application step saves: ${saves} step saves acknowledged in ${acks.length} applications (${cut} cut by a kill, ${acks.filter((a) => a.inFlight).length} with a save in flight); ${stored.length} applications stored, the setup's included`,
+      );
       return problems;
     },
   };

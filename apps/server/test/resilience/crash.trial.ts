@@ -15,7 +15,9 @@ const TRIALS = Number(process.env.CRASH_TRIALS ?? 3) * SCALE;
 /** Acknowledged writes of the workload before a trial's kill may come. */
 const MIN_ACKS_PER_TRIAL = 3;
 const WORKLOADS: (() => CrashWorkload)[] = [
-  contactSaves as () => CrashWorkload, () => pendingUploads(50) as CrashWorkload, () => wizardStepSaves(8) as CrashWorkload,
+  contactSaves as () => CrashWorkload,
+  () => pendingUploads(50) as CrashWorkload,
+  () => wizardStepSaves(8) as CrashWorkload,
 ];
 
 /** Deterministic kill delays (no Math.random in test tooling either). */
@@ -36,81 +38,94 @@ for (const backendKind of ['postgres', 'pglite'] as const) {
   describe(`crash trials on ${backendKind}`, () => {
     const workloads = WORKLOADS.map((make) => make());
     const what = workloads.map((w) => `${w.concurrency} × ${w.name}`).join(' and ');
-    it(`survives ${TRIALS} SIGKILLs during each of ${what}: every acknowledged write present and intact, nothing half-stored, no orphan blob`, async () => {
-      let backend: Backend;
-      let openDb: () => Promise<DbHandle>;
-      if (backendKind === 'postgres') {
-        const pg = await new PgCluster().init();
-        cleanups.push(() => pg.dispose());
-        backend = { kind: 'postgres', url: pg.url };
-        openDb = () => createDb({ databaseUrl: pg.url, dataDir: '' });
-      } else {
-        const dir = pgliteDir();
-        cleanups.push(() => dir.remove());
-        backend = { kind: 'pglite', dataDir: dir.dataDir };
-        openDb = () => createDb({ databaseUrl: undefined, dataDir: dir.dataDir });
-      }
-      const server = new ServerProcess(backend);
-      cleanups.push(() => server.stop());
-      await server.start();
-      for (const w of workloads) await w.setup(server);
-      // Restarts need no demo seeding: the users and policies are stored.
-      server.env.PORTAL_DEMO = '0';
+    it(
+      `survives ${TRIALS} SIGKILLs during each of ${what}: every acknowledged write present and intact, nothing half-stored, no orphan blob`,
+      async () => {
+        let backend: Backend;
+        let openDb: () => Promise<DbHandle>;
+        if (backendKind === 'postgres') {
+          const pg = await new PgCluster().init();
+          cleanups.push(() => pg.dispose());
+          backend = { kind: 'postgres', url: pg.url };
+          openDb = () => createDb({ databaseUrl: pg.url, dataDir: '' });
+        } else {
+          const dir = pgliteDir();
+          cleanups.push(() => dir.remove());
+          backend = { kind: 'pglite', dataDir: dir.dataDir };
+          openDb = () => createDb({ databaseUrl: undefined, dataDir: dir.dataDir });
+        }
+        const server = new ServerProcess(backend);
+        cleanups.push(() => server.stop());
+        await server.start();
+        for (const w of workloads) await w.setup(server);
+        // Restarts need no demo seeding: the users and policies are stored.
+        server.env.PORTAL_DEMO = '0';
 
-      const acks = workloads.map(() => [] as unknown[]);
-      const attempted = workloads.map(() => 0);
-      const problems: string[] = [];
-      const nextDelay = delays(20_261_121 + TRIALS);
-      let seq = 0;
-      // One workload at a time, in turn, TRIALS kills each: under all of them at once PGlite's one
-      // connection let the wizard's six-call writes starve behind 66 other writers (no
-      // acknowledgement in a minute); alone, every kill lands among that workload's writes.
-      let kill = 0;
-      for (let trial = 1; trial <= TRIALS; trial++) {
-        for (const [index, w] of workloads.entries()) {
-          kill++;
-          let running = true;
-          const writers = Array.from({ length: w.concurrency }, async () => {
-            while (running) {
-              attempted[index] = (attempted[index] ?? 0) + 1;
-              const ack = await w.write(server, seq++);
-              if (ack !== undefined) acks[index]?.push(ack);
+        const acks = workloads.map(() => [] as unknown[]);
+        const attempted = workloads.map(() => 0);
+        const problems: string[] = [];
+        const nextDelay = delays(20_261_121 + TRIALS);
+        let seq = 0;
+        // One workload at a time, in turn, TRIALS kills each: under all of them at once PGlite's one
+        // connection let the wizard's six-call writes starve behind 66 other writers (no
+        // acknowledgement in a minute); alone, every kill lands among that workload's writes.
+        let kill = 0;
+        for (let trial = 1; trial <= TRIALS; trial++) {
+          for (const [index, w] of workloads.entries()) {
+            kill++;
+            let running = true;
+            const writers = Array.from({ length: w.concurrency }, async () => {
+              while (running) {
+                attempted[index] = (attempted[index] ?? 0) + 1;
+                const ack = await w.write(server, seq++);
+                if (ack !== undefined) acks[index]?.push(ack);
+              }
+            });
+            // Kill once the workload has had writes acknowledged in this trial (so the kill lands
+            // among writes in flight, whatever the machine's speed), plus a pseudo-random 0-0.5 s.
+            const before = acks[index]?.length ?? 0;
+            const deadline = Date.now() + 60_000;
+            while (Date.now() < deadline && (acks[index]?.length ?? 0) - before < MIN_ACKS_PER_TRIAL) await sleep(20);
+            await sleep(nextDelay() % 500);
+            running = false;
+            server.kill('SIGKILL');
+            await server.waitExit();
+            await Promise.all(writers);
+            await server.start();
+            // Every write acknowledged so far, of every workload, survives this kill too.
+            for (const [i, v] of workloads.entries()) {
+              for (const p of await v.verifyAcks(server, acks[i] ?? [])) problems.push(`kill ${kill} (${w.name}), ${v.name}: ${p}`);
             }
-          });
-          // Kill once the workload has had writes acknowledged in this trial (so the kill lands
-          // among writes in flight, whatever the machine's speed), plus a pseudo-random 0-0.5 s.
-          const before = acks[index]?.length ?? 0;
-          const deadline = Date.now() + 60_000;
-          while (Date.now() < deadline && (acks[index]?.length ?? 0) - before < MIN_ACKS_PER_TRIAL) await sleep(20);
-          await sleep(nextDelay() % 500);
-          running = false;
-          server.kill('SIGKILL');
-          await server.waitExit();
-          await Promise.all(writers);
-          await server.start();
-          // Every write acknowledged so far, of every workload, survives this kill too.
-          for (const [i, v] of workloads.entries()) {
-            for (const p of await v.verifyAcks(server, acks[i] ?? [])) problems.push(`kill ${kill} (${w.name}), ${v.name}: ${p}`);
           }
         }
-      }
-      await server.stop();
-      const handle = await openDb();
-      try {
-        for (const [index, w] of workloads.entries()) {
-          for (const p of await w.verifyStorage(handle.db, acks[index] ?? [])) problems.push(`storage, ${w.name}: ${p}`);
+        await server.stop();
+        const handle = await openDb();
+        try {
+          for (const [index, w] of workloads.entries()) {
+            for (const p of await w.verifyStorage(handle.db, acks[index] ?? [])) problems.push(`storage, ${w.name}: ${p}`);
+          }
+        } finally {
+          await handle.close();
         }
-      } finally {
-        await handle.close();
-      }
-      for (const [index, w] of workloads.entries()) {
-        const acknowledged = acks[index]?.length ?? 0;
-        const lost = problems.filter((p) => p.includes(w.name)).length;
-        recordFigure('crash', { workload: w.name, backend: backendKind, trials: TRIALS, attempted: attempted[index], acknowledged, problems: lost });
-        console.warn(`[crash] ${w.name} on ${backendKind}: ${TRIALS} SIGKILLs during it, ${attempted[index]} writes attempted, ${acknowledged} acknowledged, ${lost} problems`);
-        expect(acknowledged, `${w.name}: some writes were acknowledged before the kills`).toBeGreaterThan(0);
-      }
-      expect(problems).toEqual([]);
-    }, 30 * 60_000);
+        for (const [index, w] of workloads.entries()) {
+          const acknowledged = acks[index]?.length ?? 0;
+          const lost = problems.filter((p) => p.includes(w.name)).length;
+          recordFigure('crash', {
+            workload: w.name,
+            backend: backendKind,
+            trials: TRIALS,
+            attempted: attempted[index],
+            acknowledged,
+            problems: lost,
+          });
+          console.warn(
+            `[crash] ${w.name} on ${backendKind}: ${TRIALS} SIGKILLs during it, ${attempted[index]} writes attempted, ${acknowledged} acknowledged, ${lost} problems`,
+          );
+          expect(acknowledged, `${w.name}: some writes were acknowledged before the kills`).toBeGreaterThan(0);
+        }
+        expect(problems).toEqual([]);
+      },
+      30 * 60_000,
+    );
   });
 }

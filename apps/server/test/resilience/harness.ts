@@ -73,8 +73,16 @@ export class PgCluster {
 
   start(): void {
     const r = asPg('pg_ctl', [
-      '-D', join(this.dir, 'data'), '-l', join(this.dir, 'server.log'), '-w', '-t', '60',
-      '-o', `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir} -c max_connections=200`, 'start',
+      '-D',
+      join(this.dir, 'data'),
+      '-l',
+      join(this.dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir} -c max_connections=200`,
+      'start',
     ]);
     if (r.status !== 0) throw new Error(`pg_ctl start failed: ${r.output}`);
   }
@@ -114,20 +122,34 @@ export class ServerProcess {
     if (this.port === 0) this.port = await freePort();
     this.log = '';
     const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp',
-      PORT: String(this.port), HOST: '127.0.0.1', JWT_SECRET, PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '0', NODE_ENV: 'test', CHROMIUM_PATH: '/nonexistent',
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      JWT_SECRET,
+      PORTAL_DEMO: '1',
+      PORTAL_DEV_OUTBOX: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+      NODE_ENV: 'test',
+      CHROMIUM_PATH: '/nonexistent',
       ...(this.backend.kind === 'postgres' ? { DATABASE_URL: this.backend.url } : { DATA_DIR: this.backend.dataDir }),
       ...this.env,
     };
     const child = spawn(process.execPath, [SERVER_ENTRY], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
-    child.stdout?.on('data', (d: Buffer) => { this.log += d.toString(); });
-    child.stderr?.on('data', (d: Buffer) => { this.log += d.toString(); });
+    child.stdout?.on('data', (d: Buffer) => {
+      this.log += d.toString();
+    });
+    child.stderr?.on('data', (d: Buffer) => {
+      this.log += d.toString();
+    });
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
     const deadline = Date.now() + timeoutMs;
     let gone = false;
-    void this.exited.then(() => { gone = true; });
+    void this.exited.then(() => {
+      gone = true;
+    });
     while (Date.now() < deadline) {
       if (gone) throw new Error(`server exited during start:\n${this.log.slice(-2000)}`);
       try {
@@ -178,7 +200,13 @@ export class Client {
     public token = '',
   ) {}
 
-  async request(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}, signal?: AbortSignal): Promise<HttpAnswer> {
+  async request(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    signal?: AbortSignal,
+  ): Promise<HttpAnswer> {
     const h: Record<string, string> = { ...headers };
     if (this.token) h.authorization = `Bearer ${this.token}`;
     if (method === 'POST') {

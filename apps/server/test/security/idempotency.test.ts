@@ -29,14 +29,19 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   t.app.inject({ method: 'POST', url, headers: { ...aap.headers, ...xsrfHeaders(), ...headers }, payload });
 
 async function liveContacts(lastName: string): Promise<number> {
-  const rows = await t.db.select({ id: contact.id }).from(contact).where(and(eq(contact.lastName, lastName), isNull(contact.deletedAt)));
+  const rows = await t.db
+    .select({ id: contact.id })
+    .from(contact)
+    .where(and(eq(contact.lastName, lastName), isNull(contact.deletedAt)));
   return rows.length;
 }
 
 describe('Idempotency-Key on every create and submit (issue 10)', () => {
-  it('the rule finds the spec\'s creates, submits, inits, uploads and converts in the route table', () => {
+  it("the rule finds the spec's creates, submits, inits, uploads and converts in the route table", () => {
     const labels = idempotentRoutes.map((r) => t.routes.label(r));
-    console.warn(`[idempotency] ${labels.length} routes take an Idempotency-Key (segments ${IDEMPOTENT_SEGMENTS.join('/')}): ${labels.join(', ')}`);
+    console.warn(
+      `[idempotency] ${labels.length} routes take an Idempotency-Key (segments ${IDEMPOTENT_SEGMENTS.join('/')}): ${labels.join(', ')}`,
+    );
     expect(labels).toContain('POST /api/contact/v1/create');
     expect(labels).toContain('POST /api/policy/v1/upload/{policyNumber}/client-pending-doc');
     expect(labels).toContain('POST /api/appform/v1/submit/{id}');
@@ -50,7 +55,10 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
       if (!caller || caller.role === null) continue; // public routes have no user to key on
       for (const bad of ['has space', 'x'.repeat(256), 'ключ']) {
         const res = await t.app.inject({
-          method: 'POST', url: t.routes.url(route), headers: { ...caller.headers, ...xsrfHeaders(), 'idempotency-key': bad }, payload: {},
+          method: 'POST',
+          url: t.routes.url(route),
+          headers: { ...caller.headers, ...xsrfHeaders(), 'idempotency-key': bad },
+          payload: {},
         });
         expect(res.statusCode, `${t.routes.label(route)} with key ${bad.slice(0, 12)}: ${res.body.slice(0, 100)}`).toBe(400);
         expect(res.json()).toMatchObject({ code: 400, messageKey: 'bad_request' });
@@ -78,7 +86,10 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
   it('without a key, or with different keys, each create stores its own record', async () => {
     const body = contactBody('Idemnokey');
     await Promise.all([post('/api/contact/v1/create', body), post('/api/contact/v1/create', body)]);
-    await Promise.all([post('/api/contact/v1/create', body, { 'idempotency-key': 'k-1' }), post('/api/contact/v1/create', body, { 'idempotency-key': 'k-2' })]);
+    await Promise.all([
+      post('/api/contact/v1/create', body, { 'idempotency-key': 'k-1' }),
+      post('/api/contact/v1/create', body, { 'idempotency-key': 'k-2' }),
+    ]);
     expect(await liveContacts(String(body.lastName))).toBe(4);
   });
 
@@ -92,12 +103,17 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
     expect(await liveContacts('ChanIdemother')).toBe(0);
   });
 
-  it('keys are per user: another advisor\'s same key is a separate request', async () => {
+  it("keys are per user: another advisor's same key is a separate request", async () => {
     const headers = await bearerFor(t, { sub: await userId('demo.aap2'), roles: ['ROLE_AAP'] });
     const key = randomUUID();
     const body = contactBody('Idemperuser');
     const mine = await post('/api/contact/v1/create', body, { 'idempotency-key': key });
-    const theirs = await t.app.inject({ method: 'POST', url: '/api/contact/v1/create', headers: { ...headers, ...xsrfHeaders(), 'idempotency-key': key }, payload: body });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact/v1/create',
+      headers: { ...headers, ...xsrfHeaders(), 'idempotency-key': key },
+      payload: body,
+    });
     expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
     expect((mine.json() as { id: string }).id).not.toBe((theirs.json() as { id: string }).id);
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
@@ -107,10 +123,16 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
     const key = randomUUID();
     const first = await post('/api/contact/v1/create', { ...contactBody('Idemexpire') }, { 'idempotency-key': key });
     expect(first.statusCode).toBe(201);
-    const rows = await t.db.select().from(idempotencyKey).where(and(eq(idempotencyKey.userId, aapId), eq(idempotencyKey.key, key)));
+    const rows = await t.db
+      .select()
+      .from(idempotencyKey)
+      .where(and(eq(idempotencyKey.userId, aapId), eq(idempotencyKey.key, key)));
     expect(rows.map((r) => [r.state, r.responseStatus])).toEqual([['done', 201]]);
     // Age it past the retention: the purge removes it, and the key then makes a new record.
-    await t.db.update(idempotencyKey).set({ createdAt: new Date(Date.now() - RETENTION_MS - 1000) }).where(eq(idempotencyKey.key, key));
+    await t.db
+      .update(idempotencyKey)
+      .set({ createdAt: new Date(Date.now() - RETENTION_MS - 1000) })
+      .where(eq(idempotencyKey.key, key));
     expect(await purgeExpiredIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(idempotencyKey).where(eq(idempotencyKey.key, key))).toEqual([]);
     const again = await post('/api/contact/v1/create', contactBody('Idemexpire'), { 'idempotency-key': key });
@@ -122,7 +144,10 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
   it('an expired key that the purge has not reached yet is treated as new', async () => {
     const key = randomUUID();
     expect((await post('/api/contact/v1/create', contactBody('Idemlate'), { 'idempotency-key': key })).statusCode).toBe(201);
-    await t.db.update(idempotencyKey).set({ createdAt: new Date(Date.now() - RETENTION_MS - 1000) }).where(eq(idempotencyKey.key, key));
+    await t.db
+      .update(idempotencyKey)
+      .set({ createdAt: new Date(Date.now() - RETENTION_MS - 1000) })
+      .where(eq(idempotencyKey.key, key));
     const again = await post('/api/contact/v1/create', contactBody('Idemlate'), { 'idempotency-key': key });
     expect(again.headers['idempotent-replayed']).toBeUndefined();
     expect(await liveContacts('ChanIdemlate')).toBe(2);
@@ -132,13 +157,22 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
     const [policy] = await importOwnedPolicies(t);
     expect(policy, 'demo.aap has a policy with an outstanding requirement').toBeDefined();
     const { policyNumber, pendingCodes } = policy as { policyNumber: string; pendingCodes: string[] };
-    const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'), Buffer.alloc(300, 0x20), Buffer.from('\n%%EOF\n')]);
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n'),
+      Buffer.alloc(300, 0x20),
+      Buffer.from('\n%%EOF\n'),
+    ]);
     const key = randomUUID();
     const send = (): Promise<LightMyRequestResponse> => {
-      const body = multipartBody({ pendingCode: pendingCodes[0] as string }, { field: 'file', fileName: 'scan.pdf', data: pdf, type: 'application/pdf' });
+      const body = multipartBody(
+        { pendingCode: pendingCodes[0] as string },
+        { field: 'file', fileName: 'scan.pdf', data: pdf, type: 'application/pdf' },
+      );
       return t.app.inject({
-        method: 'POST', url: `/api/policy/v1/upload/${policyNumber}/client-pending-doc`,
-        headers: { ...aap.headers, ...xsrfHeaders(), 'content-type': body.contentType, 'idempotency-key': key }, payload: body.payload,
+        method: 'POST',
+        url: `/api/policy/v1/upload/${policyNumber}/client-pending-doc`,
+        headers: { ...aap.headers, ...xsrfHeaders(), 'content-type': body.contentType, 'idempotency-key': key },
+        payload: body.payload,
       });
     };
     const before = (await t.db.select({ id: policyPendingDocument.id }).from(policyPendingDocument)).length;
@@ -158,9 +192,12 @@ describe('optimistic locking under concurrency (issue 10)', () => {
     ({ id, version } = created.json() as { id: string; version: number });
   });
 
-  it('20 concurrent updates of one version: exactly one 200 and 19 × 409, and the winner\'s change is what is stored', async () => {
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      post(`/api/contact/v1/update/${id}`, { ...contactBody('Lockrace'), occupation: `Racer ${i}`, version })));
+  it("20 concurrent updates of one version: exactly one 200 and 19 × 409, and the winner's change is what is stored", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        post(`/api/contact/v1/update/${id}`, { ...contactBody('Lockrace'), occupation: `Racer ${i}`, version }),
+      ),
+    );
     const ok = answers.filter((r) => r.statusCode === 200);
     const conflicts = answers.filter((r) => r.statusCode === 409);
     expect(ok.length, JSON.stringify(answers.map((r) => r.statusCode))).toBe(1);
@@ -175,19 +212,21 @@ describe('optimistic locking under concurrency (issue 10)', () => {
 
   it('20 concurrent writers that re-read and retry on 409: all 20 changes land, one version each, none lost', async () => {
     const applied: string[] = [];
-    await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-      for (let attempt = 0; attempt < 200; attempt++) {
-        const current = await t.app.inject({ method: 'GET', url: `/api/contact/v1/find/${id}`, headers: aap.headers });
-        const v = (current.json() as { version: number }).version;
-        const res = await post(`/api/contact/v1/update/${id}`, { ...contactBody('Lockrace'), occupation: `Writer ${i}`, version: v });
-        if (res.statusCode === 200) {
-          applied.push(`${(res.json() as { version: number }).version}`);
-          return;
+    await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        for (let attempt = 0; attempt < 200; attempt++) {
+          const current = await t.app.inject({ method: 'GET', url: `/api/contact/v1/find/${id}`, headers: aap.headers });
+          const v = (current.json() as { version: number }).version;
+          const res = await post(`/api/contact/v1/update/${id}`, { ...contactBody('Lockrace'), occupation: `Writer ${i}`, version: v });
+          if (res.statusCode === 200) {
+            applied.push(`${(res.json() as { version: number }).version}`);
+            return;
+          }
+          expect(res.statusCode).toBe(409);
         }
-        expect(res.statusCode).toBe(409);
-      }
-      throw new Error(`writer ${i} never got through`);
-    }));
+        throw new Error(`writer ${i} never got through`);
+      }),
+    );
     expect(applied.length).toBe(20);
     // Each success made exactly one new version: versions start+1 .. start+20, no two writers on one.
     expect(applied.map(Number).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => version + 1 + i));

@@ -7,7 +7,8 @@ const ENVELOPE_KEYS = new Set(['code', 'messageKey', 'errors', 'retryAfter']);
 /** What is wrong with an error answer's body: it must be exactly the envelope of DESIGN.md §3. */
 export function envelopeProblems(res: LightMyRequestResponse): string[] {
   const problems: string[] = [];
-  if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) problems.push(`content-type ${String(res.headers['content-type'])}`);
+  if (!String(res.headers['content-type'] ?? '').startsWith('application/json'))
+    problems.push(`content-type ${String(res.headers['content-type'])}`);
   let body: unknown;
   try {
     body = res.json();
@@ -19,7 +20,8 @@ export function envelopeProblems(res: LightMyRequestResponse): string[] {
   const extra = Object.keys(envelope).filter((k) => !ENVELOPE_KEYS.has(k));
   if (extra.length > 0) problems.push(`extra keys ${extra.join(', ')}`);
   if (typeof envelope.code !== 'number' && typeof envelope.code !== 'string') problems.push('no code');
-  if (typeof envelope.messageKey !== 'string' || !/^[a-z][a-z0-9_.:]*$/.test(envelope.messageKey)) problems.push(`bad messageKey ${String(envelope.messageKey)}`);
+  if (typeof envelope.messageKey !== 'string' || !/^[a-z][a-z0-9_.:]*$/.test(envelope.messageKey))
+    problems.push(`bad messageKey ${String(envelope.messageKey)}`);
   if (envelope.errors !== undefined) {
     const errors = envelope.errors;
     if (!Array.isArray(errors)) problems.push('errors is not a list');
@@ -63,9 +65,11 @@ export function leakProblems(res: LightMyRequestResponse): string[] {
 
 /** Row count and content hash of every table of the public schema, in one statement. */
 export async function tableSnapshot(db: Db): Promise<Map<string, string>> {
-  const tables = ((await db.execute(sql`
+  const tables = (
+    (await db.execute(sql`
     SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name
-  `)) as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+  `)) as unknown as { rows: { table_name: string }[] }
+  ).rows.map((r) => r.table_name);
   if (tables.length === 0) return new Map();
   const parts = tables.map((name) => {
     const quoted = `"${name.replaceAll('"', '""')}"`;
@@ -80,5 +84,8 @@ export function changedTables(before: Map<string, string>, after: Map<string, st
   const names = new Set([...before.keys(), ...after.keys()]);
   return [...names]
     .filter((n) => before.get(n) !== after.get(n))
-    .map((n) => `${n}: ${before.get(n)?.split(':')[0] ?? '-'} -> ${after.get(n)?.split(':')[0] ?? '-'} rows${before.get(n)?.split(':')[0] === after.get(n)?.split(':')[0] ? ' (content changed)' : ''}`);
+    .map(
+      (n) =>
+        `${n}: ${before.get(n)?.split(':')[0] ?? '-'} -> ${after.get(n)?.split(':')[0] ?? '-'} rows${before.get(n)?.split(':')[0] === after.get(n)?.split(':')[0] ? ' (content changed)' : ''}`,
+    );
 }

@@ -38,12 +38,27 @@ function b64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }
 
-interface Claims { sub: string; roles: Role[]; agencyId: string | null; sid?: string }
+interface Claims {
+  sub: string;
+  roles: Role[];
+  agencyId: string | null;
+  sid?: string;
+}
 
 /** A token exactly like ours (HS256, issuer, audience, typ) unless an option spoils one part. */
-async function token(claims: Claims, options: {
-  secret?: Parameters<SignJWT['sign']>[0] | string; alg?: string; typ?: string | null; aud?: string; iss?: string; exp?: number; nbf?: number; omit?: 'sub' | 'exp';
-} = {}): Promise<string> {
+async function token(
+  claims: Claims,
+  options: {
+    secret?: Parameters<SignJWT['sign']>[0] | string;
+    alg?: string;
+    typ?: string | null;
+    aud?: string;
+    iss?: string;
+    exp?: number;
+    nbf?: number;
+    omit?: 'sub' | 'exp';
+  } = {},
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const header: { alg: string; typ?: string } = { alg: options.alg ?? 'HS256' };
   if (options.typ !== null) header.typ = options.typ ?? ACCESS_TOKEN_TYPE;
@@ -103,8 +118,8 @@ async function badTokens(role: Role): Promise<Record<string, string>> {
     'no expiry': await token(claims, { omit: 'exp' }),
     'refresh token used as access token': session.refreshToken,
     'a JWT-looking refresh token': `${header}.${b64url(session.refreshToken)}.${signature}`,
-    'empty': '',
-    'garbage': 'not.a.token',
+    empty: '',
+    garbage: 'not.a.token',
   };
 }
 
@@ -119,12 +134,29 @@ async function call(route: RouteEntry, authorization?: string): Promise<LightMyR
 }
 
 let tried = 0;
-afterAll(() => console.warn(`[tokens] ${tried} bad tokens refused on ${routes.length} routes (one per area): ${routes.map((r) => t.routes.label(r)).join(', ')}`));
+afterAll(() =>
+  console.warn(
+    `[tokens] ${tried} bad tokens refused on ${routes.length} routes (one per area): ${routes.map((r) => t.routes.label(r)).join(', ')}`,
+  ),
+);
 
 describe('bad access tokens are 401 on a protected route of every area (issue 10)', () => {
   it('samples one protected route of every area that has one', () => {
     const areas = new Set(routes.map((r) => r.area));
-    for (const area of ['auth', 'user', 'contact', 'activity', 'policy', 'proposal', 'appform', 'document', 'candidate', 'support', 'compliance', 'agentProduct']) {
+    for (const area of [
+      'auth',
+      'user',
+      'contact',
+      'activity',
+      'policy',
+      'proposal',
+      'appform',
+      'document',
+      'candidate',
+      'support',
+      'compliance',
+      'agentProduct',
+    ]) {
       expect(areas, area).toContain(area);
     }
   });
@@ -160,13 +192,14 @@ describe('bad access tokens are 401 on a protected route of every area (issue 10
         } catch {
           body = res.body;
         }
-        if (res.statusCode !== 401 || JSON.stringify(body) !== JSON.stringify(UNAUTHENTICATED)) failures.push(`${name}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+        if (res.statusCode !== 401 || JSON.stringify(body) !== JSON.stringify(UNAUTHENTICATED))
+          failures.push(`${name}: ${res.statusCode} ${res.body.slice(0, 80)}`);
       }
       expect(failures).toEqual([]);
     });
   }
 
-  it('a signed-out session\'s access token is 401 on every sampled route', async () => {
+  it("a signed-out session's access token is 401 on every sampled route", async () => {
     const client = authClient(t);
     const session = await signIn(t, client, 'demo.aa');
     expect((await client.post('/api/auth/v1/logout', {}, { token: session.accessToken })).statusCode).toBe(200);

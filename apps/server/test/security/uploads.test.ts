@@ -63,8 +63,16 @@ async function userIdOf(username: string): Promise<{ id: string; agencyId: strin
 /** A pending application of demo.aap (the internal creation path, as application-test-kit does). */
 async function ownApplication(): Promise<string> {
   const user = await userIdOf('demo.aap');
-  const service = new ApplicationsService(new ApplicationsRepository(t.db, new PostgresBlobStore(t.db)), noProposals, t.app.audit, () => t.app.pdf);
-  const made = await service.createFromSnapshot({ user: { id: user.id, roles: ['ROLE_AAP'], scopes: [], agencyId: user.agencyId }, ip: '127.0.0.1' }, snapshot());
+  const service = new ApplicationsService(
+    new ApplicationsRepository(t.db, new PostgresBlobStore(t.db)),
+    noProposals,
+    t.app.audit,
+    () => t.app.pdf,
+  );
+  const made = await service.createFromSnapshot(
+    { user: { id: user.id, roles: ['ROLE_AAP'], scopes: [], agencyId: user.agencyId }, ip: '127.0.0.1' },
+    snapshot(),
+  );
   return made.id;
 }
 
@@ -75,8 +83,15 @@ async function ownCandidate(status?: 'approved' | 'exam_passed'): Promise<string
   const n = String(300000 + phoneSeq * 7 + randomInt(1000)).slice(-6);
   const caller = await t.routes.callerFor('ROLE_AAP');
   const res = await t.app.inject({
-    method: 'POST', url: '/api/candidate/v1/form/link', headers: { ...caller.headers, ...xsrfHeaders() },
-    payload: { firstName: 'Sophea', lastName: 'Noun', phone: `017${n}`, idNumber: String(200000000 + phoneSeq * 7919 + randomInt(1000)).slice(-9) },
+    method: 'POST',
+    url: '/api/candidate/v1/form/link',
+    headers: { ...caller.headers, ...xsrfHeaders() },
+    payload: {
+      firstName: 'Sophea',
+      lastName: 'Noun',
+      phone: `017${n}`,
+      idNumber: String(200000000 + phoneSeq * 7919 + randomInt(1000)).slice(-9),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`form/link: ${res.statusCode} ${res.body}`);
   const { candidateId } = res.json() as { candidateId: string };
@@ -89,32 +104,60 @@ const TARGETS: Readonly<Record<string, (route: RouteEntry) => Promise<Target>>> 
     const [policy] = await importOwnedPolicies(t);
     if (!policy) throw new Error('no demo.aap policy with an outstanding requirement');
     return {
-      url: t.routes.url(route, { policyNumber: policy.policyNumber }), caller: await t.routes.callerFor('ROLE_AAP'),
-      fields: { pendingCode: policy.pendingCodes[0] as string }, fileField: 'file', kind: 'pendingDocument',
+      url: t.routes.url(route, { policyNumber: policy.policyNumber }),
+      caller: await t.routes.callerFor('ROLE_AAP'),
+      fields: { pendingCode: policy.pendingCodes[0] as string },
+      fileField: 'file',
+      kind: 'pendingDocument',
     };
   },
   'POST /api/document/v1/upload': async (route) => ({
-    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AAP'),
-    fields: { applicationId: await ownApplication(), documentCategoryCode: 'k-y-c-proof', documentCode: 'FAMILY_BOOK' }, fileField: 'file', kind: 'document',
+    url: t.routes.url(route),
+    caller: await t.routes.callerFor('ROLE_AAP'),
+    fields: { applicationId: await ownApplication(), documentCategoryCode: 'k-y-c-proof', documentCode: 'FAMILY_BOOK' },
+    fileField: 'file',
+    kind: 'document',
   }),
   'POST /api/document/v1/scan': async (route) => ({
-    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AAP'), fields: {}, fileField: 'file', kind: 'conversion', stores: 'none',
+    url: t.routes.url(route),
+    caller: await t.routes.callerFor('ROLE_AAP'),
+    fields: {},
+    fileField: 'file',
+    kind: 'conversion',
+    stores: 'none',
   }),
   'POST /api/candidate/v1/document/upload': async (route) => ({
-    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AAP'),
-    fields: { candidateId: await ownCandidate(), documentType: 'diploma' }, fileField: 'file', kind: 'document', stores: 'replaces',
+    url: t.routes.url(route),
+    caller: await t.routes.callerFor('ROLE_AAP'),
+    fields: { candidateId: await ownCandidate(), documentType: 'diploma' },
+    fileField: 'file',
+    kind: 'document',
+    stores: 'replaces',
   }),
   'POST /api/candidate/v1/irc/upload': async (route) => ({
-    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AA'),
-    fields: { candidateId: await ownCandidate('exam_passed'), licenceNumber: 'IRC20261' }, fileField: 'file', kind: 'document', stores: 'replaces',
+    url: t.routes.url(route),
+    caller: await t.routes.callerFor('ROLE_AA'),
+    fields: { candidateId: await ownCandidate('exam_passed'), licenceNumber: 'IRC20261' },
+    fileField: 'file',
+    kind: 'document',
+    stores: 'replaces',
   }),
   'POST /api/candidate/v1/contract/upload': async (route) => ({
-    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AA'),
-    fields: { candidateId: await ownCandidate('approved') }, fileField: 'file', kind: 'document', stores: 'replaces',
+    url: t.routes.url(route),
+    caller: await t.routes.callerFor('ROLE_AA'),
+    fields: { candidateId: await ownCandidate('approved') },
+    fileField: 'file',
+    kind: 'document',
+    stores: 'replaces',
   }),
   // Spreadsheets, not documents: this route gets SHEET_CORPUS below instead of the PDF/PNG corpus.
   'POST /api/support/v1/exam/upload': async (route) => ({
-    url: t.routes.url(route), caller: await t.routes.callerFor('ROLE_AA'), fields: {}, fileField: 'file', kind: 'sheet', stores: 'none',
+    url: t.routes.url(route),
+    caller: await t.routes.callerFor('ROLE_AA'),
+    fields: {},
+    fileField: 'file',
+    kind: 'sheet',
+    stores: 'none',
   }),
 };
 
@@ -149,9 +192,16 @@ function qpdfCompressed(): Buffer {
   return readFileSync(packed);
 }
 
-const MZ = () => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00', 'latin1'), Buffer.alloc(2000, 0)]);
+const MZ = () =>
+  Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff\x00\x00', 'latin1'), Buffer.alloc(2000, 0)]);
 const ELF = () => Buffer.concat([Buffer.from('\x7fELF\x02\x01\x01\x00', 'latin1'), Buffer.alloc(2000, 0)]);
-const ZIP_TAIL = Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(30, 0), Buffer.from('evil.js'), Buffer.from('PK\u0005\u0006', 'latin1'), Buffer.alloc(18, 0)]);
+const ZIP_TAIL = Buffer.concat([
+  Buffer.from('PK\u0003\u0004', 'latin1'),
+  Buffer.alloc(30, 0),
+  Buffer.from('evil.js'),
+  Buffer.from('PK\u0005\u0006', 'latin1'),
+  Buffer.alloc(18, 0),
+]);
 const FIVE_MB = 5 * BYTES_PER_MB;
 
 const CORPUS: readonly Sample[] = [
@@ -159,14 +209,37 @@ const CORPUS: readonly Sample[] = [
   { label: 'a valid PDF with compressed object streams (qpdf)', fileName: 'packed.pdf', data: qpdfCompressed, expect: 'accept' },
   { label: 'a valid PNG', fileName: 'photo.png', data: () => pngFile(16, 16), expect: 'accept', storedAs: 'photo.png' },
   { label: 'a Khmer name', fileName: 'អត្តសញ្ញាណប័ណ្ណ.pdf', data: () => pdfFile(), expect: 'accept', storedAs: 'អត្តសញ្ញាណប័ណ្ណ.pdf' },
-  { label: 'a PDF sent as an executable content type', fileName: 'scan.pdf', data: () => pdfFile(), contentType: 'application/x-msdownload', expect: 'accept' },
-  { label: 'a path-traversal name', fileName: '../../../../etc/passwd.pdf', data: () => pdfFile(), expect: 'accept', storedAs: 'passwd.pdf' },
-  { label: 'a Windows path-traversal name', fileName: '..\\..\\Windows\\System32\\evil.png', data: () => pngFile(), expect: 'accept', storedAs: 'evil.png' },
+  {
+    label: 'a PDF sent as an executable content type',
+    fileName: 'scan.pdf',
+    data: () => pdfFile(),
+    contentType: 'application/x-msdownload',
+    expect: 'accept',
+  },
+  {
+    label: 'a path-traversal name',
+    fileName: '../../../../etc/passwd.pdf',
+    data: () => pdfFile(),
+    expect: 'accept',
+    storedAs: 'passwd.pdf',
+  },
+  {
+    label: 'a Windows path-traversal name',
+    fileName: '..\\..\\Windows\\System32\\evil.png',
+    data: () => pngFile(),
+    expect: 'accept',
+    storedAs: 'evil.png',
+  },
   { label: 'a hidden-file name', fileName: '.htaccess.pdf', data: () => pdfFile(), expect: 'accept', storedAs: 'htaccess.pdf' },
   { label: 'exactly 5 MB', fileName: 'five-mb.pdf', data: () => pdfFile({ padTo: FIVE_MB }), expect: 'accept' },
-  { label: '5 MB + 1 byte', fileName: 'five-mb-plus.pdf', data: () => pdfFile({ padTo: FIVE_MB + 1 }), expect: (max) => (max > FIVE_MB ? 'accept' : 413) },
-  { label: 'exactly the route\'s limit', fileName: 'at-limit.pdf', data: () => Buffer.alloc(0), expect: 'accept' }, // data: see sized()
-  { label: 'the route\'s limit + 1 byte', fileName: 'over-limit.pdf', data: () => Buffer.alloc(0), expect: 413 },
+  {
+    label: '5 MB + 1 byte',
+    fileName: 'five-mb-plus.pdf',
+    data: () => pdfFile({ padTo: FIVE_MB + 1 }),
+    expect: (max) => (max > FIVE_MB ? 'accept' : 413),
+  },
+  { label: "exactly the route's limit", fileName: 'at-limit.pdf', data: () => Buffer.alloc(0), expect: 'accept' }, // data: see sized()
+  { label: "the route's limit + 1 byte", fileName: 'over-limit.pdf', data: () => Buffer.alloc(0), expect: 413 },
   { label: 'a 300-character name', fileName: `${'a'.repeat(296)}.pdf`, data: () => pdfFile(), expect: 422 },
   { label: 'an empty file', fileName: 'empty.pdf', data: () => Buffer.alloc(0), expect: 422 },
   { label: 'a.pdf.exe', fileName: 'a.pdf.exe', data: () => pdfFile(), expect: 415 },
@@ -174,52 +247,128 @@ const CORPUS: readonly Sample[] = [
   { label: 'an executable renamed .pdf', fileName: 'scan.pdf', data: MZ, expect: 415 },
   { label: 'an ELF binary renamed .png', fileName: 'photo.png', data: ELF, expect: 415 },
   { label: 'HTML renamed .pdf', fileName: 'page.pdf', data: () => Buffer.from('<html><script>alert(1)</script></html>'), expect: 415 },
-  { label: 'SVG renamed .png', fileName: 'logo.png', data: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), expect: 415 },
-  { label: 'a PDF/HTML polyglot', fileName: 'polyglot.pdf', data: () => pdfFile({ extraObjects: ['<< /Comment (<html><script>alert(document.cookie)</script>) >>'] }), expect: 415 },
-  { label: 'a PDF/ZIP polyglot', fileName: 'zip.pdf', data: () => Buffer.concat([pdfFile(), ZIP_TAIL, Buffer.from('\n%%EOF\n')]), expect: 415 },
-  { label: 'a PNG with a script appended after IEND', fileName: 'appended.png', data: () => Buffer.concat([pngFile(), Buffer.from('<script>alert(1)</script>')]), expect: 415 },
+  {
+    label: 'SVG renamed .png',
+    fileName: 'logo.png',
+    data: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+    expect: 415,
+  },
+  {
+    label: 'a PDF/HTML polyglot',
+    fileName: 'polyglot.pdf',
+    data: () => pdfFile({ extraObjects: ['<< /Comment (<html><script>alert(document.cookie)</script>) >>'] }),
+    expect: 415,
+  },
+  {
+    label: 'a PDF/ZIP polyglot',
+    fileName: 'zip.pdf',
+    data: () => Buffer.concat([pdfFile(), ZIP_TAIL, Buffer.from('\n%%EOF\n')]),
+    expect: 415,
+  },
+  {
+    label: 'a PNG with a script appended after IEND',
+    fileName: 'appended.png',
+    data: () => Buffer.concat([pngFile(), Buffer.from('<script>alert(1)</script>')]),
+    expect: 415,
+  },
   { label: 'a PNG/ZIP polyglot', fileName: 'zip.png', data: () => Buffer.concat([pngFile(), ZIP_TAIL]), expect: 415 },
-  { label: 'a PDF with JavaScript (OpenAction)', fileName: 'js.pdf', data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /JavaScript /JS (app.alert(1)) >>'] }), expect: 415 },
-  { label: 'a PDF with JavaScript in #-escaped names', fileName: 'js-escaped.pdf', data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /J#61vaScript /J#53 (app.alert(1)) >>'] }), expect: 415 },
   {
-    label: 'a PDF with JavaScript inside a compressed object stream', fileName: 'js-stream.pdf', expect: 415,
+    label: 'a PDF with JavaScript (OpenAction)',
+    fileName: 'js.pdf',
+    data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /JavaScript /JS (app.alert(1)) >>'] }),
+    expect: 415,
+  },
+  {
+    label: 'a PDF with JavaScript in #-escaped names',
+    fileName: 'js-escaped.pdf',
+    data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /J#61vaScript /J#53 (app.alert(1)) >>'] }),
+    expect: 415,
+  },
+  {
+    label: 'a PDF with JavaScript inside a compressed object stream',
+    fileName: 'js-stream.pdf',
+    expect: 415,
     data: () => {
       const hidden = deflateSync(Buffer.from('7 0 << /S /JavaScript /JS (app.alert(1)) >>'));
-      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`] });
+      return pdfFile({
+        extraObjects: [
+          `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`,
+        ],
+      });
     },
   },
   {
-    label: 'a PDF with JavaScript in a compressed stream whose filter sits before a /DecodeParms dictionary', fileName: 'js-decodeparms.pdf', expect: 415,
+    label: 'a PDF with JavaScript in a compressed stream whose filter sits before a /DecodeParms dictionary',
+    fileName: 'js-decodeparms.pdf',
+    expect: 415,
     data: () => {
       const hidden = deflateSync(Buffer.from('7 0 << /S /JavaScript /JS (app.alert(1)) >>'));
-      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /DecodeParms << /Predictor 1 >> /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`] });
+      return pdfFile({
+        extraObjects: [
+          `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /DecodeParms << /Predictor 1 >> /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`,
+        ],
+      });
     },
   },
   {
-    label: 'a PDF with JavaScript in a truncated compressed stream', fileName: 'js-truncated.pdf', expect: 415,
+    label: 'a PDF with JavaScript in a truncated compressed stream',
+    fileName: 'js-truncated.pdf',
+    expect: 415,
     data: () => {
       // The end of the deflate data (last block and checksum) cut off: a viewer still reads what came before.
       const full = deflateSync(Buffer.from(`7 0 << /S /JavaScript /JS (app.alert(1)) >> ${'x'.repeat(4000)}`));
       const hidden = full.subarray(0, full.length - 6);
-      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`] });
+      return pdfFile({
+        extraObjects: [
+          `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n${hidden.toString('latin1')}\nendstream`,
+        ],
+      });
     },
   },
   {
-    label: 'a PDF with JavaScript in an ASCIIHex-encoded stream', fileName: 'js-hex.pdf', expect: 415,
+    label: 'a PDF with JavaScript in an ASCIIHex-encoded stream',
+    fileName: 'js-hex.pdf',
+    expect: 415,
     data: () => {
       const hidden = Buffer.from('7 0 << /S /JavaScript /JS (app.alert(1)) >>').toString('hex');
-      return pdfFile({ extraObjects: [`<< /Type /ObjStm /N 1 /First 4 /Filter /ASCIIHexDecode /Length ${hidden.length + 1} >>\nstream\n${hidden}>\nendstream`] });
+      return pdfFile({
+        extraObjects: [
+          `<< /Type /ObjStm /N 1 /First 4 /Filter /ASCIIHexDecode /Length ${hidden.length + 1} >>\nstream\n${hidden}>\nendstream`,
+        ],
+      });
     },
   },
-  { label: 'a PDF with a Launch action', fileName: 'launch.pdf', data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /Launch /F (cmd.exe) >>'] }), expect: 415 },
-  { label: 'a PDF with an embedded file', fileName: 'embedded.pdf', data: () => pdfFile({ catalogExtra: '/Names << /EmbeddedFiles 6 0 R >>', extraObjects: ['<< /Names [(a.exe) 7 0 R] >>'] }), expect: 415 },
-  { label: 'an encrypted PDF (hand-made /Encrypt)', fileName: 'locked.pdf', data: () => pdfFile({ trailerExtra: '/Encrypt 6 0 R', extraObjects: ['<< /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >>'] }), expect: 415 },
+  {
+    label: 'a PDF with a Launch action',
+    fileName: 'launch.pdf',
+    data: () => pdfFile({ catalogExtra: '/OpenAction 6 0 R', extraObjects: ['<< /S /Launch /F (cmd.exe) >>'] }),
+    expect: 415,
+  },
+  {
+    label: 'a PDF with an embedded file',
+    fileName: 'embedded.pdf',
+    data: () => pdfFile({ catalogExtra: '/Names << /EmbeddedFiles 6 0 R >>', extraObjects: ['<< /Names [(a.exe) 7 0 R] >>'] }),
+    expect: 415,
+  },
+  {
+    label: 'an encrypted PDF (hand-made /Encrypt)',
+    fileName: 'locked.pdf',
+    data: () => pdfFile({ trailerExtra: '/Encrypt 6 0 R', extraObjects: ['<< /Filter /Standard /V 1 /R 2 /O (x) /U (y) /P -4 >>'] }),
+    expect: 415,
+  },
   { label: 'an encrypted PDF (qpdf, AES-256)', fileName: 'qpdf-locked.pdf', data: qpdfEncrypted, expect: 415 },
   { label: 'a PDF without %%EOF (truncated)', fileName: 'cut.pdf', data: () => pdfFile().subarray(0, 300), expect: 415 },
-  { label: 'a PNG declaring 20000 x 20000 pixels', fileName: 'bomb.png', data: () => pngFile(2, 2, { width: 20_000, height: 20_000 }), expect: 415 },
+  {
+    label: 'a PNG declaring 20000 x 20000 pixels',
+    fileName: 'bomb.png',
+    data: () => pngFile(2, 2, { width: 20_000, height: 20_000 }),
+    expect: 415,
+  },
   { label: 'a truncated PNG', fileName: 'cut.png', data: () => pngFile(16, 16).subarray(0, 60), expect: 415 },
   {
-    label: 'a PNG with a bad CRC', fileName: 'crc.png', expect: 415,
+    label: 'a PNG with a bad CRC',
+    fileName: 'crc.png',
+    expect: 415,
     data: () => {
       const png = Buffer.from(pngFile(4, 4));
       png[29] = (png[29] as number) ^ 0xff; // inside IHDR's CRC
@@ -240,10 +389,11 @@ const SHEET_ROUTES = new Set(['POST /api/support/v1/exam/upload']);
 const EXAM_HEADER = 'candidateNumber,lastName,firstName,itcClass,examDate,score,result';
 const csv = (...rows: string[]) => Buffer.from([EXAM_HEADER, ...rows].join('\r\n'), 'utf8');
 const goodCsv = () => csv('C99999991,Noun,Sophea,,2026-11-01,85,PASS');
-const xlsx = () => writeXlsxFile([
-  ['candidateNumber', 'examDate', 'score', 'result'].map((value) => ({ value })),
-  ['C99999991', '2026-11-02', '77', 'PASS'].map((value) => ({ value })),
-]).toBuffer();
+const xlsx = () =>
+  writeXlsxFile([
+    ['candidateNumber', 'examDate', 'score', 'result'].map((value) => ({ value })),
+    ['C99999991', '2026-11-02', '77', 'PASS'].map((value) => ({ value })),
+  ]).toBuffer();
 
 /** The central-directory entries of a ZIP: offset of each header and its name. */
 function zipEntries(zip: Buffer): { at: number; name: string }[] {
@@ -281,7 +431,11 @@ async function xlsxBomb(): Promise<Buffer> {
  */
 function xlsxLyingBomb(): Buffer {
   const parts = [
-    { name: '[Content_Types].xml', raw: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'), lie: false },
+    {
+      name: '[Content_Types].xml',
+      raw: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
+      lie: false,
+    },
     { name: 'xl/worksheets/sheet1.xml', raw: Buffer.alloc(100 * 1024 * 1024), lie: true },
   ];
   const locals: Buffer[] = [];
@@ -293,11 +447,22 @@ function xlsxLyingBomb(): Buffer {
     const stated = part.lie ? 100 : part.raw.length;
     const crc = crc32(part.raw);
     const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14); local.writeUInt32LE(packed.length, 18); local.writeUInt32LE(stated, 22); local.writeUInt16LE(name.length, 26);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(stated, 22);
+    local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0); central.writeUInt16LE(20, 4); central.writeUInt16LE(20, 6); central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16); central.writeUInt32LE(packed.length, 20); central.writeUInt32LE(stated, 24); central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(stated, 24);
+    central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, packed);
     centrals.push(central, name);
@@ -305,8 +470,11 @@ function xlsxLyingBomb(): Buffer {
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(parts.length, 8); end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12); end.writeUInt32LE(offset, 16);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(parts.length, 8);
+  end.writeUInt16LE(parts.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
 }
 
@@ -320,11 +488,27 @@ interface SheetSample {
 
 const SHEET_CORPUS: readonly SheetSample[] = [
   { label: 'a valid CSV', fileName: 'results.csv', data: goodCsv, expect: 'parsed' },
-  { label: 'a valid CSV with a BOM and Khmer', fileName: 'លទ្ធផល.csv', data: () => Buffer.concat([Buffer.from('\uFEFF'), csv('C99999991,នួន,សុភា,,2026-11-01,85,PASS')]), expect: 'parsed' },
+  {
+    label: 'a valid CSV with a BOM and Khmer',
+    fileName: 'លទ្ធផល.csv',
+    data: () => Buffer.concat([Buffer.from('\uFEFF'), csv('C99999991,នួន,សុភា,,2026-11-01,85,PASS')]),
+    expect: 'parsed',
+  },
   { label: 'a valid XLSX', fileName: 'results.xlsx', data: xlsx, expect: 'parsed' },
-  { label: 'a CSV sent as an executable content type', fileName: 'results.csv', data: goodCsv, contentType: 'application/x-msdownload', expect: 'parsed' },
+  {
+    label: 'a CSV sent as an executable content type',
+    fileName: 'results.csv',
+    data: goodCsv,
+    contentType: 'application/x-msdownload',
+    expect: 'parsed',
+  },
   { label: 'a path-traversal name', fileName: '../../../../etc/results.csv', data: goodCsv, expect: 'parsed' },
-  { label: '5 MB + 1 byte', fileName: 'big.csv', data: () => Buffer.concat([goodCsv(), Buffer.alloc(FIVE_MB + 1 - goodCsv().length, 0x20)]), expect: 413 },
+  {
+    label: '5 MB + 1 byte',
+    fileName: 'big.csv',
+    data: () => Buffer.concat([goodCsv(), Buffer.alloc(FIVE_MB + 1 - goodCsv().length, 0x20)]),
+    expect: 413,
+  },
   { label: 'a 300-character name', fileName: `${'a'.repeat(296)}.csv`, data: goodCsv, expect: 422 },
   { label: 'an empty file', fileName: 'empty.csv', data: () => Buffer.alloc(0), expect: 422 },
   { label: 'results.csv.exe', fileName: 'results.csv.exe', data: goodCsv, expect: 415 },
@@ -335,14 +519,29 @@ const SHEET_CORPUS: readonly SheetSample[] = [
   { label: 'a PDF renamed .xlsx', fileName: 'results.xlsx', data: () => pdfFile(), expect: 415 },
   { label: 'a PNG renamed .csv', fileName: 'results.csv', data: () => pngFile(), expect: 415 },
   { label: 'HTML renamed .csv', fileName: 'results.csv', data: () => Buffer.from('<html><script>alert(1)</script></html>'), expect: 415 },
-  { label: 'a CSV with a NUL byte', fileName: 'results.csv', data: () => Buffer.concat([goodCsv(), Buffer.from([0]), Buffer.from('x')]), expect: 415 },
-  { label: 'a CSV that is not UTF-8', fileName: 'results.csv', data: () => Buffer.concat([goodCsv(), Buffer.from([0xff, 0xfe, 0x41])]), expect: 415 },
+  {
+    label: 'a CSV with a NUL byte',
+    fileName: 'results.csv',
+    data: () => Buffer.concat([goodCsv(), Buffer.from([0]), Buffer.from('x')]),
+    expect: 415,
+  },
+  {
+    label: 'a CSV that is not UTF-8',
+    fileName: 'results.csv',
+    data: () => Buffer.concat([goodCsv(), Buffer.from([0xff, 0xfe, 0x41])]),
+    expect: 415,
+  },
   { label: 'a CSV renamed .xlsx', fileName: 'results.xlsx', data: goodCsv, expect: 415 },
   { label: 'a ZIP that is no Office file', fileName: 'results.xlsx', data: () => Buffer.concat([ZIP_TAIL]), expect: 415 },
   { label: 'a truncated XLSX', fileName: 'cut.xlsx', data: async () => (await xlsx()).subarray(0, 200), expect: 415 },
   { label: 'an XLSX with a macro project', fileName: 'macro.xlsx', data: xlsxWithMacro, expect: 415 },
   { label: 'an XLSX claiming 4 GB unpacked (zip bomb)', fileName: 'bomb.xlsx', data: xlsxBomb, expect: 415 },
-  { label: 'an XLSX whose headers say 100 bytes but which unpacks to 100 MB (lying zip bomb)', fileName: 'quiet-bomb.xlsx', data: xlsxLyingBomb, expect: 415 },
+  {
+    label: 'an XLSX whose headers say 100 bytes but which unpacks to 100 MB (lying zip bomb)',
+    fileName: 'quiet-bomb.xlsx',
+    data: xlsxLyingBomb,
+    expect: 415,
+  },
 ];
 
 /** The limit-sized samples get their bytes from the route's limit. */
@@ -355,7 +554,11 @@ function sized(sample: Sample, maxBytes: number): Buffer {
 const figures = { files: 0, accepted: 0, refused: 0, serverErrors: 0 };
 
 describe('hostile uploads on every upload route (issue 10)', () => {
-  afterAll(() => console.warn(`[uploads] ${figures.files} files on ${uploadRoutes.length} upload routes: ${figures.accepted} accepted, ${figures.refused} refused, ${figures.serverErrors} 5xx`));
+  afterAll(() =>
+    console.warn(
+      `[uploads] ${figures.files} files on ${uploadRoutes.length} upload routes: ${figures.accepted} accepted, ${figures.refused} refused, ${figures.serverErrors} 5xx`,
+    ),
+  );
 
   it('the route table lists the upload routes', () => {
     expect(uploadRoutes.map((r) => t.routes.label(r))).toContain('POST /api/policy/v1/upload/{policyNumber}/client-pending-doc');
@@ -368,7 +571,12 @@ describe('hostile uploads on every upload route (issue 10)', () => {
         const caller = await t.routes.allowedCaller(route);
         const before = await tableCounts(t.db);
         const body = multipartBody({}, { field: 'file', fileName: '../../a.pdf.exe', data: MZ(), type: 'application/pdf' });
-        const res = await t.app.inject({ method: 'POST', url: t.routes.url(route), headers: { ...caller?.headers, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: t.routes.url(route),
+          headers: { ...caller?.headers, ...xsrfHeaders(), 'content-type': body.contentType },
+          payload: body.payload,
+        });
         expect([501, 415]).toContain(res.statusCode);
         expect(countChanges(before, await tableCounts(t.db))).toEqual([]);
       });
@@ -388,10 +596,18 @@ describe('hostile uploads on every upload route (issue 10)', () => {
         for (const sample of SHEET_CORPUS) {
           it(`${sample.label} (${JSON.stringify(sample.fileName.slice(0, 40))})`, async () => {
             expect(target.kind).toBe('sheet');
-            const body = multipartBody(target.fields, { field: target.fileField, fileName: sample.fileName, data: await sample.data(), type: sample.contentType ?? 'application/octet-stream' });
+            const body = multipartBody(target.fields, {
+              field: target.fileField,
+              fileName: sample.fileName,
+              data: await sample.data(),
+              type: sample.contentType ?? 'application/octet-stream',
+            });
             const before = await tableCounts(t.db);
             const res = await t.app.inject({
-              method: 'POST', url: target.url, headers: { ...target.caller.headers, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload,
+              method: 'POST',
+              url: target.url,
+              headers: { ...target.caller.headers, ...xsrfHeaders(), 'content-type': body.contentType },
+              payload: body.payload,
             });
             figures.files++;
             if (res.statusCode >= 500) figures.serverErrors++;
@@ -401,7 +617,10 @@ describe('hostile uploads on every upload route (issue 10)', () => {
             if (sample.expect === 'parsed') {
               figures.accepted++;
               expect(fields.length).toBeGreaterThan(0);
-              expect(fields.every((f) => f.startsWith('row.') || f.startsWith('file.header')), fields.join()).toBe(true);
+              expect(
+                fields.every((f) => f.startsWith('row.') || f.startsWith('file.header')),
+                fields.join(),
+              ).toBe(true);
             } else {
               figures.refused++;
               if (sample.expect === 422) expect(fields).toEqual(['file']);
@@ -419,10 +638,18 @@ describe('hostile uploads on every upload route (issue 10)', () => {
           const data = sized(sample, maxBytes);
           if (sample.fileName === 'at-limit.pdf') expect(data.length).toBe(maxBytes);
           if (sample.label === 'exactly 5 MB') expect(data.length).toBe(FIVE_MB);
-          const body = multipartBody(target.fields, { field: target.fileField, fileName: sample.fileName, data, type: sample.contentType ?? 'application/octet-stream' });
+          const body = multipartBody(target.fields, {
+            field: target.fileField,
+            fileName: sample.fileName,
+            data,
+            type: sample.contentType ?? 'application/octet-stream',
+          });
           const before = await tableCounts(t.db);
           const res = await t.app.inject({
-            method: 'POST', url: target.url, headers: { ...target.caller.headers, ...xsrfHeaders(), 'content-type': body.contentType }, payload: body.payload,
+            method: 'POST',
+            url: target.url,
+            headers: { ...target.caller.headers, ...xsrfHeaders(), 'content-type': body.contentType },
+            payload: body.payload,
           });
           figures.files++;
           if (res.statusCode >= 500) figures.serverErrors++;
@@ -466,7 +693,14 @@ describe('hostile uploads on every upload route (issue 10)', () => {
 });
 
 describe('file names in answers (issue 10)', () => {
-  const hostile = ['a"; filename="evil.exe', 'line\r\nSet-Cookie: x=1.pdf', '../../etc/passwd', 'ឯកសារ "quoted".pdf', 'a\\b;c%20d.pdf', '\u202Efdp.exe'];
+  const hostile = [
+    'a"; filename="evil.exe',
+    'line\r\nSet-Cookie: x=1.pdf',
+    '../../etc/passwd',
+    'ឯកសារ "quoted".pdf',
+    'a\\b;c%20d.pdf',
+    '\u202Efdp.exe',
+  ];
 
   it('contentDisposition never lets a name break out of its header, and keeps the real name in filename*', () => {
     for (const name of hostile) {

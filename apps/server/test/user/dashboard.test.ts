@@ -8,7 +8,14 @@ import { contact } from '../../src/db/schema/contact.table';
 import { REFERENCE_QUESTIONS } from '../../src/modules/compliance/compliance-reference-data';
 import { contactBody } from '../contacts/contact-client';
 import { termQuote } from '../proposals/proposal-client';
-import { callerFor, feedRecord, importRecords, policyTestApp, type PolicyCallerClient, type PolicyTestContext } from '../policies/policy-test-kit';
+import {
+  callerFor,
+  feedRecord,
+  importRecords,
+  policyTestApp,
+  type PolicyCallerClient,
+  type PolicyTestContext,
+} from '../policies/policy-test-kit';
 
 let ctx: PolicyTestContext;
 let trainee: PolicyCallerClient;
@@ -54,7 +61,12 @@ beforeAll(async () => {
     feedRecord('D100000002', { paidToDate: monthEnd }),
     feedRecord('D100000003', { status: 'Grace', paidToDate: addDays(today, -20), graceEndDate: addDays(today, 20) }),
     feedRecord('D100000004', { status: 'Lapsed', paidToDate: '2025-01-01', statusDate: '2025-03-02' }),
-    feedRecord('D100000005', { status: 'Grace', paidToDate: addDays(today, -10), graceEndDate: addDays(today, 50), agent: { username: 'demo.aap2' } }),
+    feedRecord('D100000005', {
+      status: 'Grace',
+      paidToDate: addDays(today, -10),
+      graceEndDate: addDays(today, 50),
+      agent: { username: 'demo.aap2' },
+    }),
   ]);
   expect(report.rejections).toEqual([]);
 
@@ -66,10 +78,17 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     ids.push(res.json().id as string);
   }
-  await ctx.t.db.update(contact).set({ createdDate: new Date(`${addDays(weekStart, -1)}T12:00:00+07:00`) }).where(eq(contact.id, ids[2]!));
+  await ctx.t.db
+    .update(contact)
+    .set({ createdDate: new Date(`${addDays(weekStart, -1)}T12:00:00+07:00`) })
+    .where(eq(contact.id, ids[2]!));
   const activity = async (day: string) => {
     const res = await ctx.aap.post('/api/contact/v2/activity/create', {
-      contactId: ids[0], activityType: 'meeting', dayType: 'timed', startDate: `${day}T09:00:00+07:00`, endDate: `${day}T10:00:00+07:00`,
+      contactId: ids[0],
+      activityType: 'meeting',
+      dayType: 'timed',
+      startDate: `${day}T09:00:00+07:00`,
+      endDate: `${day}T10:00:00+07:00`,
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; version: number };
@@ -106,7 +125,10 @@ describe('the advisor dashboard', () => {
     for (const bar of bars) expect(bar.value, bar.label).toBe(activities.filter((a) => a.startDate.startsWith(bar.label!)).length);
 
     // Servicing: the status lists, the servicing summary's lists and the milestones list.
-    for (const [id, status] of [['policiesGrace', 'Grace'], ['policiesLapsed', 'Lapsed']] as const) {
+    for (const [id, status] of [
+      ['policiesGrace', 'Grace'],
+      ['policiesLapsed', 'Lapsed'],
+    ] as const) {
       const list = await all(ctx.aap, `/api/policy/v1/search/customers?status=${status}`);
       expect(figure(body, 'servicing', id).value, id).toBe(list.length);
       expect(figure(body, 'servicing', id).link).toEqual({ screen: 'servicing-search', query: { status } });
@@ -119,24 +141,29 @@ describe('the advisor dashboard', () => {
     const milestones = (await ctx.aap.get(`/api/policy/v1/search/client-milestones?from=${today}&to=${addDays(today, 14)}`)).json();
     expect(figure(body, 'servicing', 'upcomingMilestones').value).toBe(milestones.items.length);
     const statusBars = body.groups.find((g) => g.id === 'servicing')!.chart!.bars;
-    for (const bar of statusBars) expect(bar.value, bar.id).toBe((await all(ctx.aap, `/api/policy/v1/search/customers?status=${bar.id}`)).length);
+    for (const bar of statusBars)
+      expect(bar.value, bar.id).toBe((await all(ctx.aap, `/api/policy/v1/search/customers?status=${bar.id}`)).length);
 
     // Every figure links to a screen of the app.
     const screenIds = new Set(SCREENS.map((x) => x.id));
-    for (const g of body.groups) for (const f of [...g.figures, ...(g.chart?.bars ?? [])]) expect(screenIds.has(f.link.screen), f.id).toBe(true);
+    for (const g of body.groups)
+      for (const f of [...g.figures, ...(g.chart?.bars ?? [])]) expect(screenIds.has(f.link.screen), f.id).toBe(true);
   });
 
   it('shows compliance due until the caller passes, then done', async () => {
     const before = figure(await dashboard(ctx.bk), 'compliance', 'complianceStatus');
     expect(before).toMatchObject({ value: 0, date: `${today.slice(0, 4)}-12-31`, link: { screen: 'compliance' } });
     expect(before.labelKey).not.toBe('home:fig_compliance_done');
-    const answers = REFERENCE_QUESTIONS.map((q) => ({ questionNumber: q.questionNumber, answerSequenceNo: q.answers.find((a) => a.correct)!.answerSequenceNo }));
+    const answers = REFERENCE_QUESTIONS.map((q) => ({
+      questionNumber: q.questionNumber,
+      answerSequenceNo: q.answers.find((a) => a.correct)!.answerSequenceNo,
+    }));
     expect((await ctx.bk.post('/api/compliance/training/v1/answers/submit', { answers })).statusCode).toBe(201);
     const after = figure(await dashboard(ctx.bk), 'compliance', 'complianceStatus');
     expect(after).toMatchObject({ labelKey: 'home:fig_compliance_done', value: 1, tone: 'good' });
   });
 
-  it('shows agency staff their agency\'s totals, and no contacts group', async () => {
+  it("shows agency staff their agency's totals, and no contacts group", async () => {
     const body = await dashboard(ctx.aa);
     expect(body.scope).toBe('agency');
     expect(body.groups.map((g) => g.id)).toEqual(['proposals', 'applications', 'servicing', 'compliance']);
@@ -144,7 +171,10 @@ describe('the advisor dashboard', () => {
     expect(grace.length).toBe(2); // demo.aap's and demo.aap2's
     expect(figure(body, 'servicing', 'policiesGrace').value).toBe(grace.length);
     const completions = (await ctx.aa.get('/api/compliance/training/v1/form/training-materials?view=completions')).json();
-    expect(figure(body, 'compliance', 'agencyCompleted')).toMatchObject({ value: completions.completedCount, total: completions.totalCount });
+    expect(figure(body, 'compliance', 'agencyCompleted')).toMatchObject({
+      value: completions.completedCount,
+      total: completions.totalCount,
+    });
     expect(completions.completedCount).toBe(1);
   });
 
@@ -162,10 +192,15 @@ describe('the advisor dashboard', () => {
     }
     expect(figure(body, 'proposals', 'proposals_quoted').value).toBeGreaterThanOrEqual(1);
     for (const status of ['P', 'S']) {
-      const listed = ((await ctx.aap.get(`/api/appform/v1/find?status=${status}&page=0&size=100`)).json() as { items: unknown[] }).items.length;
+      const listed = ((await ctx.aap.get(`/api/appform/v1/find?status=${status}&page=0&size=100`)).json() as { items: unknown[] }).items
+        .length;
       expect(figure(body, 'applications', `applications_${status}`).value, status).toBe(listed);
     }
-    expect(figure(body, 'applications', 'applications_P')).toMatchObject({ value: 1, tone: 'warning', link: { screen: 'application-list', query: { status: 'P' } } });
+    expect(figure(body, 'applications', 'applications_P')).toMatchObject({
+      value: 1,
+      tone: 'warning',
+      link: { screen: 'application-list', query: { status: 'P' } },
+    });
   });
 
   it('shows a trainee only the groups whose lists they may open', async () => {
@@ -199,7 +234,11 @@ describe('the advisor dashboard', () => {
       expect(await dashboard(ctx.aap2)).toEqual(before);
       expect(count()).toBe(0);
       // A premium quote is a POST that changes nothing (config.readOnly): still no query.
-      const quote = await ctx.aap2.post('/api/engine/v1/calculate', { productCode: 'TERM', lifeInsured: { dateOfBirth: '1990-01-01', gender: 'F' }, faceAmount: '25000.00' });
+      const quote = await ctx.aap2.post('/api/engine/v1/calculate', {
+        productCode: 'TERM',
+        lifeInsured: { dateOfBirth: '1990-01-01', gender: 'F' },
+        faceAmount: '25000.00',
+      });
       expect(quote.statusCode, quote.body).toBe(200);
       expect(await dashboard(ctx.aap2)).toEqual(before);
       expect(count()).toBe(0);

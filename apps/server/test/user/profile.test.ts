@@ -34,8 +34,14 @@ describe('profile', () => {
     expect(res.statusCode).toBe(200);
     const body = profileResponseSchema.parse(res.json());
     expect(body).toMatchObject({
-      username: 'demo.aap', displayName: 'Sokha Chan', displayNameKh: 'ចាន់ សុខា', agentCode: 'AAP00001',
-      agency: { code: 'AG-PNH-01', name: 'Phnom Penh Central Agency' }, roles: ['ROLE_AAP'], phone: '+85512345601', preferredLang: 'en',
+      username: 'demo.aap',
+      displayName: 'Sokha Chan',
+      displayNameKh: 'ចាន់ សុខា',
+      agentCode: 'AAP00001',
+      agency: { code: 'AG-PNH-01', name: 'Phnom Penh Central Agency' },
+      roles: ['ROLE_AAP'],
+      phone: '+85512345601',
+      preferredLang: 'en',
     });
     expect(body.sessions.filter((x) => x.current)).toHaveLength(1);
   });
@@ -43,7 +49,8 @@ describe('profile', () => {
   it('changes the phone only with a verified profile OTP, once per code, and refuses a stale version', async () => {
     const { client, s } = await session('demo.aap2');
     const profile = (await client.get(PROFILE, { token: s.accessToken })).json();
-    const change = (body: Record<string, unknown>) => client.post(PROFILE, { action: 'updateContact', version: profile.version, ...body }, { token: s.accessToken });
+    const change = (body: Record<string, unknown>) =>
+      client.post(PROFILE, { action: 'updateContact', version: profile.version, ...body }, { token: s.accessToken });
 
     // No request code: 422; a code that was sent but not verified: 1031.
     const none = await change({ phone: '097-123-4567' });
@@ -85,14 +92,28 @@ describe('profile', () => {
 
   it('still changes the password through the profile path', async () => {
     const { client, s } = await session('demo.as');
-    const res = await client.post(PROFILE, {
-      action: 'changePassword', currentPassword: DEMO_PASSWORD, password: 'Kampot#River2031', confirmedPassword: 'Kampot#River2031',
-    }, { token: s.accessToken });
+    const res = await client.post(
+      PROFILE,
+      {
+        action: 'changePassword',
+        currentPassword: DEMO_PASSWORD,
+        password: 'Kampot#River2031',
+        confirmedPassword: 'Kampot#River2031',
+      },
+      { token: s.accessToken },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    const wrong = await client.post(PROFILE, {
-      action: 'changePassword', currentPassword: 'not-my-password', password: 'Kampot#River2032', confirmedPassword: 'Kampot#River2032',
-    }, { token: s.accessToken });
+    const wrong = await client.post(
+      PROFILE,
+      {
+        action: 'changePassword',
+        currentPassword: 'not-my-password',
+        password: 'Kampot#River2032',
+        confirmedPassword: 'Kampot#River2032',
+      },
+      { token: s.accessToken },
+    );
     expect(wrong.statusCode).toBe(422);
   });
 
@@ -105,8 +126,12 @@ describe('profile', () => {
 
     // Another user's session id is not found.
     const other = await session('demo.aap');
-    const otherId = (await other.client.get(PROFILE, { token: other.s.accessToken })).json().sessions.find((x: { current: boolean }) => x.current).id;
-    expect((await first.client.post(PROFILE, { action: 'signOutSession', sessionId: otherId }, { token: first.s.accessToken })).statusCode).toBe(404);
+    const otherId = (await other.client.get(PROFILE, { token: other.s.accessToken }))
+      .json()
+      .sessions.find((x: { current: boolean }) => x.current).id;
+    expect(
+      (await first.client.post(PROFILE, { action: 'signOutSession', sessionId: otherId }, { token: first.s.accessToken })).statusCode,
+    ).toBe(404);
 
     const res = await first.client.post(PROFILE, { action: 'signOutOtherSessions' }, { token: first.s.accessToken });
     expect(res.statusCode).toBe(200);

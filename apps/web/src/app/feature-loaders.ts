@@ -46,7 +46,9 @@ export function prefetchWhenIdle(areas: readonly ScreenArea[]): () => void {
   const queue = [...areas];
   let handle: number | undefined;
   const idle = (callback: () => void): number =>
-    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(callback, { timeout: 5000 }) : window.setTimeout(callback, 2000);
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(callback, { timeout: 5000 })
+      : window.setTimeout(callback, 2000);
   const next = () => {
     const area = queue.shift();
     if (!area) return;

@@ -26,9 +26,10 @@ function TranslatedMantineProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const closeLabel = t('common:close');
   const translatedTheme = useMemo(
-    () => mergeThemeOverrides(theme, {
-      components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }) },
-    }),
+    () =>
+      mergeThemeOverrides(theme, {
+        components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }) },
+      }),
     [closeLabel],
   );
   return (

@@ -66,15 +66,15 @@ export function buildRoutes(screens: readonly Screen[] = SCREENS): RouteObject[]
         guarded([
           {
             lazy: appShellLayout,
-            children: [
-              ...shellScreens.filter((screen) => screen.requiresAuth).map(screenRoute),
-            ],
+            children: [...shellScreens.filter((screen) => screen.requiresAuth).map(screenRoute)],
           },
         ]),
-        ...shellScreens.filter((screen) => !screen.requiresAuth).map((screen) => ({
-          lazy: appShellLayout,
-          children: [screenRoute(screen)],
-        })),
+        ...shellScreens
+          .filter((screen) => !screen.requiresAuth)
+          .map((screen) => ({
+            lazy: appShellLayout,
+            children: [screenRoute(screen)],
+          })),
       ],
     },
   ];

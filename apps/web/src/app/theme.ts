@@ -2,7 +2,16 @@ import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from 
 
 /** A deep insurer blue; shade 7 on white passes WCAG AA for text and filled buttons. */
 const brand: MantineColorsTuple = [
-  '#edf2fa', '#d9e2f2', '#b0c3e4', '#85a2d6', '#6287ca', '#4c76c3', '#3f6cc1', '#2f5aa9', '#264f98', '#1c3d6e',
+  '#edf2fa',
+  '#d9e2f2',
+  '#b0c3e4',
+  '#85a2d6',
+  '#6287ca',
+  '#4c76c3',
+  '#3f6cc1',
+  '#2f5aa9',
+  '#264f98',
+  '#1c3d6e',
 ];
 
 /**

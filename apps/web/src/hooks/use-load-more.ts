@@ -30,10 +30,9 @@ export function useLoadMore({ canLoad, loading, onLoadMore, threshold = INFINITE
 
   useEffect(() => {
     if (!node || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => setNear(entries.some((entry) => entry.isIntersecting)),
-      { rootMargin: `0px 0px ${threshold}px 0px` },
-    );
+    const observer = new IntersectionObserver((entries) => setNear(entries.some((entry) => entry.isIntersecting)), {
+      rootMargin: `0px 0px ${threshold}px 0px`,
+    });
     observer.observe(node);
     return () => observer.disconnect();
   }, [node, threshold]);

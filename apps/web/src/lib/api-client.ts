@@ -78,8 +78,13 @@ async function xsrfToken(): Promise<string | null> {
   const existing = readCookie(XSRF_COOKIE);
   if (existing) return existing;
   xsrfBootstrap ??= fetch('/api/health', { credentials: 'same-origin' })
-    .then(() => undefined, () => undefined)
-    .finally(() => { xsrfBootstrap = null; });
+    .then(
+      () => undefined,
+      () => undefined,
+    )
+    .finally(() => {
+      xsrfBootstrap = null;
+    });
   await xsrfBootstrap;
   return readCookie(XSRF_COOKIE);
 }
@@ -104,8 +109,12 @@ function retryAfterHeader(response: Response): number | undefined {
 }
 
 function isFieldError(value: unknown): value is FieldError {
-  return typeof value === 'object' && value !== null
-    && typeof (value as FieldError).field === 'string' && typeof (value as FieldError).key === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as FieldError).field === 'string' &&
+    typeof (value as FieldError).key === 'string'
+  );
 }
 
 /** Reads the error envelope; anything malformed becomes the HTTP status's own key. */
@@ -181,9 +190,7 @@ export function refreshLogin(spent: StoredLogin): Promise<StoredLogin | null> {
   refreshing ??= (async () => {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      return locks
-        ? await locks.request('portal-token-refresh', () => refreshOnce(spent))
-        : await refreshOnce(spent);
+      return locks ? await locks.request('portal-token-refresh', () => refreshOnce(spent)) : await refreshOnce(spent);
     } finally {
       refreshing = null;
     }
@@ -231,8 +238,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   switch (options.responseType ?? 'json') {
-    case 'blob': return (await response.blob()) as T;
-    case 'text': return (await response.text()) as T;
+    case 'blob':
+      return (await response.blob()) as T;
+    case 'text':
+      return (await response.text()) as T;
     default: {
       const text = await response.text();
       return (text ? JSON.parse(text) : undefined) as T;

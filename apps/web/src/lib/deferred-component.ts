@@ -18,10 +18,7 @@ export function whenIdle(run: () => void): () => void {
  * `needed` turns true; until it is there, null. A failed fetch (offline) is tried again the next
  * time `needed` changes. `load` must be a module-level function (it keys the cache).
  */
-export function useDeferredComponent<P extends object>(
-  load: () => Promise<ComponentType<P>>,
-  needed = false,
-): ComponentType<P> | null {
+export function useDeferredComponent<P extends object>(load: () => Promise<ComponentType<P>>, needed = false): ComponentType<P> | null {
   const [component, setComponent] = useState<ComponentType<P> | null>(() => (loaded.get(load) as ComponentType<P> | undefined) ?? null);
 
   useEffect(() => {

@@ -254,7 +254,10 @@ export const KEEP_ALIVE_PATH = '/api/health';
  * calling the API); otherwise a GET of KEEP_ALIVE_PATH. A refused refresh means the session has
  * ended elsewhere: the stored login is cleared and the route guard sends the user to sign-in.
  */
-export async function keepSessionAlive(intervalMs: number, nowSeconds: number = epochSeconds()): Promise<'refreshed' | 'pinged' | 'ended' | 'none'> {
+export async function keepSessionAlive(
+  intervalMs: number,
+  nowSeconds: number = epochSeconds(),
+): Promise<'refreshed' | 'pinged' | 'ended' | 'none'> {
   const stored = readStoredLogin();
   if (!stored) return 'none';
   const expiry = accessTokenExpiry(stored);

@@ -17,9 +17,7 @@ const REQUEST_CODE_INVALID = 1031;
 const ORIGINAL_OR_REQUEST_REQUIRED = 1043;
 
 export type PasswordErrorOutcome =
-  | { kind: 'field'; field: PasswordFormField }
-  | { kind: 'request'; message: string }
-  | { kind: 'message'; message: string };
+  { kind: 'field'; field: PasswordFormField } | { kind: 'request'; message: string } | { kind: 'message'; message: string };
 
 function isFormField(field: string): field is PasswordFormField {
   return (PASSWORD_FORM_FIELDS as readonly string[]).includes(field);
@@ -34,7 +32,11 @@ function isFormField(field: string): field is PasswordFormField {
  * - anything else as one message (locks with their wait, throttles, system error).
  * A server-set field error has type `server` and an already translated message.
  */
-export function applyPasswordErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, t: Translate): PasswordErrorOutcome {
+export function applyPasswordErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  t: Translate,
+): PasswordErrorOutcome {
   const set = (field: PasswordFormField, type: 'server' | 'validation', message: string) =>
     setError(field as Path<T>, { type, message }, { shouldFocus: false });
 
@@ -44,7 +46,10 @@ export function applyPasswordErrors<T extends FieldValues>(error: unknown, setEr
       set('password', 'server', translateErrorKey(error.messageKey));
       return { kind: 'field', field: 'password' };
     }
-    if (error.code === CURRENT_PASSWORD_INVALID || (error.code === ORIGINAL_OR_REQUEST_REQUIRED && fields.some((f) => f.field === 'currentPassword'))) {
+    if (
+      error.code === CURRENT_PASSWORD_INVALID ||
+      (error.code === ORIGINAL_OR_REQUEST_REQUIRED && fields.some((f) => f.field === 'currentPassword'))
+    ) {
       set('currentPassword', 'server', translateErrorKey(error.messageKey));
       return { kind: 'field', field: 'currentPassword' };
     }

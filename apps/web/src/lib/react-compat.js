@@ -51,7 +51,11 @@ function withAutoFocus(userRef) {
       focusOnce(element);
       if (typeof userRef === 'function') return userRef(element);
       userRef.current = element;
-      return element ? () => { userRef.current = null; } : undefined;
+      return element
+        ? () => {
+            userRef.current = null;
+          }
+        : undefined;
     };
     autoFocusRefs.set(userRef, ref);
   }

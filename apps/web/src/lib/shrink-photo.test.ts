@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  firstScale, issuesBeforeSending, needsShrinking, PHOTO_MAX_CHOSEN_BYTES, nextScale, PHOTO_MAX_EDGE, PHOTO_TARGET_BYTES, SHRINK_MAX_TRIES, shrinkPhoto, shrinkPhotosInForm, shrinkToTarget,
-  type DecodedPhoto, type Dimensions, type PhotoDecoder,
+  firstScale,
+  issuesBeforeSending,
+  needsShrinking,
+  PHOTO_MAX_CHOSEN_BYTES,
+  nextScale,
+  PHOTO_MAX_EDGE,
+  PHOTO_TARGET_BYTES,
+  SHRINK_MAX_TRIES,
+  shrinkPhoto,
+  shrinkPhotosInForm,
+  shrinkToTarget,
+  type DecodedPhoto,
+  type Dimensions,
+  type PhotoDecoder,
 } from './shrink-photo';
 
 const MB = 1024 * 1024;
@@ -17,14 +29,19 @@ const file = (name: string, n: number, type: string) => new File([new Uint8Array
  */
 function fakeDecoder(size: Dimensions, bytesPerPixel: number, answerType?: string): PhotoDecoder & { asked: Dimensions[]; closed: number } {
   const asked: Dimensions[] = [];
-  const decoder = Object.assign(async (): Promise<DecodedPhoto> => ({
-    size,
-    encode: async (at, type) => {
-      asked.push(at);
-      return bytes(Math.round(at.width * at.height * bytesPerPixel), answerType ?? type);
-    },
-    close: () => { decoder.closed += 1; },
-  }), { asked, closed: 0 });
+  const decoder = Object.assign(
+    async (): Promise<DecodedPhoto> => ({
+      size,
+      encode: async (at, type) => {
+        asked.push(at);
+        return bytes(Math.round(at.width * at.height * bytesPerPixel), answerType ?? type);
+      },
+      close: () => {
+        decoder.closed += 1;
+      },
+    }),
+    { asked, closed: 0 },
+  );
   return decoder;
 }
 
@@ -92,8 +109,13 @@ describe('the size logic', () => {
   it('gives up after a bounded number of tries', async () => {
     let tries = 0;
     const blob = await shrinkToTarget({
-      size: { width: 2000, height: 2000 }, bytes: 5 * MB, type: JPEG,
-      encode: async () => { tries += 1; return bytes(2 * MB, JPEG); },
+      size: { width: 2000, height: 2000 },
+      bytes: 5 * MB,
+      type: JPEG,
+      encode: async () => {
+        tries += 1;
+        return bytes(2 * MB, JPEG);
+      },
     });
     expect(blob).toBeNull();
     expect(tries).toBe(SHRINK_MAX_TRIES);
@@ -124,7 +146,11 @@ describe('shrinkPhoto', () => {
     const small = file('id.png', 200_000, PNG);
     expect(await shrinkPhoto(small, fakeDecoder({ width: 10, height: 10 }, 3))).toBe(small);
     const broken = file('broken.png', 3 * MB, PNG);
-    expect(await shrinkPhoto(broken, async () => { throw new Error('not an image'); })).toBe(broken);
+    expect(
+      await shrinkPhoto(broken, async () => {
+        throw new Error('not an image');
+      }),
+    ).toBe(broken);
     const jpeg = file('camera.jpg', 3 * MB, JPEG);
     expect(await shrinkPhoto(jpeg, fakeDecoder({ width: 3000, height: 2000 }, 0.1, PNG))).toBe(jpeg);
   });

@@ -160,7 +160,11 @@ export async function shrinkPhoto(file: File, decode: PhotoDecoder = browserPhot
  * The form with each of its photos shrunk (fields and files in their order), or the form itself
  * when it holds none to shrink.
  */
-export async function shrinkPhotosInForm(form: FormData, decode: PhotoDecoder = browserPhotoDecoder, target = PHOTO_TARGET_BYTES): Promise<FormData> {
+export async function shrinkPhotosInForm(
+  form: FormData,
+  decode: PhotoDecoder = browserPhotoDecoder,
+  target = PHOTO_TARGET_BYTES,
+): Promise<FormData> {
   const entries = [...form.entries()];
   if (!entries.some(([, value]) => typeof value !== 'string' && needsShrinking(value, target))) return form;
   const shrunk = new FormData();

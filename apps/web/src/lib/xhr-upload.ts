@@ -49,7 +49,13 @@ interface RawAnswer {
   retryAfter: string | null;
 }
 
-function sendOnce(path: string, form: FormData, accessToken: string | null, xsrf: string | null, options: XhrUploadOptions): Promise<RawAnswer> {
+function sendOnce(
+  path: string,
+  form: FormData,
+  accessToken: string | null,
+  xsrf: string | null,
+  options: XhrUploadOptions,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
@@ -60,12 +66,13 @@ function sendOnce(path: string, form: FormData, accessToken: string | null, xsrf
     xhr.upload.onprogress = (event) => {
       options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     };
-    xhr.onload = () => resolve({
-      status: xhr.status,
-      body: xhr.responseText,
-      contentType: xhr.getResponseHeader('Content-Type'),
-      retryAfter: xhr.getResponseHeader('Retry-After'),
-    });
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        body: xhr.responseText,
+        contentType: xhr.getResponseHeader('Content-Type'),
+        retryAfter: xhr.getResponseHeader('Retry-After'),
+      });
     xhr.onerror = () => reject(new ApiError({ status: NETWORK_ERROR_STATUS, code: 'network', messageKey: NETWORK_ERROR_KEY }));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));

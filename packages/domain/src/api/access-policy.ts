@@ -31,10 +31,7 @@
  * - Compliance training is for everyone who sells or serves (all staff roles and trainees).
  */
 import type { HttpMethod } from './api-paths';
-import {
-  ROLE_AA, ROLE_AAP, ROLE_AS, ROLE_BK, ROLE_CAN, ROLE_CNL, ROLE_TRAINEE, ROLES, SIGN_IN_ROLES,
-  type Role,
-} from '../codes/roles';
+import { ROLE_AA, ROLE_AAP, ROLE_AS, ROLE_BK, ROLE_CAN, ROLE_CNL, ROLE_TRAINEE, ROLES, SIGN_IN_ROLES, type Role } from '../codes/roles';
 
 /** `'public'`: anyone, signed in or not. Otherwise the roles of which the caller needs one. */
 export type Access = 'public' | readonly Role[];
@@ -184,10 +181,13 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
  */
 export function isOpenInfrastructurePath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return path === '/api/health'
-    || path === '/api/docs' || path.startsWith('/api/docs/')
-    || path === '/api/dev/outbox'
-    || path.startsWith('/locales/');
+  return (
+    path === '/api/health' ||
+    path === '/api/docs' ||
+    path.startsWith('/api/docs/') ||
+    path === '/api/dev/outbox' ||
+    path.startsWith('/locales/')
+  );
 }
 
 export function accessKey(method: string, path: string): string {

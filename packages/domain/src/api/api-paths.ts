@@ -7,8 +7,20 @@
 export type HttpMethod = 'GET' | 'POST';
 
 export type ApiArea =
-  | 'auth' | 'user' | 'proposal' | 'product' | 'contact' | 'activity' | 'document'
-  | 'appform' | 'report' | 'policy' | 'candidate' | 'support' | 'compliance' | 'agentProduct';
+  | 'auth'
+  | 'user'
+  | 'proposal'
+  | 'product'
+  | 'contact'
+  | 'activity'
+  | 'document'
+  | 'appform'
+  | 'report'
+  | 'policy'
+  | 'candidate'
+  | 'support'
+  | 'compliance'
+  | 'agentProduct';
 
 export interface ApiPath {
   readonly method: HttpMethod;

@@ -41,9 +41,10 @@ export function indexCatalogue(catalogue: Catalogue): CatalogueIndex {
     rateTable: (id) => tables.get(id),
     rate(tableId, gender, age, policyTerm, premiumTerm) {
       const prefix = `${tableId}|${gender}|`;
-      const row = rows.get(`${prefix}${policyTerm ?? '-'}|${premiumTerm ?? '-'}`)
-        ?? rows.get(`${prefix}${policyTerm ?? '-'}|-`)
-        ?? rows.get(`${prefix}-|-`);
+      const row =
+        rows.get(`${prefix}${policyTerm ?? '-'}|${premiumTerm ?? '-'}`) ??
+        rows.get(`${prefix}${policyTerm ?? '-'}|-`) ??
+        rows.get(`${prefix}-|-`);
       if (!row || age < row.ageFrom) return undefined;
       return row.rates[Math.floor((age - row.ageFrom) / row.ageStep)];
     },

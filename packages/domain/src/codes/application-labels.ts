@@ -65,24 +65,41 @@ export const DOCUMENT_LABELS: Readonly<Record<DocumentTypeCode, string>> = {
 export const GENDER_LABELS = { M: 'applications:gender_m', F: 'applications:gender_f' } as const;
 
 export const ID_TYPE_LABELS: Readonly<Record<IdentificationType, string>> = {
-  '1': 'applications:id_type_1', '2': 'applications:id_type_2', '4': 'applications:id_type_4', '6': 'applications:id_type_6',
+  '1': 'applications:id_type_1',
+  '2': 'applications:id_type_2',
+  '4': 'applications:id_type_4',
+  '6': 'applications:id_type_6',
 };
 
 export const PAYMENT_LABELS: Readonly<Record<PaymentType, string>> = {
-  CDB: 'applications:payment_CDB', CHQ: 'applications:payment_CHQ', CS: 'applications:payment_CS', WING: 'applications:payment_WING', PTPP: 'applications:payment_PTPP',
+  CDB: 'applications:payment_CDB',
+  CHQ: 'applications:payment_CHQ',
+  CS: 'applications:payment_CS',
+  WING: 'applications:payment_WING',
+  PTPP: 'applications:payment_PTPP',
 };
 
 export const PREMIUM_BANK_LABELS: Readonly<Record<string, string>> = { '005': 'applications:premium_bank_005' };
 
 export const REFERRER_LABELS: Readonly<Record<ReferrerCode, string>> = {
-  '95': 'applications:referrer_95', '14': 'applications:referrer_14', '09': 'applications:referrer_bank', '10': 'applications:referrer_bank',
-  '11': 'applications:referrer_bank', '12': 'applications:referrer_bank', '13': 'applications:referrer_bank',
-  '02': 'applications:referrer_02', '19': 'applications:referrer_19', '05': 'applications:referrer_05',
+  '95': 'applications:referrer_95',
+  '14': 'applications:referrer_14',
+  '09': 'applications:referrer_bank',
+  '10': 'applications:referrer_bank',
+  '11': 'applications:referrer_bank',
+  '12': 'applications:referrer_bank',
+  '13': 'applications:referrer_bank',
+  '02': 'applications:referrer_02',
+  '19': 'applications:referrer_19',
+  '05': 'applications:referrer_05',
 };
 
 export const PRIORITY_LABELS = { p: 'applications:priority_p', s: 'applications:priority_s' } as const;
 
-export const RELATIONSHIP_LABELS: Readonly<Record<string, string>> = { '08': 'proposals:relationship_08', '51': 'proposals:relationship_51' };
+export const RELATIONSHIP_LABELS: Readonly<Record<string, string>> = {
+  '08': 'proposals:relationship_08',
+  '51': 'proposals:relationship_51',
+};
 /** `{code}`: a relationship code the spec gives no name. */
 export const RELATIONSHIP_OTHER_LABEL = 'proposals:relationship_other';
 

@@ -9,7 +9,15 @@
  *          returned comments)          exam_failed (assigned again for a retake)
  */
 export const CANDIDATE_STATUSES = [
-  'draft', 'submitted', 'returned', 'approved', 'itc_assigned', 'exam_passed', 'exam_failed', 'licensed', 'converted',
+  'draft',
+  'submitted',
+  'returned',
+  'approved',
+  'itc_assigned',
+  'exam_passed',
+  'exam_failed',
+  'licensed',
+  'converted',
 ] as const;
 export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
 

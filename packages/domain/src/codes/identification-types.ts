@@ -7,9 +7,7 @@ export const ID_TYPE_PASSPORT = '2';
 export const ID_TYPE_OTHERS = '4';
 export const ID_TYPE_BIRTH_CERTIFICATE = '6';
 
-export const IDENTIFICATION_TYPES = [
-  ID_TYPE_NATIONAL_ID, ID_TYPE_PASSPORT, ID_TYPE_OTHERS, ID_TYPE_BIRTH_CERTIFICATE,
-] as const;
+export const IDENTIFICATION_TYPES = [ID_TYPE_NATIONAL_ID, ID_TYPE_PASSPORT, ID_TYPE_OTHERS, ID_TYPE_BIRTH_CERTIFICATE] as const;
 export type IdentificationType = (typeof IDENTIFICATION_TYPES)[number];
 
 export const IDENTIFICATION_TYPE_NAMES: Readonly<Record<IdentificationType, string>> = {
@@ -21,7 +19,9 @@ export const IDENTIFICATION_TYPE_NAMES: Readonly<Record<IdentificationType, stri
 
 /** Types whose number is exactly 9 characters (spec §5). */
 export const NINE_CHARACTER_ID_TYPES = [
-  ID_TYPE_NATIONAL_ID, ID_TYPE_PASSPORT, ID_TYPE_OTHERS,
+  ID_TYPE_NATIONAL_ID,
+  ID_TYPE_PASSPORT,
+  ID_TYPE_OTHERS,
 ] as const satisfies readonly IdentificationType[];
 
 export function isIdentificationType(value: unknown): value is IdentificationType {

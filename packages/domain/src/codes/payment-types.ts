@@ -24,4 +24,3 @@ export function isPaymentType(value: unknown): value is PaymentType {
 export function isBankPayment(type: PaymentType): boolean {
   return (BANK_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
 }
-

@@ -12,9 +12,7 @@ export const EDUCATION_PROTECTION_KEYS = { activation: 'EPU01', full: 'PLU01' } 
 export const FAMILY_ASSISTANCE_KEYS = { activation: 'ABU01', full: 'FAU01' } as const;
 
 export type BasePlanKey = (typeof BASE_PLAN_KEYS)[PlanVariant];
-export type RiderPlanKey =
-  | (typeof EDUCATION_PROTECTION_KEYS)[PlanVariant]
-  | (typeof FAMILY_ASSISTANCE_KEYS)[PlanVariant];
+export type RiderPlanKey = (typeof EDUCATION_PROTECTION_KEYS)[PlanVariant] | (typeof FAMILY_ASSISTANCE_KEYS)[PlanVariant];
 
 /** Five-character plan code: three capital letters and two digits (KRU01, ATU01, LTU05). */
 export const PLAN_CODE_PATTERN = /^[A-Z]{3}\d{2}$/;

@@ -15,13 +15,9 @@ export const PAYMENTS_PER_YEAR: Readonly<Record<PremiumMode, number>> = {
 };
 
 /** Regular (recurring) modes, largest instalment first. */
-export const REGULAR_PREMIUM_MODES = [
-  'annual', 'semiAnnual', 'quarterly', 'monthly',
-] as const satisfies readonly PremiumMode[];
+export const REGULAR_PREMIUM_MODES = ['annual', 'semiAnnual', 'quarterly', 'monthly'] as const satisfies readonly PremiumMode[];
 
-export const PREMIUM_FIRST_YEAR_FIELDS = [
-  'premium', 'premiumBeforeDiscount', 'premiumDiscount', 'premiumAfterDiscount',
-] as const;
+export const PREMIUM_FIRST_YEAR_FIELDS = ['premium', 'premiumBeforeDiscount', 'premiumDiscount', 'premiumAfterDiscount'] as const;
 export type PremiumFirstYearField = (typeof PREMIUM_FIRST_YEAR_FIELDS)[number];
 
 export type ModalPremium<Amount = string> = Record<PremiumFirstYearField, Amount>;

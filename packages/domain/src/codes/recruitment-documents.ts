@@ -6,15 +6,13 @@ export const RECRUITMENT_DOCUMENT_TYPES = {
   'portrait-photo': 'portrait photo',
   'id-card': 'ID card',
   'id-back': 'ID card (back)',
-  'diploma': 'diploma or certificate',
+  diploma: 'diploma or certificate',
   'consent-form': 'consent form',
   'employment-letter': 'employment letter',
 } as const;
 
 export type RecruitmentDocumentType = keyof typeof RECRUITMENT_DOCUMENT_TYPES;
-export const RECRUITMENT_DOCUMENT_TYPE_CODES = Object.keys(
-  RECRUITMENT_DOCUMENT_TYPES,
-) as readonly RecruitmentDocumentType[];
+export const RECRUITMENT_DOCUMENT_TYPE_CODES = Object.keys(RECRUITMENT_DOCUMENT_TYPES) as readonly RecruitmentDocumentType[];
 
 export function isRecruitmentDocumentType(value: unknown): value is RecruitmentDocumentType {
   return typeof value === 'string' && Object.hasOwn(RECRUITMENT_DOCUMENT_TYPES, value);
@@ -22,7 +20,11 @@ export function isRecruitmentDocumentType(value: unknown): value is RecruitmentD
 
 /** Needed before a form may be submitted; the employment letter is only for those who have one. */
 export const REQUIRED_RECRUITMENT_DOCUMENTS: readonly RecruitmentDocumentType[] = [
-  'portrait-photo', 'id-card', 'id-back', 'diploma', 'consent-form',
+  'portrait-photo',
+  'id-card',
+  'id-back',
+  'diploma',
+  'consent-form',
 ];
 
 /**

@@ -3,7 +3,11 @@
  * `applicationId` or `candidateNumber`, and the mode by `mode=<one of RECRUITMENT_MODES>`.
  */
 export const RECRUITMENT_MODES = [
-  'createRecruitmentApp', 'updateRecruitmentApp', 'recruitmentAppList', 'requestTokenLink', 'verifyTokenLink',
+  'createRecruitmentApp',
+  'updateRecruitmentApp',
+  'recruitmentAppList',
+  'requestTokenLink',
+  'verifyTokenLink',
 ] as const;
 export type RecruitmentMode = (typeof RECRUITMENT_MODES)[number];
 

@@ -3,8 +3,25 @@
  * rules/rider-pairs.ts; which rider a product offers is catalogue data.
  */
 export const RIDER_CODES = [
-  'PBE', 'PBTR', 'CBTR', 'TCCIR', 'TBUR', 'TCIR', 'CIWOP', 'WLCH', 'WLCL', 'WLCR',
-  'WPDL', 'WPDH', 'WPCH', 'WPCL', 'WPDR', 'WPCR', 'CXUR', 'PLUR', 'FAUR',
+  'PBE',
+  'PBTR',
+  'CBTR',
+  'TCCIR',
+  'TBUR',
+  'TCIR',
+  'CIWOP',
+  'WLCH',
+  'WLCL',
+  'WLCR',
+  'WPDL',
+  'WPDH',
+  'WPCH',
+  'WPCL',
+  'WPDR',
+  'WPCR',
+  'CXUR',
+  'PLUR',
+  'FAUR',
 ] as const;
 export type RiderCode = (typeof RIDER_CODES)[number];
 
@@ -15,23 +32,24 @@ export const RIDER_NAMES: Readonly<Partial<Record<RiderCode, string>>> = {
 };
 
 /** The premier riders (spec §3 lists WPDL, WPCL, WPDH, WPCH; WPDR and WPCR pair with them in §5). */
-export const PREMIER_RIDER_CODES = [
-  'WPDL', 'WPDH', 'WPDR', 'WPCL', 'WPCH', 'WPCR',
-] as const satisfies readonly RiderCode[];
+export const PREMIER_RIDER_CODES = ['WPDL', 'WPDH', 'WPDR', 'WPCL', 'WPCH', 'WPCR'] as const satisfies readonly RiderCode[];
 
 /**
  * How a rider's face amount is set: equal to the base plan's value, calculated, taken from the
  * base plan's input, typed by the user, chosen from a list, or fixed by the system.
  */
 export const RIDER_FACE_AMOUNT_TYPES = [
-  'BASE_PLAN_VALUE', 'CALCULATION', 'BASE_PLAN_INPUT', 'USER_INPUT', 'LIST_OF_VALUES', 'SYSTEM_VALUE',
+  'BASE_PLAN_VALUE',
+  'CALCULATION',
+  'BASE_PLAN_INPUT',
+  'USER_INPUT',
+  'LIST_OF_VALUES',
+  'SYSTEM_VALUE',
 ] as const;
 export type RiderFaceAmountType = (typeof RIDER_FACE_AMOUNT_TYPES)[number];
 
 /** Face amount types where the user supplies the amount (so the form shows an input). */
-export const USER_SET_FACE_AMOUNT_TYPES = [
-  'USER_INPUT', 'LIST_OF_VALUES',
-] as const satisfies readonly RiderFaceAmountType[];
+export const USER_SET_FACE_AMOUNT_TYPES = ['USER_INPUT', 'LIST_OF_VALUES'] as const satisfies readonly RiderFaceAmountType[];
 
 export function isRiderCode(value: unknown): value is RiderCode {
   return typeof value === 'string' && (RIDER_CODES as readonly string[]).includes(value);

@@ -34,9 +34,7 @@ export const AGENCY_STAFF_ROLES = [ROLE_AS, ROLE_AA] as const satisfies readonly
 export const CANDIDATE_ROLES = [ROLE_CAN, ROLE_CNL] as const satisfies readonly Role[];
 
 /** Every role except "candidate non-login" may hold a password and sign in. */
-export const SIGN_IN_ROLES = [
-  ROLE_AAP, ROLE_BK, ROLE_AS, ROLE_AA, ROLE_TRAINEE, ROLE_CAN,
-] as const satisfies readonly Role[];
+export const SIGN_IN_ROLES = [ROLE_AAP, ROLE_BK, ROLE_AS, ROLE_AA, ROLE_TRAINEE, ROLE_CAN] as const satisfies readonly Role[];
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

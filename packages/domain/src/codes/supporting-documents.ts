@@ -7,9 +7,19 @@ import type { DocumentTypeCode } from './document-types';
 import { IDENTITY_DOCUMENT_CODES } from './document-types';
 
 export const SUPPORTING_DOCUMENT_IDS = [
-  'insured-id', 'owner-id', 'consent-form', 'medical-doc', 'medical-doc-owner', 'k-y-c-proof',
-  'receipt-form', 'bank-staff-case', 'insurance-advisor-statement', 'finance-proof',
-  'application-form', 'is-report', 'proposal-form',
+  'insured-id',
+  'owner-id',
+  'consent-form',
+  'medical-doc',
+  'medical-doc-owner',
+  'k-y-c-proof',
+  'receipt-form',
+  'bank-staff-case',
+  'insurance-advisor-statement',
+  'finance-proof',
+  'application-form',
+  'is-report',
+  'proposal-form',
 ] as const;
 export type SupportingDocumentId = (typeof SUPPORTING_DOCUMENT_IDS)[number];
 
@@ -22,15 +32,19 @@ export const SUPPORTING_DOCUMENT_GROUPS: Readonly<Record<SupportingDocumentId, r
   'medical-doc': ['MEDICAL_DOCUMENT'],
   'medical-doc-owner': ['MEDICAL_DOCUMENT'],
   'k-y-c-proof': [
-    'FAMILY_BOOK', 'RESIDENTIAL_BOOK', 'MOTORCYCLE_REGISTRATION', 'CAR_REGISTRATION',
-    'MARRIAGE_CERTIFICATE', 'IDENTITY_CERTIFICATION_LETTER', 'COVER_LETTER', 'BIQ_FORM',
+    'FAMILY_BOOK',
+    'RESIDENTIAL_BOOK',
+    'MOTORCYCLE_REGISTRATION',
+    'CAR_REGISTRATION',
+    'MARRIAGE_CERTIFICATE',
+    'IDENTITY_CERTIFICATION_LETTER',
+    'COVER_LETTER',
+    'BIQ_FORM',
   ],
   'receipt-form': ['RECEIPT', 'STANDING_ORDER', 'OTHER_PAYMENT_PROOF'],
   'bank-staff-case': ['BANK_STAFF_CASE'],
   'insurance-advisor-statement': ['ADVISOR_STATEMENT'],
-  'finance-proof': [
-    'FINANCE_PROOF', 'FINANCIAL_QUESTIONNAIRE', 'PATENT', 'NB_ENDORSEMENT', 'NB_SUPPORTING_DOCUMENT',
-  ],
+  'finance-proof': ['FINANCE_PROOF', 'FINANCIAL_QUESTIONNAIRE', 'PATENT', 'NB_ENDORSEMENT', 'NB_SUPPORTING_DOCUMENT'],
   'application-form': ['APPLICATION_FORM'],
   'is-report': ['IS_REPORT'],
   'proposal-form': ['PROPOSAL_FORM'],

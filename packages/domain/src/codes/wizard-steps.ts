@@ -47,6 +47,5 @@ export function firstIncompleteStep(completion: Partial<WizardCompletion>): Wiza
 
 /** An application may be submitted when steps 0 to 5 are complete (step 6 is the submission itself). */
 export function isReadyToSubmit(completion: Partial<WizardCompletion>): boolean {
-  return WIZARD_STEPS.filter((step) => step.index < LAST_WIZARD_STEP)
-    .every((step) => completion[step.completionFlag] === true);
+  return WIZARD_STEPS.filter((step) => step.index < LAST_WIZARD_STEP).every((step) => completion[step.completionFlag] === true);
 }

@@ -21,9 +21,7 @@ import type { Gender } from '../codes/client';
 import type { PremiumMode } from '../codes/premium-modes';
 import type { Catalogue, CataloguePlan, CatalogueProduct, CatalogueRider, FaceAmountRule } from '../catalogue/catalogue-schema';
 import { indexCatalogue, type CatalogueIndex } from '../catalogue/catalogue-index';
-import type {
-  CalculatePremiumRequest, CalculatePremiumResponse, EngineCoverage,
-} from '../contracts/engine/calculate-premium';
+import type { CalculatePremiumRequest, CalculatePremiumResponse, EngineCoverage } from '../contracts/engine/calculate-premium';
 import type { FieldError } from '../errors/error-envelope';
 import type { FormErrorKey } from '../errors/error-keys';
 import { parseCalendarDate } from '../format/date';
@@ -39,9 +37,7 @@ export interface EngineFieldError extends FieldError {
   key: FormErrorKey;
 }
 
-export type EngineResult =
-  | { ok: true; value: CalculatePremiumResponse }
-  | { ok: false; errors: EngineFieldError[] };
+export type EngineResult = { ok: true; value: CalculatePremiumResponse } | { ok: false; errors: EngineFieldError[] };
 
 interface Party {
   age: number;
@@ -59,11 +55,7 @@ interface PricedCoverage {
 /** Cents per 1,000.00 dollars: premium = face cents x rate / 100,000. */
 const PER_THOUSAND_DIVISOR = 100_000;
 
-export function calculatePremium(
-  request: CalculatePremiumRequest,
-  catalogue: Catalogue,
-  options: EngineOptions,
-): EngineResult {
+export function calculatePremium(request: CalculatePremiumRequest, catalogue: Catalogue, options: EngineOptions): EngineResult {
   const index = indexCatalogue(catalogue);
   const errors = new ErrorList();
 
@@ -110,7 +102,10 @@ export function calculatePremium(
   const baseRate = index.rate(plan.rateTable, lifeInsured.gender, lifeInsured.age, policyTerm, premiumTerm);
   if (baseRate === undefined) return errors.add('lifeInsured.dateOfBirth', 'invalid').result();
   const base: PricedCoverage = {
-    coverageType: 'B', code: product.code, planKey: plan.planKey, faceCents,
+    coverageType: 'B',
+    code: product.code,
+    planKey: plan.planKey,
+    faceCents,
     annualCents: divRoundHalfUp(faceCents * baseRate, PER_THOUSAND_DIVISOR),
   };
   const priced: PricedCoverage[] = [base];
@@ -124,7 +119,10 @@ export function calculatePremium(
     const rate = index.rate(rider.rateTable, party.gender, party.age, null, null);
     if (rate === undefined || riderFace === null) return errors.add(field, 'invalid').result();
     priced.push({
-      coverageType: rider.coverageType, code: rider.code, planKey: riderPlanKey(rider, plan), faceCents: riderFace,
+      coverageType: rider.coverageType,
+      code: rider.code,
+      planKey: riderPlanKey(rider, plan),
+      faceCents: riderFace,
       annualCents: divRoundHalfUp(riderFace * rate, PER_THOUSAND_DIVISOR),
     });
   }
@@ -134,7 +132,10 @@ export function calculatePremium(
     const rate = index.rate(rider.rateTable, party.gender, party.age, null, null);
     if (rate === undefined) return errors.add(field, 'invalid').result();
     priced.push({
-      coverageType: rider.coverageType, code: rider.code, planKey: riderPlanKey(rider, plan), faceCents: waived,
+      coverageType: rider.coverageType,
+      code: rider.code,
+      planKey: riderPlanKey(rider, plan),
+      faceCents: waived,
       annualCents: applyBasisPoints(waived, rate),
     });
   }
@@ -145,16 +146,20 @@ export function calculatePremium(
     const premiumFirstYear: EngineCoverage['premiumFirstYear'] = {};
     for (const mode of product.premiumModes) {
       const before = applyBasisPoints(coverage.annualCents, catalogue.modalFactorsBp[mode] ?? 0);
-      const discountBp = (catalogue.modeDiscountBp[mode] ?? 0)
-        + (coverage.coverageType === 'B' && largeAmount ? catalogue.largeAmountDiscount.discountBp : 0);
+      const discountBp =
+        (catalogue.modeDiscountBp[mode] ?? 0) +
+        (coverage.coverageType === 'B' && largeAmount ? catalogue.largeAmountDiscount.discountBp : 0);
       const discount = applyBasisPoints(before, discountBp);
       premiumFirstYear[mode] = modal(before, discount);
       const total = totals.get(mode) ?? [0, 0];
       totals.set(mode, [total[0] + before, total[1] + discount]);
     }
     return {
-      coverageType: coverage.coverageType, code: coverage.code, planKey: coverage.planKey,
-      faceAmount: centsToDecimal(coverage.faceCents), premiumFirstYear,
+      coverageType: coverage.coverageType,
+      code: coverage.code,
+      planKey: coverage.planKey,
+      faceAmount: centsToDecimal(coverage.faceCents),
+      premiumFirstYear,
     };
   });
   const premiumFirstYear: CalculatePremiumResponse['premiumFirstYear'] = {};
@@ -237,7 +242,8 @@ function readParty(
   }
   const beforeBirthday = now.month < birth.month || (now.month === birth.month && now.day < birth.day);
   const age = now.year - birth.year - (beforeBirthday ? 1 : 0);
-  const future = birth.year > now.year || (birth.year === now.year && (birth.month > now.month || (birth.month === now.month && birth.day > now.day)));
+  const future =
+    birth.year > now.year || (birth.year === now.year && (birth.month > now.month || (birth.month === now.month && birth.day > now.day)));
   if (future) {
     errors.add(field, 'date_not_bigger_then_current_date');
     return null;

@@ -1,7 +1,18 @@
 /** Form error keys of spec §5/§8 (plus the date rule's key). A zod issue's `message` is one of these. */
 export const FORM_ERROR_KEYS = [
-  'required', 'min', 'max', 'minlength', 'maxlength', 'pattern', 'email', 'invalid', 'unmatched',
-  'cannotContainSpace', 'numbericRange', 'bankReferralValidator', 'date_not_bigger_then_current_date',
+  'required',
+  'min',
+  'max',
+  'minlength',
+  'maxlength',
+  'pattern',
+  'email',
+  'invalid',
+  'unmatched',
+  'cannotContainSpace',
+  'numbericRange',
+  'bankReferralValidator',
+  'date_not_bigger_then_current_date',
 ] as const;
 export type FormErrorKey = (typeof FORM_ERROR_KEYS)[number];
 

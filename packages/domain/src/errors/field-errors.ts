@@ -17,9 +17,7 @@ export interface IssueLike {
   readonly input?: unknown;
 }
 
-const KNOWN_KEYS: ReadonlySet<string> = new Set<string>([
-  ...FORM_ERROR_KEYS, ...Object.values(DOCUMENT_ERROR_KEYS),
-]);
+const KNOWN_KEYS: ReadonlySet<string> = new Set<string>([...FORM_ERROR_KEYS, ...Object.values(DOCUMENT_ERROR_KEYS)]);
 
 export function isFieldErrorKey(value: unknown): value is FieldErrorKey {
   return typeof value === 'string' && KNOWN_KEYS.has(value);
@@ -46,7 +44,7 @@ export function issueKey(issue: IssueLike): FieldErrorKey {
 
 /** 'a.b.0.c' from ['a', 'b', 0, 'c']; '' for the root. */
 export function issueField(path: readonly PropertyKey[]): string {
-  return path.map((segment) => (typeof segment === 'symbol' ? segment.description ?? '' : String(segment))).join('.');
+  return path.map((segment) => (typeof segment === 'symbol' ? (segment.description ?? '') : String(segment))).join('.');
 }
 
 /** `{ field, key }` per issue, in order, without repeating a field/key pair. */

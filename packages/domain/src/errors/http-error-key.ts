@@ -16,4 +16,3 @@ export function httpErrorKey(status: number): HttpErrorKey {
   if (Number.isInteger(status) && status >= 400 && status < 500) return HTTP_ERROR_KEYS[400];
   return SYSTEM_ERROR_KEY;
 }
-

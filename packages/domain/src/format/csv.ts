@@ -14,7 +14,10 @@ export function csvCell(value: string | number | boolean | null | undefined): st
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export function csvDocument(header: readonly string[], rows: readonly (readonly (string | number | boolean | null | undefined)[])[]): string {
+export function csvDocument(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | boolean | null | undefined)[])[],
+): string {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -38,7 +38,8 @@ export function reviewApplication(facts: ApplicationFacts, options: RuleOptions 
       field: issue.field,
       key: issue.key,
       category: categoryOf(issue.field, issue.key),
-    })));
+    })),
+  );
 }
 
 export function isInGoodOrder(facts: ApplicationFacts, options: RuleOptions = {}): boolean {

@@ -15,13 +15,25 @@ import * as z from 'zod';
 import { isBankPayment, isPaymentType, PREMIUM_BANK_CODE } from '../codes/payment-types';
 import { BENEFICIARY_PRIORITY_CODES, GENDERS, RELATIONSHIP_CODE_PATTERN } from '../codes/client';
 import { isBranchOf } from '../codes/bank-branches';
-import { HEALTH_QUESTIONS, HEALTH_ANSWER_VALUES, ANSWER_SEQUENCE_LIFE_INSURED, ANSWER_SEQUENCE_POLICY_OWNER } from '../codes/health-questions';
+import {
+  HEALTH_QUESTIONS,
+  HEALTH_ANSWER_VALUES,
+  ANSWER_SEQUENCE_LIFE_INSURED,
+  ANSWER_SEQUENCE_POLICY_OWNER,
+} from '../codes/health-questions';
 import { ID_TYPE_BIRTH_CERTIFICATE, IDENTIFICATION_TYPES, type IdentificationType } from '../codes/identification-types';
 import { bankCodeForReferrer, isBankReferrer, isReferrerCode } from '../codes/referrers';
 import { isDocumentTypeCode } from '../codes/document-types';
 import type { WizardStepName } from '../codes/wizard-steps';
 import type {
-  AdvisorStatementDraft, ApplicationStepData, DeclarationDraft, HealthInfoDraft, PersonDraft, PersonalInfoDraft, ProductInfoDraft, SignatureParty,
+  AdvisorStatementDraft,
+  ApplicationStepData,
+  DeclarationDraft,
+  HealthInfoDraft,
+  PersonDraft,
+  PersonalInfoDraft,
+  ProductInfoDraft,
+  SignatureParty,
 } from '../contracts/applications/application-steps';
 import { contactPhoneSchema, khmerNameSchema, latinNameSchema } from '../contracts/contacts/contact-fields';
 import type { FieldError } from '../errors/error-envelope';
@@ -52,7 +64,11 @@ function prefixed(prefix: string, errors: readonly FieldError[]): FieldError[] {
   return errors.map((e) => ({ field: e.field ? `${prefix}.${e.field}` : prefix, key: e.key }));
 }
 
-function dateIssueAt(field: string, value: string | null | undefined, options: { required: boolean; notFuture?: boolean; now?: Clock }): FieldError[] {
+function dateIssueAt(
+  field: string,
+  value: string | null | undefined,
+  options: { required: boolean; notFuture?: boolean; now?: Clock },
+): FieldError[] {
   if (isEmpty(value)) return options.required ? [{ field, key: 'required' }] : [];
   const result = checkDate(value as string, { notFuture: options.notFuture ?? false, ...(options.now ? { now: options.now } : {}) });
   return result.ok ? [] : [{ field, key: result.key }];
@@ -63,11 +79,18 @@ export function personIssues(person: PersonDraft | undefined, options: RuleOptio
   const p = person ?? {};
   const issues: FieldError[] = [];
   const parsed = z.object(personTextShape).safeParse({
-    firstName: p.firstName ?? '', lastName: p.lastName ?? '', firstNameKh: p.firstNameKh, lastNameKh: p.lastNameKh,
-    gender: p.gender ?? '', occupation: p.occupation, address: p.address,
+    firstName: p.firstName ?? '',
+    lastName: p.lastName ?? '',
+    firstNameKh: p.firstNameKh,
+    lastNameKh: p.lastNameKh,
+    gender: p.gender ?? '',
+    occupation: p.occupation,
+    address: p.address,
   });
   if (!parsed.success) issues.push(...toFieldErrors(parsed.error));
-  issues.push(...dateIssueAt('dateOfBirth', p.dateOfBirth, { required: true, notFuture: true, ...(options.now ? { now: options.now } : {}) }));
+  issues.push(
+    ...dateIssueAt('dateOfBirth', p.dateOfBirth, { required: true, notFuture: true, ...(options.now ? { now: options.now } : {}) }),
+  );
   if (isEmpty(p.idType)) issues.push({ field: 'idType', key: 'required' });
   else if (!(IDENTIFICATION_TYPES as readonly string[]).includes(p.idType as string)) issues.push({ field: 'idType', key: 'invalid' });
   else {
@@ -109,11 +132,16 @@ export function personalInfoIssues(data: PersonalInfoDraft, options: RuleOptions
       const key = textIssue((b[field] ?? '').trim(), { required: true, maxLength: 50, pattern: /^[A-Za-z ]+$/ });
       if (key) issues.push({ field: `${at}.${field}`, key });
     }
-    if (!(GENDERS as readonly string[]).includes(b.gender ?? '')) issues.push({ field: `${at}.gender`, key: isEmpty(b.gender) ? 'required' : 'invalid' });
-    issues.push(...dateIssueAt(`${at}.dateOfBirth`, b.dateOfBirth, { required: true, notFuture: true, ...(options.now ? { now: options.now } : {}) }));
+    if (!(GENDERS as readonly string[]).includes(b.gender ?? ''))
+      issues.push({ field: `${at}.gender`, key: isEmpty(b.gender) ? 'required' : 'invalid' });
+    issues.push(
+      ...dateIssueAt(`${at}.dateOfBirth`, b.dateOfBirth, { required: true, notFuture: true, ...(options.now ? { now: options.now } : {}) }),
+    );
     if (isEmpty(b.relationshipCode)) issues.push({ field: `${at}.relationshipCode`, key: 'required' });
-    else if (!RELATIONSHIP_CODE_PATTERN.test(b.relationshipCode as string)) issues.push({ field: `${at}.relationshipCode`, key: 'pattern' });
-    if (!(BENEFICIARY_PRIORITY_CODES as readonly string[]).includes(b.priority ?? '')) issues.push({ field: `${at}.priority`, key: isEmpty(b.priority) ? 'required' : 'invalid' });
+    else if (!RELATIONSHIP_CODE_PATTERN.test(b.relationshipCode as string))
+      issues.push({ field: `${at}.relationshipCode`, key: 'pattern' });
+    if (!(BENEFICIARY_PRIORITY_CODES as readonly string[]).includes(b.priority ?? ''))
+      issues.push({ field: `${at}.priority`, key: isEmpty(b.priority) ? 'required' : 'invalid' });
     if (isEmpty(b.shareBenifit)) issues.push({ field: `${at}.shareBenifit`, key: 'required' });
     else if (!isValidShare(b.shareBenifit)) issues.push({ field: `${at}.shareBenifit`, key: 'numbericRange' });
   });
@@ -136,7 +164,9 @@ export function productInfoIssues(data: ProductInfoDraft, product: ApplicationFa
 
 /** The answer sequences asked: the life insured always, the owner when another person. */
 export function answerSequences(steps: ApplicationStepData): number[] {
-  return steps.personalInfo.ownerIsInsured === true ? [ANSWER_SEQUENCE_LIFE_INSURED] : [ANSWER_SEQUENCE_LIFE_INSURED, ANSWER_SEQUENCE_POLICY_OWNER];
+  return steps.personalInfo.ownerIsInsured === true
+    ? [ANSWER_SEQUENCE_LIFE_INSURED]
+    : [ANSWER_SEQUENCE_LIFE_INSURED, ANSWER_SEQUENCE_POLICY_OWNER];
 }
 
 export function healthInfoIssues(data: HealthInfoDraft, steps: ApplicationStepData): FieldError[] {
@@ -147,8 +177,10 @@ export function healthInfoIssues(data: HealthInfoDraft, steps: ApplicationStepDa
       const field = `answers.${sequence}.${question.questionNumber}`;
       const answer = answers.find((a) => a.questionNumber === question.questionNumber && a.answerSequenceNo === sequence);
       if (!answer || isEmpty(answer.answerValue)) issues.push({ field: `${field}.answerValue`, key: 'required' });
-      else if (!(HEALTH_ANSWER_VALUES as readonly string[]).includes(answer.answerValue as string)) issues.push({ field: `${field}.answerValue`, key: 'invalid' });
-      else if (answer.answerValue === 'Y' && isEmpty(answer.answerDescription)) issues.push({ field: `${field}.answerDescription`, key: 'required' });
+      else if (!(HEALTH_ANSWER_VALUES as readonly string[]).includes(answer.answerValue as string))
+        issues.push({ field: `${field}.answerValue`, key: 'invalid' });
+      else if (answer.answerValue === 'Y' && isEmpty(answer.answerDescription))
+        issues.push({ field: `${field}.answerDescription`, key: 'required' });
     }
   }
   return issues;
@@ -181,12 +213,20 @@ export function advisorStatementIssues(data: AdvisorStatementDraft, options: Rul
   else {
     const bankReferral = isBankReferrer(data.referrerCode);
     if ((data.isBankReferal === true) !== bankReferral) issues.push({ field: 'isBankReferal', key: 'invalid' });
-    for (const field of missingBankReferralFields({ ...data, isBankReferal: bankReferral })) issues.push({ field, key: 'bankReferralValidator' });
+    for (const field of missingBankReferralFields({ ...data, isBankReferal: bankReferral }))
+      issues.push({ field, key: 'bankReferralValidator' });
     const bank = bankCodeForReferrer(data.referrerCode);
     if (bankReferral && bank) {
       if (!isEmpty(data.bank) && data.bank !== bank) issues.push({ field: 'bank', key: 'invalid' });
       if (!isEmpty(data.department) && !isBranchOf(bank, data.department as string)) issues.push({ field: 'department', key: 'invalid' });
-      if (!isEmpty(data.referralDate)) issues.push(...dateIssueAt('referralDate', data.referralDate, { required: true, notFuture: true, ...(options.now ? { now: options.now } : {}) }));
+      if (!isEmpty(data.referralDate))
+        issues.push(
+          ...dateIssueAt('referralDate', data.referralDate, {
+            required: true,
+            notFuture: true,
+            ...(options.now ? { now: options.now } : {}),
+          }),
+        );
       const id = textIssue(data.employeeId ?? '', { required: true, maxLength: 13, noSpace: true });
       if (id) issues.push({ field: 'employeeId', key: id });
       if (isEmpty(data.employeeIdConfirmed)) issues.push({ field: 'employeeIdConfirmed', key: 'required' });
@@ -197,13 +237,13 @@ export function advisorStatementIssues(data: AdvisorStatementDraft, options: Rul
   return issues;
 }
 
-
 /** Documents: every required group has a file, and every document's fields fit its type (spec §5 messages); expired is `min`. */
 export function supportingDocumentIssues(facts: ApplicationFacts, options: RuleOptions = {}): FieldError[] {
   const issues: FieldError[] = [];
   const today = todayInPhnomPenh(options.now);
   for (const group of requiredDocumentGroups(facts, options)) {
-    if (!facts.documents.some((d) => d.groupId === group && d.hasFile)) issues.push({ field: `documents.${group}`, key: 'document_file_required' });
+    if (!facts.documents.some((d) => d.groupId === group && d.hasFile))
+      issues.push({ field: `documents.${group}`, key: 'document_file_required' });
   }
   const perGroup = new Map<string, number>();
   for (const doc of facts.documents) {
@@ -211,7 +251,12 @@ export function supportingDocumentIssues(facts: ApplicationFacts, options: RuleO
     perGroup.set(doc.groupId, n + 1);
     if (!isDocumentTypeCode(doc.documentCode)) continue;
     const at = `documents.${doc.groupId}.${n}`;
-    for (const issue of documentIssues({ documentCode: doc.documentCode, idNumber: doc.idNumber, expiredDate: doc.expiredDate, file: doc.hasFile ? 'stored' : null })) {
+    for (const issue of documentIssues({
+      documentCode: doc.documentCode,
+      idNumber: doc.idNumber,
+      expiredDate: doc.expiredDate,
+      file: doc.hasFile ? 'stored' : null,
+    })) {
       issues.push({ field: `${at}.${issue.field}`, key: issue.key });
     }
     const expiry = isoOf(doc.expiredDate);
@@ -224,12 +269,19 @@ export function supportingDocumentIssues(facts: ApplicationFacts, options: RuleO
 export function stepIssues(step: WizardStepName, facts: ApplicationFacts, options: RuleOptions = {}): FieldError[] {
   const { steps } = facts;
   switch (step) {
-    case 'personalInfo': return personalInfoIssues(steps.personalInfo, options);
-    case 'productInfo': return productInfoIssues(steps.productInfo, facts.product);
-    case 'healthInfo': return healthInfoIssues(steps.healthInfo, steps);
-    case 'declarationAuthorization': return declarationIssues(steps.declarationAuthorization, steps, options);
-    case 'advisorStatement': return advisorStatementIssues(steps.advisorStatement, options);
-    case 'supportingDocuments': return supportingDocumentIssues(facts, options);
-    case 'submission': return [];
+    case 'personalInfo':
+      return personalInfoIssues(steps.personalInfo, options);
+    case 'productInfo':
+      return productInfoIssues(steps.productInfo, facts.product);
+    case 'healthInfo':
+      return healthInfoIssues(steps.healthInfo, steps);
+    case 'declarationAuthorization':
+      return declarationIssues(steps.declarationAuthorization, steps, options);
+    case 'advisorStatement':
+      return advisorStatementIssues(steps.advisorStatement, options);
+    case 'supportingDocuments':
+      return supportingDocumentIssues(facts, options);
+    case 'submission':
+      return [];
   }
 }

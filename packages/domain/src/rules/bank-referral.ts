@@ -11,9 +11,7 @@ import { optionalPastDateSchema } from './dates';
 import { addKeyIssue, isEmpty } from './generic';
 import { RUN_WITH_FIELD_ISSUES } from './must-match';
 
-export const BANK_REFERRAL_FIELDS = [
-  'bank', 'department', 'referrer', 'isSupervisor', 'supervisor', 'referralDate',
-] as const;
+export const BANK_REFERRAL_FIELDS = ['bank', 'department', 'referrer', 'isSupervisor', 'supervisor', 'referralDate'] as const;
 export type BankReferralField = (typeof BANK_REFERRAL_FIELDS)[number];
 
 export interface BankReferralValues {

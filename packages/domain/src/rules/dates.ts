@@ -58,20 +58,22 @@ export function dateSchema(options: DateRuleOptions = {}) {
 
 /** An optional date: undefined, null and '' give undefined; anything else must be a valid date. */
 export function optionalDateSchema(options: DateRuleOptions = {}) {
-  return z.string({ error: typeError }).nullish().transform((input, ctx) => {
-    if (input === undefined || input === null || isEmpty(input)) return undefined;
-    const result = checkDate(input, options);
-    if (!result.ok) {
-      addKeyIssue(ctx, result.key);
-      return z.NEVER;
-    }
-    return result.iso;
-  });
+  return z
+    .string({ error: typeError })
+    .nullish()
+    .transform((input, ctx) => {
+      if (input === undefined || input === null || isEmpty(input)) return undefined;
+      const result = checkDate(input, options);
+      if (!result.ok) {
+        addKeyIssue(ctx, result.key);
+        return z.NEVER;
+      }
+      return result.iso;
+    });
 }
 
 /** A required date not later than today. */
-export const pastDateSchema = (options: Omit<DateRuleOptions, 'notFuture'> = {}) =>
-  dateSchema({ ...options, notFuture: true });
+export const pastDateSchema = (options: Omit<DateRuleOptions, 'notFuture'> = {}) => dateSchema({ ...options, notFuture: true });
 
 /** An optional date not later than today. */
 export const optionalPastDateSchema = (options: Omit<DateRuleOptions, 'notFuture'> = {}) =>

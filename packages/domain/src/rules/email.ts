@@ -6,7 +6,11 @@
  */
 import * as z from 'zod';
 import {
-  EMAIL_GENERIC_MAX_LENGTH, EMAIL_LOCAL_PART_MAX_LENGTH, EMAIL_MAX_LENGTH, EMAIL_MIN_LENGTH, EMAIL_TLD_MIN_LENGTH,
+  EMAIL_GENERIC_MAX_LENGTH,
+  EMAIL_LOCAL_PART_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_MIN_LENGTH,
+  EMAIL_TLD_MIN_LENGTH,
 } from '../constants/field-limits';
 import type { FormErrorKey } from '../errors/error-keys';
 import { addKeyIssue, isEmpty, typeError } from './generic';

@@ -8,8 +8,13 @@
  */
 import { planCodeOf } from '../codes/plan-keys';
 import {
-  CUSTOM_FACE_AMOUNT_ABOVE, FIRST_PLAN_FACE_AMOUNT_MAX, FIRST_PLAN_FACE_AMOUNT_MIN, FIRST_PLAN_PLAN_CODE,
-  LARGER_AMOUNT_THRESHOLD, PAK_RINHA_DROPDOWN_MAX, PAK_RINHA_VALIDATION_MAX,
+  CUSTOM_FACE_AMOUNT_ABOVE,
+  FIRST_PLAN_FACE_AMOUNT_MAX,
+  FIRST_PLAN_FACE_AMOUNT_MIN,
+  FIRST_PLAN_PLAN_CODE,
+  LARGER_AMOUNT_THRESHOLD,
+  PAK_RINHA_DROPDOWN_MAX,
+  PAK_RINHA_VALIDATION_MAX,
 } from '../constants/product-limits';
 import { dollarsToCents } from '../format/money';
 
@@ -22,7 +27,10 @@ export interface FaceAmountRange {
 export const FACE_AMOUNT_RULES = {
   pakRinha: { productCode: 'KRUR', dropdownMax: PAK_RINHA_DROPDOWN_MAX, max: PAK_RINHA_VALIDATION_MAX },
   firstPlan: {
-    productCode: 'LPTL', planCode: FIRST_PLAN_PLAN_CODE, min: FIRST_PLAN_FACE_AMOUNT_MIN, max: FIRST_PLAN_FACE_AMOUNT_MAX,
+    productCode: 'LPTL',
+    planCode: FIRST_PLAN_PLAN_CODE,
+    min: FIRST_PLAN_FACE_AMOUNT_MIN,
+    max: FIRST_PLAN_FACE_AMOUNT_MAX,
   },
   largerAmountThreshold: LARGER_AMOUNT_THRESHOLD,
   customAbove: CUSTOM_FACE_AMOUNT_ABOVE,

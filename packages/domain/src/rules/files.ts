@@ -6,8 +6,13 @@
  */
 import type { ConversionExtension, SheetExtension } from '../constants/uploads';
 import {
-  CONVERSION_EXTENSIONS, FILE_COUNT_MAX, FILE_NAME_MAX_LENGTH, PENDING_DOCUMENT_UPLOAD_MAX_BYTES,
-  SHEET_EXTENSIONS, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES,
+  CONVERSION_EXTENSIONS,
+  FILE_COUNT_MAX,
+  FILE_NAME_MAX_LENGTH,
+  PENDING_DOCUMENT_UPLOAD_MAX_BYTES,
+  SHEET_EXTENSIONS,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
 } from '../constants/uploads';
 import type { FormErrorKey } from '../errors/error-keys';
 
@@ -15,10 +20,18 @@ export type FileIssue = 'empty' | 'extension' | 'size' | 'nameLength' | 'count';
 
 /** The form key each file issue is reported with, and the HTTP status the server answers. */
 export const FILE_ISSUE_KEYS: Readonly<Record<FileIssue, FormErrorKey>> = {
-  empty: 'required', extension: 'pattern', size: 'max', nameLength: 'maxlength', count: 'max',
+  empty: 'required',
+  extension: 'pattern',
+  size: 'max',
+  nameLength: 'maxlength',
+  count: 'max',
 };
 export const FILE_ISSUE_STATUS: Readonly<Record<FileIssue, number>> = {
-  empty: 422, extension: 415, size: 413, nameLength: 422, count: 422,
+  empty: 422,
+  extension: 415,
+  size: 413,
+  nameLength: 422,
+  count: 422,
 };
 
 /** Lower-case extension without the dot ("scan.PDF" -> "pdf"); '' when there is none. */
@@ -72,8 +85,7 @@ export function isFileCountAllowed(existing: number, adding = 1): boolean {
 
 export type SniffedType = 'pdf' | 'png' | 'jpeg' | 'tiff';
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
-  signature.every((byte, index) => bytes[index] === byte);
+const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean => signature.every((byte, index) => bytes[index] === byte);
 
 /** The type the first bytes of a file show, or null when it is none of the types we take. */
 export function sniffFileType(bytes: Uint8Array): SniffedType | null {
@@ -85,7 +97,12 @@ export function sniffFileType(bytes: Uint8Array): SniffedType | null {
 }
 
 const SNIFFED_BY_EXTENSION: Readonly<Record<ConversionExtension, SniffedType>> = {
-  pdf: 'pdf', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', tiff: 'tiff', tif: 'tiff',
+  pdf: 'pdf',
+  png: 'png',
+  jpg: 'jpeg',
+  jpeg: 'jpeg',
+  tiff: 'tiff',
+  tif: 'tiff',
 };
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04] as const;

@@ -40,9 +40,7 @@ export function isValidIdentificationNumber(idType: IdentificationType, value: s
 /** The document key a (non-empty) document number breaks, or null. */
 export function documentNumberIssue(idType: IdentificationType, value: string): DocumentErrorKey | null {
   if (identificationNumberIssue(idType, value) === null) return null;
-  return idType === ID_TYPE_BIRTH_CERTIFICATE
-    ? DOCUMENT_ERROR_KEYS.birthCertInvalid
-    : DOCUMENT_ERROR_KEYS.identificationNumberInvalid;
+  return idType === ID_TYPE_BIRTH_CERTIFICATE ? DOCUMENT_ERROR_KEYS.birthCertInvalid : DOCUMENT_ERROR_KEYS.identificationNumberInvalid;
 }
 
 export interface IdentificationValue {

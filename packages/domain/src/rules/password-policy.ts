@@ -23,16 +23,9 @@ export const PASSWORD_BREACHED = 1053;
 export const PASSWORD_RECENTLY_USED = 1044;
 export const PASSWORD_NOT_STRONG = 1006;
 
-export type PasswordRuleCode =
-  | typeof PASSWORD_TOO_SHORT
-  | typeof PASSWORD_REPEATED_CHARACTERS
-  | typeof PASSWORD_SEQUENCE_CHARACTERS;
+export type PasswordRuleCode = typeof PASSWORD_TOO_SHORT | typeof PASSWORD_REPEATED_CHARACTERS | typeof PASSWORD_SEQUENCE_CHARACTERS;
 
-export type PasswordPolicyCode =
-  | PasswordRuleCode
-  | typeof PASSWORD_BREACHED
-  | typeof PASSWORD_RECENTLY_USED
-  | typeof PASSWORD_NOT_STRONG;
+export type PasswordPolicyCode = PasswordRuleCode | typeof PASSWORD_BREACHED | typeof PASSWORD_RECENTLY_USED | typeof PASSWORD_NOT_STRONG;
 
 /**
  * The order the server checks in: the cheap pure rules first, then the breached list, then the
@@ -82,9 +75,7 @@ export function hasSequentialRun(password: string, run = PASSWORD_RUN_LENGTH): b
   for (let i = 1; i < chars.length; i += 1) {
     const previous = sequencePosition(chars[i - 1] ?? '');
     const current = sequencePosition(chars[i] ?? '');
-    const delta = previous && current && previous.alphabet === current.alphabet
-      ? current.index - previous.index
-      : 0;
+    const delta = previous && current && previous.alphabet === current.alphabet ? current.index - previous.index : 0;
     if (delta === 1 || delta === -1) {
       length = delta === step ? length + 1 : 2;
       step = delta;

@@ -33,16 +33,13 @@ export function matchesPattern(name: PatternName, value: string): boolean {
 
 type Rules = Omit<TextRules, 'pattern'>;
 
-export const latinLettersSchema = (rules: Rules = {}): z.ZodString =>
-  textSchema({ ...rules, pattern: PATTERNS.latinLetters });
+export const latinLettersSchema = (rules: Rules = {}): z.ZodString => textSchema({ ...rules, pattern: PATTERNS.latinLetters });
 
 export const digitsSchema = (rules: Rules = {}): z.ZodString => textSchema({ ...rules, pattern: PATTERNS.digits });
 
-export const latinAndDigitsSchema = (rules: Rules = {}): z.ZodString =>
-  textSchema({ ...rules, pattern: PATTERNS.latinAndDigits });
+export const latinAndDigitsSchema = (rules: Rules = {}): z.ZodString => textSchema({ ...rules, pattern: PATTERNS.latinAndDigits });
 
 /** Phone as typed (digits and hyphens); normalise with format/phone.ts before storing. */
 export const phoneSchema = (rules: Rules = {}): z.ZodString => textSchema({ ...rules, pattern: PATTERNS.phone });
 
-export const khmerLettersSchema = (rules: Rules = {}): z.ZodString =>
-  textSchema({ ...rules, pattern: PATTERNS.khmerLetters });
+export const khmerLettersSchema = (rules: Rules = {}): z.ZodString => textSchema({ ...rules, pattern: PATTERNS.khmerLetters });

@@ -18,8 +18,9 @@ import { LARGER_AMOUNT_THRESHOLD } from '../constants/product-limits';
 import { isChildInsured, type ApplicationFacts, type RuleOptions } from './application-facts';
 
 function answeredYesNeedingDocs(facts: ApplicationFacts, sequence: number): boolean {
-  return (facts.steps.healthInfo.answers ?? []).some((a) => a.answerSequenceNo === sequence && a.answerValue === 'Y'
-    && healthQuestion(a.questionNumber)?.medicalDocumentOnYes === true);
+  return (facts.steps.healthInfo.answers ?? []).some(
+    (a) => a.answerSequenceNo === sequence && a.answerValue === 'Y' && healthQuestion(a.questionNumber)?.medicalDocumentOnYes === true,
+  );
 }
 
 export function requiredDocumentGroups(facts: ApplicationFacts, options: RuleOptions = {}): SupportingDocumentId[] {

@@ -38,9 +38,11 @@ export interface RiderPairIssue {
 /** Every required companion missing from a selection of rider codes. */
 export function riderPairIssues(selected: readonly string[]): RiderPairIssue[] {
   const chosen = new Set(selected);
-  return RIDER_PAIRS.filter(
-    (pair) => pair.kind === 'required' && chosen.has(pair.rider) && !chosen.has(pair.companion),
-  ).map((pair) => ({ rider: pair.rider, companion: pair.companion, key: 'required' }));
+  return RIDER_PAIRS.filter((pair) => pair.kind === 'required' && chosen.has(pair.rider) && !chosen.has(pair.companion)).map((pair) => ({
+    rider: pair.rider,
+    companion: pair.companion,
+    key: 'required',
+  }));
 }
 
 export function areRiderPairsSatisfied(selected: readonly string[]): boolean {

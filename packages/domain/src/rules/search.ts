@@ -25,16 +25,14 @@ export function searchTermIssue(term: string): FormErrorKey | null {
 }
 
 /** A search term; outputs the normalised term. */
-export const searchTermSchema = z
-  .string({ error: typeError })
-  .transform((term, ctx) => {
-    const key = searchTermIssue(term);
-    if (key) {
-      addKeyIssue(ctx, key);
-      return z.NEVER;
-    }
-    return normaliseSearchTerm(term);
-  });
+export const searchTermSchema = z.string({ error: typeError }).transform((term, ctx) => {
+  const key = searchTermIssue(term);
+  if (key) {
+    addKeyIssue(ctx, key);
+    return z.NEVER;
+  }
+  return normaliseSearchTerm(term);
+});
 
 /** An optional search term: absent or blank gives undefined (list everything), else as above. */
 export const optionalSearchTermSchema = z

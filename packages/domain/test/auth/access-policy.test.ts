@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '@portal/domain/api/api-paths';
 import {
-  ACCESS_POLICY, accessFor, accessKey, decideAccess, isOpenInfrastructurePath, PUBLIC, scopesForRoles,
+  ACCESS_POLICY,
+  accessFor,
+  accessKey,
+  decideAccess,
+  isOpenInfrastructurePath,
+  PUBLIC,
+  scopesForRoles,
 } from '@portal/domain/api/access-policy';
 import { ROLES } from '@portal/domain/codes/roles';
 
@@ -20,7 +26,10 @@ describe('access policy', () => {
   });
 
   it('keeps public exactly the sign-in, reset, passkey-assertion and candidate-link calls', () => {
-    const open = Object.entries(ACCESS_POLICY).filter(([, access]) => access === PUBLIC).map(([key]) => key).sort();
+    const open = Object.entries(ACCESS_POLICY)
+      .filter(([, access]) => access === PUBLIC)
+      .map(([key]) => key)
+      .sort();
     expect(open).toEqual([
       'POST /api/auth/v1/assertions',
       'POST /api/auth/v1/login',

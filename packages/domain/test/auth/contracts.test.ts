@@ -15,20 +15,33 @@ function issues(result: { success: boolean; error?: { issues: { path: PropertyKe
 
 describe('auth contracts', () => {
   it('login needs a username and a bounded password; messages are form error keys', () => {
-    expect(loginRequestSchema.safeParse({ username: ' demo.aap ', password: 'x' }).data)
-      .toEqual({ username: 'demo.aap', password: 'x' });
+    expect(loginRequestSchema.safeParse({ username: ' demo.aap ', password: 'x' }).data).toEqual({ username: 'demo.aap', password: 'x' });
     const bad = loginRequestSchema.safeParse({ username: '  ', password: 'p'.repeat(65) });
-    expect(issues(bad)).toEqual([['username', 'required'], ['password', 'maxlength']]);
-    expect(issues(loginRequestSchema.safeParse({}))).toEqual([['username', 'required'], ['password', 'required']]);
+    expect(issues(bad)).toEqual([
+      ['username', 'required'],
+      ['password', 'maxlength'],
+    ]);
+    expect(issues(loginRequestSchema.safeParse({}))).toEqual([
+      ['username', 'required'],
+      ['password', 'required'],
+    ]);
     expect(issues(loginRequestSchema.safeParse({ username: 5, password: 'x' }))).toEqual([['username', 'invalid']]);
     for (const [, key] of issues(bad)) expect(FORM_ERROR_KEYS).toContain(key);
   });
 
   it('login answers the DESIGN.md §3 shape', () => {
-    expect(loginResponseSchema.safeParse({
-      mfaRequired: true, requestCode: 'abc', maskedPhone: '+855*****678', expiresIn: 300, resendIn: 120,
-    }).success).toBe(true);
-    expect(loginResponseSchema.safeParse({ mfaRequired: false, requestCode: 'a', maskedPhone: '', expiresIn: 1, resendIn: 1 }).success).toBe(false);
+    expect(
+      loginResponseSchema.safeParse({
+        mfaRequired: true,
+        requestCode: 'abc',
+        maskedPhone: '+855*****678',
+        expiresIn: 300,
+        resendIn: 120,
+      }).success,
+    ).toBe(true);
+    expect(
+      loginResponseSchema.safeParse({ mfaRequired: false, requestCode: 'a', maskedPhone: '', expiresIn: 1, resendIn: 1 }).success,
+    ).toBe(false);
   });
 
   it('an OTP is exactly six digits', () => {
@@ -39,7 +52,10 @@ describe('auth contracts', () => {
 
   it('a session carries tokens, scopes and the user with known roles', () => {
     const session = {
-      accessToken: 'a', refreshToken: 'r', expiresIn: 900, scopes: ['contact'],
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresIn: 900,
+      scopes: ['contact'],
       user: { id: 'u', username: 'demo.aap', displayName: 'Demo', roles: ['ROLE_AAP'], alias: null },
     };
     expect(loginMfaResponseSchema.safeParse(session).success).toBe(true);
@@ -48,13 +64,17 @@ describe('auth contracts', () => {
 
   it('reset and change password enforce the confirmation (unmatched), but leave 1050.. to the server', () => {
     expect(issues(resetPasswordRequestSchema.safeParse({ requestCode: 'r', password: 'short', confirmedPassword: 'short' }))).toEqual([]);
-    expect(issues(resetPasswordRequestSchema.safeParse({ requestCode: 'r', password: 'Abcdefgh1!', confirmedPassword: 'Abcdefgh1?' })))
-      .toEqual([['confirmedPassword', 'unmatched']]);
-    expect(issues(resetPasswordRequestSchema.safeParse({ password: 'x'.repeat(65), confirmedPassword: 'x' })))
-      .toEqual([['password', 'maxlength'], ['confirmedPassword', 'unmatched']]);
+    expect(
+      issues(resetPasswordRequestSchema.safeParse({ requestCode: 'r', password: 'Abcdefgh1!', confirmedPassword: 'Abcdefgh1?' })),
+    ).toEqual([['confirmedPassword', 'unmatched']]);
+    expect(issues(resetPasswordRequestSchema.safeParse({ password: 'x'.repeat(65), confirmedPassword: 'x' }))).toEqual([
+      ['password', 'maxlength'],
+      ['confirmedPassword', 'unmatched'],
+    ]);
     expect(resetPasswordRequestSchema.safeParse({ password: 'a', confirmedPassword: 'a' }).success).toBe(true); // 1043 is the server's
-    expect(issues(changePasswordRequestSchema.safeParse({ action: 'changePassword', password: 'a', confirmedPassword: 'b' })))
-      .toEqual([['confirmedPassword', 'unmatched']]);
+    expect(issues(changePasswordRequestSchema.safeParse({ action: 'changePassword', password: 'a', confirmedPassword: 'b' }))).toEqual([
+      ['confirmedPassword', 'unmatched'],
+    ]);
     expect(changePasswordRequestSchema.safeParse({ action: 'other', password: 'a', confirmedPassword: 'a' }).success).toBe(false);
   });
 
@@ -66,14 +86,18 @@ describe('auth contracts', () => {
 
   it('WebAuthn responses are base64url and bounded', () => {
     const registration = {
-      id: 'abc_-', rawId: 'abc_-', type: 'public-key',
+      id: 'abc_-',
+      rawId: 'abc_-',
+      type: 'public-key',
       response: { clientDataJSON: 'e30', attestationObject: 'o2Nm', transports: ['internal'] },
       clientExtensionResults: {},
     };
     expect(bindPasskeyRequestSchema.safeParse({ requestCode: 'r', response: registration }).success).toBe(true);
     expect(bindPasskeyRequestSchema.safeParse({ requestCode: 'r', response: { ...registration, id: 'not base64!' } }).success).toBe(false);
     const assertion = {
-      id: 'abc', rawId: 'abc', type: 'public-key',
+      id: 'abc',
+      rawId: 'abc',
+      type: 'public-key',
       response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
       clientExtensionResults: {},
     };

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkPassword, checkPasswordRules, hasRepeatedRun, hasSequentialRun, isStrongEnough,
-  PASSWORD_CHECK_ORDER, type PasswordFacts,
+  checkPassword,
+  checkPasswordRules,
+  hasRepeatedRun,
+  hasSequentialRun,
+  isStrongEnough,
+  PASSWORD_CHECK_ORDER,
+  type PasswordFacts,
 } from '@portal/domain/rules/password-policy';
 
 const clean: PasswordFacts = { isBreached: () => false, isRecentlyUsed: () => false, strengthScore: () => 4 };
@@ -44,9 +49,18 @@ describe('password rules (spec §8 codes)', () => {
   it('asks the server facts lazily, in order, and stops at the first failure', async () => {
     const asked: string[] = [];
     const facts: PasswordFacts = {
-      isBreached: () => { asked.push('breached'); return false; },
-      isRecentlyUsed: async () => { asked.push('recent'); return true; },
-      strengthScore: () => { asked.push('score'); return 4; },
+      isBreached: () => {
+        asked.push('breached');
+        return false;
+      },
+      isRecentlyUsed: async () => {
+        asked.push('recent');
+        return true;
+      },
+      strengthScore: () => {
+        asked.push('score');
+        return 4;
+      },
     };
     expect(await checkPassword('Plenty-Long!Pw9', facts)).toBe(1044);
     expect(asked).toEqual(['breached', 'recent']);

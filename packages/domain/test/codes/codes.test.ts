@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, canTransitionApplication, isApplicationEditable } from '@portal/domain/codes/application-status';
-import { BENEFICIARY_PRIORITY_CODES, CLIENT_LINK_TYPE_CODES, CONTACT_TYPES, GENDERS, KNOWN_RELATIONSHIPS } from '@portal/domain/codes/client';
+import {
+  BENEFICIARY_PRIORITY_CODES,
+  CLIENT_LINK_TYPE_CODES,
+  CONTACT_TYPES,
+  GENDERS,
+  KNOWN_RELATIONSHIPS,
+} from '@portal/domain/codes/client';
 import { CURRENCIES, CURRENCY_CODES } from '@portal/domain/codes/currencies';
 import { DOCUMENT_TYPE_CODES, documentIdType, documentNeedsExpiry } from '@portal/domain/codes/document-types';
 import { IDENTIFICATION_TYPES } from '@portal/domain/codes/identification-types';
@@ -8,16 +14,19 @@ import { DEFAULT_LANGUAGE, LANGUAGES, toLanguage } from '@portal/domain/codes/la
 import { OTP_PURPOSES } from '@portal/domain/codes/otp-purposes';
 import { PAYMENT_TYPE_CODES, PREMIUM_BANK_CODE } from '@portal/domain/codes/payment-types';
 import {
-  BASE_PLAN_KEYS, EDUCATION_PROTECTION_KEYS, FAMILY_ASSISTANCE_KEYS, isPlanKey, parsePlanKey, planVariantOf,
+  BASE_PLAN_KEYS,
+  EDUCATION_PROTECTION_KEYS,
+  FAMILY_ASSISTANCE_KEYS,
+  isPlanKey,
+  parsePlanKey,
+  planVariantOf,
 } from '@portal/domain/codes/plan-keys';
 import { COVERAGE_TYPE_CODES, POLICY_STATUSES } from '@portal/domain/codes/policy-codes';
 import { PAYMENTS_PER_YEAR, PREMIUM_MODES } from '@portal/domain/codes/premium-modes';
 import { PACKAGE_TYPES, PAYOUT_TYPES, PRODUCT_CODES, PRODUCTS } from '@portal/domain/codes/products';
 import { RECRUITMENT_DOCUMENT_TYPE_CODES } from '@portal/domain/codes/recruitment-documents';
 import { RECRUITMENT_MODES } from '@portal/domain/codes/recruitment-modes';
-import {
-  BANK_CODES, bankCodeForReferrer, isBankReferrer, REFERRER_CODES, referrerClassification,
-} from '@portal/domain/codes/referrers';
+import { BANK_CODES, bankCodeForReferrer, isBankReferrer, REFERRER_CODES, referrerClassification } from '@portal/domain/codes/referrers';
 import { RIDER_CODES, RIDER_FACE_AMOUNT_TYPES } from '@portal/domain/codes/riders';
 import { canSignIn, ROLES } from '@portal/domain/codes/roles';
 import { SUPPORTING_DOCUMENT_GROUPS, SUPPORTING_DOCUMENT_IDS } from '@portal/domain/codes/supporting-documents';
@@ -38,28 +47,70 @@ describe('code lists of spec §3', () => {
     ['package types', PACKAGE_TYPES, ['health', 'life', 'save']],
     ['payout types', PAYOUT_TYPES, ['cash', 'lumpsum']],
     ['premium modes', PREMIUM_MODES, ['annual', 'semiAnnual', 'singlePremium', 'quarterly', 'monthly']],
-    ['product codes', PRODUCT_CODES, [
-      'LPTL', 'MLPX', 'EDU', 'ENDW', 'TRRP', 'MRTA', 'KRUR', 'TERM', 'THCR', 'TMCR', 'WPDL', 'WPCL', 'WPDH', 'WPCH',
-    ]],
-    ['rider codes', RIDER_CODES, [
-      'PBE', 'PBTR', 'CBTR', 'TCCIR', 'TBUR', 'TCIR', 'CIWOP', 'WLCH', 'WLCL', 'WLCR', 'WPDL', 'WPDH', 'WPCH',
-      'WPCL', 'WPDR', 'WPCR', 'CXUR', 'PLUR', 'FAUR',
-    ]],
-    ['rider face amount types', RIDER_FACE_AMOUNT_TYPES, [
-      'BASE_PLAN_VALUE', 'CALCULATION', 'BASE_PLAN_INPUT', 'USER_INPUT', 'LIST_OF_VALUES', 'SYSTEM_VALUE',
-    ]],
+    [
+      'product codes',
+      PRODUCT_CODES,
+      ['LPTL', 'MLPX', 'EDU', 'ENDW', 'TRRP', 'MRTA', 'KRUR', 'TERM', 'THCR', 'TMCR', 'WPDL', 'WPCL', 'WPDH', 'WPCH'],
+    ],
+    [
+      'rider codes',
+      RIDER_CODES,
+      [
+        'PBE',
+        'PBTR',
+        'CBTR',
+        'TCCIR',
+        'TBUR',
+        'TCIR',
+        'CIWOP',
+        'WLCH',
+        'WLCL',
+        'WLCR',
+        'WPDL',
+        'WPDH',
+        'WPCH',
+        'WPCL',
+        'WPDR',
+        'WPCR',
+        'CXUR',
+        'PLUR',
+        'FAUR',
+      ],
+    ],
+    [
+      'rider face amount types',
+      RIDER_FACE_AMOUNT_TYPES,
+      ['BASE_PLAN_VALUE', 'CALCULATION', 'BASE_PLAN_INPUT', 'USER_INPUT', 'LIST_OF_VALUES', 'SYSTEM_VALUE'],
+    ],
     ['referrer codes', REFERRER_CODES, ['95', '14', '09', '10', '11', '12', '13', '02', '19', '05']],
     ['bank codes', BANK_CODES, ['BAANZ', 'BAMAY', 'BAABA', 'BAFTB', 'BACIM', 'BASPN']],
-    ['supporting document ids', SUPPORTING_DOCUMENT_IDS, [
-      'insured-id', 'owner-id', 'consent-form', 'medical-doc', 'medical-doc-owner', 'k-y-c-proof', 'receipt-form',
-      'bank-staff-case', 'insurance-advisor-statement', 'finance-proof', 'application-form', 'is-report', 'proposal-form',
-    ]],
+    [
+      'supporting document ids',
+      SUPPORTING_DOCUMENT_IDS,
+      [
+        'insured-id',
+        'owner-id',
+        'consent-form',
+        'medical-doc',
+        'medical-doc-owner',
+        'k-y-c-proof',
+        'receipt-form',
+        'bank-staff-case',
+        'insurance-advisor-statement',
+        'finance-proof',
+        'application-form',
+        'is-report',
+        'proposal-form',
+      ],
+    ],
     ['roles', ROLES, ['ROLE_AAP', 'ROLE_BK', 'ROLE_AS', 'ROLE_AA', 'ROLE_TRAINEE', 'ROLE_CAN', 'ROLE_CNL']],
     ['OTP purposes', OTP_PURPOSES, ['login', 'reset', 'profile']],
     ['languages', LANGUAGES, ['en', 'km']],
-    ['recruitment modes (spec §2)', RECRUITMENT_MODES, [
-      'createRecruitmentApp', 'updateRecruitmentApp', 'recruitmentAppList', 'requestTokenLink', 'verifyTokenLink',
-    ]],
+    [
+      'recruitment modes (spec §2)',
+      RECRUITMENT_MODES,
+      ['createRecruitmentApp', 'updateRecruitmentApp', 'recruitmentAppList', 'requestTokenLink', 'verifyTokenLink'],
+    ],
   ] as const)('%s', (_name, actual, expected) => {
     expect([...actual]).toEqual([...expected]);
   });
@@ -141,8 +192,13 @@ describe('application status and wizard', () => {
   it('has seven steps, 0 to 6, in the spec order', () => {
     expect(WIZARD_STEPS.map((step) => step.index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(WIZARD_STEPS.map((step) => step.name)).toEqual([
-      'personalInfo', 'productInfo', 'healthInfo', 'declarationAuthorization', 'advisorStatement',
-      'supportingDocuments', 'submission',
+      'personalInfo',
+      'productInfo',
+      'healthInfo',
+      'declarationAuthorization',
+      'advisorStatement',
+      'supportingDocuments',
+      'submission',
     ]);
   });
 
@@ -152,9 +208,7 @@ describe('application status and wizard', () => {
     expect(isReadyToSubmit(completion)).toBe(false);
     const done = { ...completion, personalInfoCompleted: true, productInfoCompleted: true };
     expect(firstIncompleteStep(done)).toBe(2);
-    const allButSubmission = Object.fromEntries(
-      WIZARD_STEPS.filter((step) => step.index < 6).map((step) => [step.completionFlag, true]),
-    );
+    const allButSubmission = Object.fromEntries(WIZARD_STEPS.filter((step) => step.index < 6).map((step) => [step.completionFlag, true]));
     expect(isReadyToSubmit(allButSubmission)).toBe(true);
   });
 });

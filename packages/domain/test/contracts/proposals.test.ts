@@ -21,7 +21,7 @@ describe('proposal PDF file name', () => {
 });
 
 describe('proposal request rules (shared by the quote form and the server)', () => {
-  it('reads a typed face amount with thousands commas into the engine\'s two-decimal form', () => {
+  it("reads a typed face amount with thousands commas into the engine's two-decimal form", () => {
     const parsed = createProposalRequestSchema.parse({ ...base, faceAmount: ' 25,000.5 ' });
     expect(parsed.faceAmount).toBe('25000.50');
     expect(createProposalRequestSchema.parse({ ...base, faceAmount: '007' }).faceAmount).toBe('7.00');

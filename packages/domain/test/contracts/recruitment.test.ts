@@ -23,7 +23,10 @@ describe('an exam result row', () => {
   const ok = { candidateNumber: 'c0000012', examDate: '01/11/2026', score: '70', result: 'pass' };
 
   it('reads a good row (either date format, any case) and a pass from 70', () => {
-    expect(checkExamRow(ok, 2, NOW)).toEqual({ value: { candidateNumber: 'C0000012', examDate: '2026-11-01', score: 70, result: 'PASS' }, issues: [] });
+    expect(checkExamRow(ok, 2, NOW)).toEqual({
+      value: { candidateNumber: 'C0000012', examDate: '2026-11-01', score: 70, result: 'PASS' },
+      issues: [],
+    });
     expect(checkExamRow({ ...ok, examDate: '2026-11-01', score: '69', result: 'FAIL' }, 3, NOW).value?.result).toBe('FAIL');
   });
 
@@ -47,7 +50,7 @@ describe('an exam results header', () => {
     expect(Object.fromEntries(index)).toEqual({ score: 0, candidateNumber: 1, result: 3, examDate: 4, lastName: 5 });
   });
 
-  it('names a missing, an unknown and a repeated column as the file\'s problems', () => {
+  it("names a missing, an unknown and a repeated column as the file's problems", () => {
     expect(checkExamHeader(['candidateNumber', 'examDate', 'scor', 'result', 'result']).issues).toEqual([
       { field: 'file.header.scor', key: 'exam_header_unknown' },
       { field: 'file.header.result', key: 'exam_header_duplicate' },

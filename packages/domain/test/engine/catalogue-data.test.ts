@@ -32,7 +32,12 @@ describe('catalogue 2026.1 as data', () => {
 
   it('pak rinha has the full (KRU01) and activation (ATU01) plans; first plan has LTU05', () => {
     const plans = (code: string) => catalogue.products.find((p) => p.code === code)?.plans ?? [];
-    expect(plans('KRUR').map((p) => [p.planCode, p.variant])).toEqual(expect.arrayContaining([['KRU01', 'full'], ['ATU01', 'activation']]));
+    expect(plans('KRUR').map((p) => [p.planCode, p.variant])).toEqual(
+      expect.arrayContaining([
+        ['KRU01', 'full'],
+        ['ATU01', 'activation'],
+      ]),
+    );
     expect(plans('KRUR').map((p) => p.planKey)).toContain('KRU01-01-02');
     expect(plans('KRUR').map((p) => p.planKey)).toContain('ATU01-01-02');
     expect(plans('LPTL').map((p) => p.planCode)).toContain('LTU05');
@@ -106,24 +111,39 @@ describe('catalogue 2026.1 as data', () => {
     expect(missing).toEqual([]);
   });
 
-  it('agrees with rules/ages.ts (the form\'s age check) for every product, age and owner', () => {
+  it("agrees with rules/ages.ts (the form's age check) for every product, age and owner", () => {
     const disagreements: string[] = [];
     for (const product of catalogue.products) {
       for (const plan of product.plans) {
         for (const owner of [undefined, 17, 18, 29, 30, 45, 50, 51, 55, 56, 60, 61, 65, 66]) {
           for (let age = 0; age <= 70; age += 1) {
             const face = `${Math.max(product.faceAmount.min, plan.faceAmount?.min ?? 0)}.00`;
-            const result = calculatePremium(request({
-              productCode: product.code, planKey: plan.planKey, faceAmount: face, policyTerm: Math.min(...product.terms.map((t) => t.policyTerm)),
-              lifeInsured: { dateOfBirth: bornAt(age), gender: 'M' },
-              ...(owner === undefined ? {} : { policyOwner: { dateOfBirth: bornAt(owner), gender: 'F' } }),
-            }), catalogue, { today: TODAY });
+            const result = calculatePremium(
+              request({
+                productCode: product.code,
+                planKey: plan.planKey,
+                faceAmount: face,
+                policyTerm: Math.min(...product.terms.map((t) => t.policyTerm)),
+                lifeInsured: { dateOfBirth: bornAt(age), gender: 'M' },
+                ...(owner === undefined ? {} : { policyOwner: { dateOfBirth: bornAt(owner), gender: 'F' } }),
+              }),
+              catalogue,
+              { today: TODAY },
+            );
             const engine = (result.ok ? [] : result.errors)
               .filter((e) => e.field.endsWith('dateOfBirth'))
-              .map((e) => `${e.field.split('.')[0]}.${e.key}`).sort();
-            const rules = checkAges({ productCode: product.code, planKey: plan.planKey, lifeInsuredAge: age, ...(owner === undefined ? {} : { policyOwnerAge: owner }) })
-              .map((i) => `${i.party}.${i.key}`).sort();
-            if (JSON.stringify(engine) !== JSON.stringify(rules)) disagreements.push(`${plan.planKey} insured ${age} owner ${owner}: engine ${engine} rules ${rules}`);
+              .map((e) => `${e.field.split('.')[0]}.${e.key}`)
+              .sort();
+            const rules = checkAges({
+              productCode: product.code,
+              planKey: plan.planKey,
+              lifeInsuredAge: age,
+              ...(owner === undefined ? {} : { policyOwnerAge: owner }),
+            })
+              .map((i) => `${i.party}.${i.key}`)
+              .sort();
+            if (JSON.stringify(engine) !== JSON.stringify(rules))
+              disagreements.push(`${plan.planKey} insured ${age} owner ${owner}: engine ${engine} rules ${rules}`);
           }
         }
       }

@@ -18,8 +18,16 @@ const errorsOf = (req: CalculatePremiumRequest) => {
 
 /** A face amount every product accepts (for age tests): within each product's range. */
 const FACE: Record<string, string> = {
-  LPTL: '20000.00', MLPX: '20000.00', EDU: '20000.00', ENDW: '20000.00', TRRP: '20000.00',
-  MRTA: '20000.00', KRUR: '5000.00', TERM: '20000.00', THCR: '5000.00', TMCR: '5000.00',
+  LPTL: '20000.00',
+  MLPX: '20000.00',
+  EDU: '20000.00',
+  ENDW: '20000.00',
+  TRRP: '20000.00',
+  MRTA: '20000.00',
+  KRUR: '5000.00',
+  TERM: '20000.00',
+  THCR: '5000.00',
+  TMCR: '5000.00',
 };
 
 /**
@@ -48,9 +56,12 @@ describe('age limits of every product (spec §5): at each limit, one below, one 
     const name = row.planKey ? `${row.product} ${row.planKey}` : row.product;
     const base = { productCode: row.product, faceAmount: FACE[row.product] ?? '5000.00', ...(row.planKey ? { planKey: row.planKey } : {}) };
     const alone = (age: number) => request({ ...base, lifeInsured: { dateOfBirth: bornAt(age), gender: 'F' } });
-    const withOwner = (insured: number, owner: number) => request({
-      ...base, lifeInsured: { dateOfBirth: bornAt(insured), gender: 'M' }, policyOwner: { dateOfBirth: bornAt(owner), gender: 'F' },
-    });
+    const withOwner = (insured: number, owner: number) =>
+      request({
+        ...base,
+        lifeInsured: { dateOfBirth: bornAt(insured), gender: 'M' },
+        policyOwner: { dateOfBirth: bornAt(owner), gender: 'F' },
+      });
     const [aloneMin, aloneMax] = row.alone;
     const [insuredMin, insuredMax] = row.insured;
     const [ownerMin, ownerMax] = row.owner;
@@ -82,10 +93,12 @@ describe('age limits of every product (spec §5): at each limit, one below, one 
   }
 
   it('premier special case: a child life insured needs a separate owner of at least 30 (age to buy premier)', () => {
-    const child = (insured: number, owner?: number) => request({
-      productCode: 'MLPX', lifeInsured: { dateOfBirth: bornAt(insured), gender: 'F' },
-      ...(owner === undefined ? {} : { policyOwner: { dateOfBirth: bornAt(owner), gender: 'M' } }),
-    });
+    const child = (insured: number, owner?: number) =>
+      request({
+        productCode: 'MLPX',
+        lifeInsured: { dateOfBirth: bornAt(insured), gender: 'F' },
+        ...(owner === undefined ? {} : { policyOwner: { dateOfBirth: bornAt(owner), gender: 'M' } }),
+      });
     expect(errorsOf(child(0, 30))).toEqual([]);
     expect(errorsOf(child(17, 30))).toEqual([]);
     expect(errorsOf(child(17, 29))).toEqual([{ field: 'policyOwner.dateOfBirth', key: 'min' }]);
@@ -94,8 +107,9 @@ describe('age limits of every product (spec §5): at each limit, one below, one 
     expect(errorsOf(child(18, 18))).toEqual([]);
   });
 
-  it('the life insured\'s age plus the policy term may not pass the maturity age (TERM: 75)', () => {
-    const term = (age: number, policyTerm: number) => request({ productCode: 'TERM', lifeInsured: { dateOfBirth: bornAt(age), gender: 'M' }, policyTerm });
+  it("the life insured's age plus the policy term may not pass the maturity age (TERM: 75)", () => {
+    const term = (age: number, policyTerm: number) =>
+      request({ productCode: 'TERM', lifeInsured: { dateOfBirth: bornAt(age), gender: 'M' }, policyTerm });
     expect(errorsOf(term(55, 20))).toEqual([]);
     expect(errorsOf(term(56, 20))).toEqual([{ field: 'policyTerm', key: 'max' }]);
   });
@@ -106,8 +120,9 @@ describe('age limits of every product (spec §5): at each limit, one below, one 
     const on = onDay('1961-06-15');
     expect(before.ok && before.value.lifeInsuredAge).toBe(64);
     expect(on.ok && on.value.lifeInsuredAge).toBe(65);
-    expect(errorsOf(request({ productCode: 'TERM', lifeInsured: { dateOfBirth: '1960-06-15', gender: 'M' } })))
-      .toEqual([{ field: 'lifeInsured.dateOfBirth', key: 'max' }]);
+    expect(errorsOf(request({ productCode: 'TERM', lifeInsured: { dateOfBirth: '1960-06-15', gender: 'M' } }))).toEqual([
+      { field: 'lifeInsured.dateOfBirth', key: 'max' },
+    ]);
   });
 });
 
@@ -130,10 +145,13 @@ const FACE_TABLE: { product: string; planKey?: string; min: number; max: number 
 describe('face amount limits of every product: at each limit, one dollar below, one above', () => {
   for (const row of FACE_TABLE) {
     const name = row.planKey ? `${row.product} ${row.planKey}` : row.product;
-    const at = (dollars: number) => request({
-      productCode: row.product, faceAmount: `${dollars}.00`, lifeInsured: { dateOfBirth: bornAt(40), gender: 'M' },
-      ...(row.planKey ? { planKey: row.planKey } : {}),
-    });
+    const at = (dollars: number) =>
+      request({
+        productCode: row.product,
+        faceAmount: `${dollars}.00`,
+        lifeInsured: { dateOfBirth: bornAt(40), gender: 'M' },
+        ...(row.planKey ? { planKey: row.planKey } : {}),
+      });
     it(`${name}: ${row.min}-${row.max}`, () => {
       expect(errorsOf(at(row.min))).toEqual([]);
       expect(errorsOf(at(row.max))).toEqual([]);
@@ -181,9 +199,13 @@ function otherRequired(rider: string, companion: string): string[] {
 
 describe('rider pairs (spec §5), both ways', () => {
   for (const pair of PAIR_TABLE) {
-    const quote = (codes: string[]) => request({
-      productCode: pair.product, faceAmount: '30000.00', lifeInsured: { dateOfBirth: bornAt(40), gender: 'F' }, riders: codes.map(riderEntry),
-    });
+    const quote = (codes: string[]) =>
+      request({
+        productCode: pair.product,
+        faceAmount: '30000.00',
+        lifeInsured: { dateOfBirth: bornAt(40), gender: 'F' },
+        riders: codes.map(riderEntry),
+      });
     const others = otherRequired(pair.rider, pair.companion);
     if (pair.kind === 'required') {
       it(`${pair.rider} needs ${pair.companion}: without it riders.0.code is required; with it, fine`, () => {
@@ -206,7 +228,9 @@ describe('rider pairs (spec §5), both ways', () => {
 
   it('WPDR alone misses both of its companions: one required error on its field', () => {
     expect(errorsOf(request({ productCode: 'MLPX', riders: [{ code: 'WPDR' }] }))).toEqual([{ field: 'riders.0.code', key: 'required' }]);
-    expect(errorsOf(request({ productCode: 'MLPX', riders: [{ code: 'WPDL' }, { code: 'WPDR' }] }))).toEqual([{ field: 'riders.1.code', key: 'required' }]);
+    expect(errorsOf(request({ productCode: 'MLPX', riders: [{ code: 'WPDL' }, { code: 'WPDR' }] }))).toEqual([
+      { field: 'riders.1.code', key: 'required' },
+    ]);
   });
 
   it('the catalogue carries exactly the pairs of spec §5', () => {
@@ -222,46 +246,107 @@ describe('other rules: each a field and a form error key', () => {
     ['no product', { productCode: '' }, [{ field: 'productCode', key: 'required' }]],
     ['a plan of another product', { productCode: 'TERM', planKey: 'KRU01-01-02' }, [{ field: 'planKey', key: 'invalid' }]],
     ['a policy term the product does not offer', { productCode: 'TERM', policyTerm: 7 }, [{ field: 'policyTerm', key: 'invalid' }]],
-    ['a premium term not offered with that policy term', { productCode: 'TERM', policyTerm: 10, premiumTerm: 15 }, [{ field: 'premiumTerm', key: 'invalid' }]],
+    [
+      'a premium term not offered with that policy term',
+      { productCode: 'TERM', policyTerm: 10, premiumTerm: 15 },
+      [{ field: 'premiumTerm', key: 'invalid' }],
+    ],
     ['home loan: premium period 1 only', { productCode: 'MRTA', premiumTerm: 5 }, [{ field: 'premiumTerm', key: 'invalid' }]],
-    ['a rider the product does not sell', { productCode: 'TERM', riders: [{ code: 'WPDL' }] }, [{ field: 'riders.0.code', key: 'invalid' }]],
+    [
+      'a rider the product does not sell',
+      { productCode: 'TERM', riders: [{ code: 'WPDL' }] },
+      [{ field: 'riders.0.code', key: 'invalid' }],
+    ],
     ['a rider twice', { productCode: 'TERM', riders: [{ code: 'TBUR' }, { code: 'TBUR' }] }, [{ field: 'riders.1.code', key: 'invalid' }]],
-    ['a payor rider without a separate owner', { productCode: 'TERM', riders: [{ code: 'PBE' }] }, [{ field: 'riders.0.code', key: 'invalid' }]],
-    ['a user-input rider amount missing', { productCode: 'TERM', riders: [{ code: 'TCIR' }] }, [{ field: 'riders.0.faceAmount', key: 'required' }]],
-    ['a user-input rider amount over the base face amount', { productCode: 'TERM', faceAmount: '10000.00', riders: [{ code: 'TCIR', faceAmount: '10000.01' }] }, [{ field: 'riders.0.faceAmount', key: 'max' }]],
-    ['a user-input rider amount over its limit (50,000)', { productCode: 'TERM', faceAmount: '90000.00', riders: [{ code: 'TCIR', faceAmount: '50001.00' }] }, [{ field: 'riders.0.faceAmount', key: 'max' }]],
-    ['a user-input rider amount under its minimum', { productCode: 'TERM', riders: [{ code: 'TCIR', faceAmount: '999.00' }] }, [{ field: 'riders.0.faceAmount', key: 'min' }]],
-    ['a list rider amount not on the list', { productCode: 'TERM', riders: [{ code: 'TCCIR', faceAmount: '7000.00' }] }, [{ field: 'riders.0.faceAmount', key: 'invalid' }]],
-    ['a rider past its age limit (critical illness to 55)', { productCode: 'TERM', lifeInsured: { dateOfBirth: bornAt(56), gender: 'M' }, riders: [{ code: 'TCIR', faceAmount: '5000.00' }] }, [{ field: 'riders.0.code', key: 'max' }]],
-    ['a birth date in the future', { productCode: 'TERM', lifeInsured: { dateOfBirth: '2026-06-16', gender: 'M' } }, [{ field: 'lifeInsured.dateOfBirth', key: 'date_not_bigger_then_current_date' }]],
-    ['a birth date that does not exist', { productCode: 'TERM', lifeInsured: { dateOfBirth: '1990-02-30', gender: 'M' } }, [{ field: 'lifeInsured.dateOfBirth', key: 'invalid' }]],
-    ['an owner\'s birth date that does not exist', { productCode: 'TERM', policyOwner: { dateOfBirth: 'soon', gender: 'M' } }, [{ field: 'policyOwner.dateOfBirth', key: 'invalid' }]],
+    [
+      'a payor rider without a separate owner',
+      { productCode: 'TERM', riders: [{ code: 'PBE' }] },
+      [{ field: 'riders.0.code', key: 'invalid' }],
+    ],
+    [
+      'a user-input rider amount missing',
+      { productCode: 'TERM', riders: [{ code: 'TCIR' }] },
+      [{ field: 'riders.0.faceAmount', key: 'required' }],
+    ],
+    [
+      'a user-input rider amount over the base face amount',
+      { productCode: 'TERM', faceAmount: '10000.00', riders: [{ code: 'TCIR', faceAmount: '10000.01' }] },
+      [{ field: 'riders.0.faceAmount', key: 'max' }],
+    ],
+    [
+      'a user-input rider amount over its limit (50,000)',
+      { productCode: 'TERM', faceAmount: '90000.00', riders: [{ code: 'TCIR', faceAmount: '50001.00' }] },
+      [{ field: 'riders.0.faceAmount', key: 'max' }],
+    ],
+    [
+      'a user-input rider amount under its minimum',
+      { productCode: 'TERM', riders: [{ code: 'TCIR', faceAmount: '999.00' }] },
+      [{ field: 'riders.0.faceAmount', key: 'min' }],
+    ],
+    [
+      'a list rider amount not on the list',
+      { productCode: 'TERM', riders: [{ code: 'TCCIR', faceAmount: '7000.00' }] },
+      [{ field: 'riders.0.faceAmount', key: 'invalid' }],
+    ],
+    [
+      'a rider past its age limit (critical illness to 55)',
+      { productCode: 'TERM', lifeInsured: { dateOfBirth: bornAt(56), gender: 'M' }, riders: [{ code: 'TCIR', faceAmount: '5000.00' }] },
+      [{ field: 'riders.0.code', key: 'max' }],
+    ],
+    [
+      'a birth date in the future',
+      { productCode: 'TERM', lifeInsured: { dateOfBirth: '2026-06-16', gender: 'M' } },
+      [{ field: 'lifeInsured.dateOfBirth', key: 'date_not_bigger_then_current_date' }],
+    ],
+    [
+      'a birth date that does not exist',
+      { productCode: 'TERM', lifeInsured: { dateOfBirth: '1990-02-30', gender: 'M' } },
+      [{ field: 'lifeInsured.dateOfBirth', key: 'invalid' }],
+    ],
+    [
+      "an owner's birth date that does not exist",
+      { productCode: 'TERM', policyOwner: { dateOfBirth: 'soon', gender: 'M' } },
+      [{ field: 'policyOwner.dateOfBirth', key: 'invalid' }],
+    ],
   ])('%s', (_name, overrides, expected) => {
     expect(errorsOf(request(overrides))).toEqual(expected);
   });
 
   it('reports every broken rule at once', () => {
-    const errors = errorsOf(request({
-      productCode: 'TERM', lifeInsured: { dateOfBirth: bornAt(17), gender: 'M' }, faceAmount: '100001.00', policyTerm: 7,
-      riders: [{ code: 'WPDL' }],
-    }));
-    expect(errors).toEqual(expect.arrayContaining([
-      { field: 'lifeInsured.dateOfBirth', key: 'min' }, { field: 'faceAmount', key: 'max' },
-      { field: 'policyTerm', key: 'invalid' }, { field: 'riders.0.code', key: 'invalid' },
-    ]));
+    const errors = errorsOf(
+      request({
+        productCode: 'TERM',
+        lifeInsured: { dateOfBirth: bornAt(17), gender: 'M' },
+        faceAmount: '100001.00',
+        policyTerm: 7,
+        riders: [{ code: 'WPDL' }],
+      }),
+    );
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        { field: 'lifeInsured.dateOfBirth', key: 'min' },
+        { field: 'faceAmount', key: 'max' },
+        { field: 'policyTerm', key: 'invalid' },
+        { field: 'riders.0.code', key: 'invalid' },
+      ]),
+    );
     expect(errors).toHaveLength(4);
   });
 
   it('a payor rider is accepted with a separate owner, rated on the owner', () => {
-    const result = run(request({
-      productCode: 'TERM', lifeInsured: { dateOfBirth: bornAt(30), gender: 'M' }, policyOwner: { dateOfBirth: bornAt(45), gender: 'F' },
-      riders: [{ code: 'PBE' }, { code: 'PBTR', faceAmount: '10000.00' }],
-    }));
+    const result = run(
+      request({
+        productCode: 'TERM',
+        lifeInsured: { dateOfBirth: bornAt(30), gender: 'M' },
+        policyOwner: { dateOfBirth: bornAt(45), gender: 'F' },
+        riders: [{ code: 'PBE' }, { code: 'PBTR', faceAmount: '10000.00' }],
+      }),
+    );
     expect(result.ok).toBe(true);
     if (result.ok) expect(result.value.policyOwnerAge).toBe(45);
   });
 
-  it('defaults: the product\'s plan and terms when omitted; the first premium term of a chosen policy term', () => {
+  it("defaults: the product's plan and terms when omitted; the first premium term of a chosen policy term", () => {
     const result = run(request({ productCode: 'TERM', policyTerm: 15 }));
     expect(result.ok && [result.value.planKey, result.value.policyTerm, result.value.premiumTerm]).toEqual(['FPU01-02-01', 15, 10]);
     const plain = run(request({ productCode: 'KRUR', faceAmount: '5000.00' }));
@@ -270,7 +355,9 @@ describe('other rules: each a field and a form error key', () => {
 
   it('rider plan keys follow the base plan variant: family assistance ABU01 on activation, FAU01 on full', () => {
     const planOf = (planKey: string) => {
-      const result = run(request({ productCode: 'KRUR', planKey, faceAmount: '5000.00', riders: [{ code: 'FAUR', faceAmount: '1000.00' }] }));
+      const result = run(
+        request({ productCode: 'KRUR', planKey, faceAmount: '5000.00', riders: [{ code: 'FAUR', faceAmount: '1000.00' }] }),
+      );
       return result.ok ? result.value.coverages.find((c) => c.code === 'FAUR')?.planKey : result.errors;
     };
     expect(planOf('ATU01-01-02')).toBe('ABU01');

@@ -68,7 +68,10 @@ describe('toFieldErrors: zod issues to the 422 envelope', () => {
       { path: ['a'], message: 'required' },
       { path: ['a'], message: 'pattern' },
     ];
-    expect(toFieldErrors({ issues })).toEqual([{ field: 'a', key: 'required' }, { field: 'a', key: 'pattern' }]);
+    expect(toFieldErrors({ issues })).toEqual([
+      { field: 'a', key: 'required' },
+      { field: 'a', key: 'pattern' },
+    ]);
   });
 });
 

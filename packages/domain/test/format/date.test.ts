@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareIsoDates, formatDisplayDate, instantToOffsetDateTime, isLeapYear, parseDateInput, phnomPenhDate,
-  toOffsetDateTime, todayInPhnomPenh,
+  compareIsoDates,
+  formatDisplayDate,
+  instantToOffsetDateTime,
+  isLeapYear,
+  parseDateInput,
+  phnomPenhDate,
+  toOffsetDateTime,
+  todayInPhnomPenh,
 } from '@portal/domain/format/date';
 
 describe('parse DD/MM/YYYY or YYYY-MM-DD to an ISO date', () => {
@@ -19,7 +25,12 @@ describe('parse DD/MM/YYYY or YYYY-MM-DD to an ISO date', () => {
     expect(parseDateInput(input)).toBe(iso);
   });
 
-  it.each([[2024, true], [2023, false], [1900, false], [2000, true]])('leap year %d: %s', (year, leap) => {
+  it.each([
+    [2024, true],
+    [2023, false],
+    [1900, false],
+    [2000, true],
+  ])('leap year %d: %s', (year, leap) => {
     expect(isLeapYear(year)).toBe(leap);
   });
 });

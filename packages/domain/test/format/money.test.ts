@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  centsToDecimal, formatKhr, formatMoney, formatUsd, groupThousands, parseMoneyToCents, parseRiel,
+  centsToDecimal,
+  formatKhr,
+  formatMoney,
+  formatUsd,
+  groupThousands,
+  parseMoneyToCents,
+  parseRiel,
 } from '@portal/domain/format/money';
 
 describe('USD: integer cents shown with $ and thousands separators (spec §9)', () => {
@@ -46,11 +52,15 @@ describe('KHR: whole riel', () => {
 });
 
 describe('grouping', () => {
-  it.each([['1', '1'], ['123', '123'], ['1234', '1,234'], ['123456', '123,456'], ['1234567', '1,234,567']])(
-    '%s -> %s', (digits, grouped) => {
-      expect(groupThousands(digits)).toBe(grouped);
-    },
-  );
+  it.each([
+    ['1', '1'],
+    ['123', '123'],
+    ['1234', '1,234'],
+    ['123456', '123,456'],
+    ['1234567', '1,234,567'],
+  ])('%s -> %s', (digits, grouped) => {
+    expect(groupThousands(digits)).toBe(grouped);
+  });
 });
 
 describe('decimal strings to cents without floating point', () => {

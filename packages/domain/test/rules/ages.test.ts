@@ -23,7 +23,9 @@ describe('age last birthday in Asia/Phnom_Penh', () => {
 });
 
 const issues = (input: Parameters<typeof checkAges>[0]) =>
-  checkAges(input).map((issue) => `${issue.party}.${issue.key}:${issue.limit}`).sort();
+  checkAges(input)
+    .map((issue) => `${issue.party}.${issue.key}:${issue.limit}`)
+    .sort();
 
 describe('life insured 18-65 and policy owner 18-65 (spec §5)', () => {
   it.each([

@@ -10,9 +10,29 @@ function steps(): ApplicationStepData {
   const drawn = { method: 'drawn' as const, image: 'data:image/png;base64,iVBORw0KGgo=' };
   return {
     personalInfo: {
-      ownerIsInsured: true, payorIsOwner: true,
-      lifeInsured: { firstName: 'Sokha', lastName: 'Chan', gender: 'M', dateOfBirth: '15/03/1988', idType: '1', idNumber: '123456789', idExpiryDate: '31/12/2030', phone: '012-345-678' },
-      beneficiaries: [{ firstName: 'Dara', lastName: 'Chan', gender: 'F', dateOfBirth: '01/01/2010', relationshipCode: '03', priority: 'p', shareBenifit: '100' }],
+      ownerIsInsured: true,
+      payorIsOwner: true,
+      lifeInsured: {
+        firstName: 'Sokha',
+        lastName: 'Chan',
+        gender: 'M',
+        dateOfBirth: '15/03/1988',
+        idType: '1',
+        idNumber: '123456789',
+        idExpiryDate: '31/12/2030',
+        phone: '012-345-678',
+      },
+      beneficiaries: [
+        {
+          firstName: 'Dara',
+          lastName: 'Chan',
+          gender: 'F',
+          dateOfBirth: '01/01/2010',
+          relationshipCode: '03',
+          priority: 'p',
+          shareBenifit: '100',
+        },
+      ],
     },
     productInfo: { paymentType: 'CS', confirmed: true },
     healthInfo: { answers: [1, 2, 3, 4, 5].map((n) => ({ questionNumber: n, answerSequenceNo: 1, answerValue: 'N' })) },
@@ -53,15 +73,28 @@ describe('required supporting documents', () => {
     const s = steps();
     s.personalInfo.ownerIsInsured = false;
     s.personalInfo.lifeInsured = { ...s.personalInfo.lifeInsured, dateOfBirth: '01/01/2015' };
-    s.healthInfo.answers = [{ questionNumber: 2, answerSequenceNo: 1, answerValue: 'Y' }, { questionNumber: 1, answerSequenceNo: 2, answerValue: 'Y' }, { questionNumber: 4, answerSequenceNo: 1, answerValue: 'Y' }];
+    s.healthInfo.answers = [
+      { questionNumber: 2, answerSequenceNo: 1, answerValue: 'Y' },
+      { questionNumber: 1, answerSequenceNo: 2, answerValue: 'Y' },
+      { questionNumber: 4, answerSequenceNo: 1, answerValue: 'Y' },
+    ];
     s.advisorStatement.referrerCode = '14';
     s.productInfo.paymentType = 'CHQ';
     expect(requiredDocumentGroups(facts({ steps: s, product: { productCode: 'TERM', faceAmount: '20001.00' } }), { now: NOW })).toEqual([
-      'insured-id', 'owner-id', 'consent-form', 'medical-doc', 'medical-doc-owner', 'bank-staff-case', 'receipt-form', 'finance-proof',
+      'insured-id',
+      'owner-id',
+      'consent-form',
+      'medical-doc',
+      'medical-doc-owner',
+      'bank-staff-case',
+      'receipt-form',
+      'finance-proof',
     ]);
     // A Y to a question that asks for no medical documents (smoking) adds none; 20,000 is not a larger amount.
     const smoker = steps();
     smoker.healthInfo.answers = [{ questionNumber: 4, answerSequenceNo: 1, answerValue: 'Y', answerDescription: '5 a day' }];
-    expect(requiredDocumentGroups(facts({ steps: smoker, product: { productCode: 'TERM', faceAmount: '20000.00' } }), { now: NOW })).toEqual(['insured-id']);
+    expect(
+      requiredDocumentGroups(facts({ steps: smoker, product: { productCode: 'TERM', faceAmount: '20000.00' } }), { now: NOW }),
+    ).toEqual(['insured-id']);
   });
 });

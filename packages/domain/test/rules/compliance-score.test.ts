@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { scoreAnswers } from '../../src/rules/compliance-score';
 
-const questions = [1, 2, 3, 4, 5].map((n) => ({ questionNumber: n, correct: [n % 4 + 1] }));
-const answer = (rightOnes: number[]) => questions.map((q) => ({
-  questionNumber: q.questionNumber,
-  answerSequenceNo: rightOnes.includes(q.questionNumber) ? q.correct[0]! : (q.correct[0]! % 4) + 1,
-}));
+const questions = [1, 2, 3, 4, 5].map((n) => ({ questionNumber: n, correct: [(n % 4) + 1] }));
+const answer = (rightOnes: number[]) =>
+  questions.map((q) => ({
+    questionNumber: q.questionNumber,
+    answerSequenceNo: rightOnes.includes(q.questionNumber) ? q.correct[0]! : (q.correct[0]! % 4) + 1,
+  }));
 
 describe('compliance scoring', () => {
   it('counts right answers and rounds the percent down', () => {
-    expect(scoreAnswers(questions, answer([1, 2, 3]), 80)).toMatchObject({ correctCount: 3, questionCount: 5, scorePercent: 60, passed: false });
+    expect(scoreAnswers(questions, answer([1, 2, 3]), 80)).toMatchObject({
+      correctCount: 3,
+      questionCount: 5,
+      scorePercent: 60,
+      passed: false,
+    });
     const three = questions.slice(0, 3);
     expect(scoreAnswers(three, answer([1, 2]).slice(0, 3), 67).scorePercent).toBe(66);
     expect(scoreAnswers(three, answer([1, 2]).slice(0, 3), 67).passed).toBe(false);

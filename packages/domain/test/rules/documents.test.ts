@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  documentEntrySchema, documentIssues, recruitmentDocumentEntrySchema, recruitmentDocumentIssues,
+  documentEntrySchema,
+  documentIssues,
+  recruitmentDocumentEntrySchema,
+  recruitmentDocumentIssues,
 } from '@portal/domain/rules/documents';
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -11,23 +14,44 @@ const FILE = 'upload-1';
 describe('document fields (spec §5)', () => {
   it.each([
     ['a complete national ID', { documentCode: 'NATIONAL_ID_FRONT', idNumber: '123456789', expiredDate: '01/01/2030', file: FILE }, []],
-    ['ID required', { documentCode: 'NATIONAL_ID_FRONT', idNumber: '', expiredDate: '01/01/2030', file: FILE },
-      [['idNumber', 'document_id_required']]],
-    ['identification number invalid (8 digits)', { documentCode: 'NATIONAL_ID_FRONT', idNumber: '12345678', expiredDate: '01/01/2030', file: FILE },
-      [['idNumber', 'document_identification_number_invalid']]],
-    ['identification number invalid (letter in a national ID)', { documentCode: 'NATIONAL_ID_FRONT', idNumber: '12345678X', expiredDate: '01/01/2030', file: FILE },
-      [['idNumber', 'document_identification_number_invalid']]],
+    [
+      'ID required',
+      { documentCode: 'NATIONAL_ID_FRONT', idNumber: '', expiredDate: '01/01/2030', file: FILE },
+      [['idNumber', 'document_id_required']],
+    ],
+    [
+      'identification number invalid (8 digits)',
+      { documentCode: 'NATIONAL_ID_FRONT', idNumber: '12345678', expiredDate: '01/01/2030', file: FILE },
+      [['idNumber', 'document_identification_number_invalid']],
+    ],
+    [
+      'identification number invalid (letter in a national ID)',
+      { documentCode: 'NATIONAL_ID_FRONT', idNumber: '12345678X', expiredDate: '01/01/2030', file: FILE },
+      [['idNumber', 'document_identification_number_invalid']],
+    ],
     ['a passport may hold letters', { documentCode: 'PASSPORT', idNumber: 'N12345678', expiredDate: '01/01/2030', file: FILE }, []],
-    ['expiry required', { documentCode: 'PASSPORT', idNumber: 'N12345678', expiredDate: null, file: FILE },
-      [['expiredDate', 'document_expired_required']]],
-    ['file required', { documentCode: 'PASSPORT', idNumber: 'N12345678', expiredDate: '01/01/2030' },
-      [['file', 'document_file_required']]],
-    ['birth certificate invalid', { documentCode: 'BIRTH_CERTIFICATE', idNumber: '12345/1/1', file: FILE },
-      [['idNumber', 'document_birth_cert_invalid']]],
+    [
+      'expiry required',
+      { documentCode: 'PASSPORT', idNumber: 'N12345678', expiredDate: null, file: FILE },
+      [['expiredDate', 'document_expired_required']],
+    ],
+    ['file required', { documentCode: 'PASSPORT', idNumber: 'N12345678', expiredDate: '01/01/2030' }, [['file', 'document_file_required']]],
+    [
+      'birth certificate invalid',
+      { documentCode: 'BIRTH_CERTIFICATE', idNumber: '12345/1/1', file: FILE },
+      [['idNumber', 'document_birth_cert_invalid']],
+    ],
     ['birth certificate valid, no expiry asked', { documentCode: 'BIRTH_CERTIFICATE', idNumber: '12/345/6', file: FILE }, []],
     ['a family book needs only the file', { documentCode: 'FAMILY_BOOK', file: FILE }, []],
-    ['everything missing', { documentCode: 'MONK_ID' },
-      [['idNumber', 'document_id_required'], ['expiredDate', 'document_expired_required'], ['file', 'document_file_required']]],
+    [
+      'everything missing',
+      { documentCode: 'MONK_ID' },
+      [
+        ['idNumber', 'document_id_required'],
+        ['expiredDate', 'document_expired_required'],
+        ['file', 'document_file_required'],
+      ],
+    ],
   ])('%s', (_name, value, expected) => {
     expect(issuesOf(documentEntrySchema.safeParse(value))).toEqual(expected);
   });

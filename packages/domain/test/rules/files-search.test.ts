@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  contentMatchesName, fileExtension, fileIssues, isConversionExtension, isFileCountAllowed, isUploadExtension,
+  contentMatchesName,
+  fileExtension,
+  fileIssues,
+  isConversionExtension,
+  isFileCountAllowed,
+  isUploadExtension,
   sniffFileType,
 } from '@portal/domain/rules/files';
 import { isSearchable, optionalSearchTermSchema, searchTermIssue, searchTermSchema } from '@portal/domain/rules/search';

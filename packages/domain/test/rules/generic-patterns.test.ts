@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { containsSpace, isEmpty, noSpaceSchema, numberSchema, textIssue, textSchema } from '@portal/domain/rules/generic';
 import {
-  digitsSchema, khmerLettersSchema, latinAndDigitsSchema, latinLettersSchema, matchesPattern, phoneSchema,
+  digitsSchema,
+  khmerLettersSchema,
+  latinAndDigitsSchema,
+  latinLettersSchema,
+  matchesPattern,
+  phoneSchema,
 } from '@portal/domain/rules/patterns';
 
 const keyOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -93,7 +98,14 @@ describe('generic validators', () => {
   });
 
   it.each([
-    [undefined, true], [null, true], ['', true], ['  ', true], [[], true], ['a', false], [0, false], [false, false],
+    [undefined, true],
+    [null, true],
+    ['', true],
+    ['  ', true],
+    [[], true],
+    ['a', false],
+    [0, false],
+    [false, false],
   ])('isEmpty(%j) is %s', (value, expected) => {
     expect(isEmpty(value)).toBe(expected);
   });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  documentNumberIssue, identificationNumberIssue, identificationSchema, isValidBirthCertificate,
+  documentNumberIssue,
+  identificationNumberIssue,
+  identificationSchema,
+  isValidBirthCertificate,
 } from '@portal/domain/rules/identification';
 
 describe('identification numbers of types 1, 2, 4: exactly 9 characters (spec §5)', () => {

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BANK_REFERRAL_FIELDS, bankReferralSchema, missingBankReferralFields,
-} from '@portal/domain/rules/bank-referral';
+import { BANK_REFERRAL_FIELDS, bankReferralSchema, missingBankReferralFields } from '@portal/domain/rules/bank-referral';
 import { numericRangeIssue, numericRangeSchema, parseNumeric } from '@portal/domain/rules/numeric-range';
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -81,7 +79,8 @@ describe('bank referral (spec §5)', () => {
   });
 
   it('a future referral date is refused', () => {
-    expect(issuesOf(bankReferralSchema({ now }).safeParse({ ...complete, referralDate: '22/11/2026' })))
-      .toEqual([['referralDate', 'date_not_bigger_then_current_date']]);
+    expect(issuesOf(bankReferralSchema({ now }).safeParse({ ...complete, referralDate: '22/11/2026' }))).toEqual([
+      ['referralDate', 'date_not_bigger_then_current_date'],
+    ]);
   });
 });

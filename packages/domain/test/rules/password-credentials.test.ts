@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  credentialFormSchema, employeeIdConfirmationSchema, passwordConfirmationSchema,
-} from '@portal/domain/rules/credentials';
+import { credentialFormSchema, employeeIdConfirmationSchema, passwordConfirmationSchema } from '@portal/domain/rules/credentials';
 import { mustMatch, RUN_WITH_FIELD_ISSUES } from '@portal/domain/rules/must-match';
 import { passwordHints } from '@portal/domain/rules/password-hints';
 import { passwordIssue, passwordSchema } from '@portal/domain/rules/password';
@@ -51,7 +49,13 @@ describe('password confirmation is enforced (DESIGN.md §5)', () => {
     [{ password: 'Secret#2026', confirmedPassword: 'Secret#2027' }, [['confirmedPassword', 'unmatched']]],
     [{ password: 'Secret#2026', confirmedPassword: '' }, [['confirmedPassword', 'required']]],
     // both problems at once: the password is too short AND the confirmation differs
-    [{ password: 'short', confirmedPassword: 'shorter' }, [['password', 'minlength'], ['confirmedPassword', 'unmatched']]],
+    [
+      { password: 'short', confirmedPassword: 'shorter' },
+      [
+        ['password', 'minlength'],
+        ['confirmedPassword', 'unmatched'],
+      ],
+    ],
   ])('%j', (value, expected) => {
     expect(issuesOf(passwordConfirmationSchema.safeParse(value))).toEqual(expected);
   });
@@ -69,9 +73,15 @@ describe('employeeId must equal employeeIdConfirmed (spec §5)', () => {
 
   it('the whole credential form reports both pairs', () => {
     const result = credentialFormSchema.safeParse({
-      password: 'Secret#2026', confirmedPassword: 'Secret#2025', employeeId: 'E1', employeeIdConfirmed: 'E2',
+      password: 'Secret#2026',
+      confirmedPassword: 'Secret#2025',
+      employeeId: 'E1',
+      employeeIdConfirmed: 'E2',
     });
-    expect(issuesOf(result)).toEqual([['confirmedPassword', 'unmatched'], ['employeeIdConfirmed', 'unmatched']]);
+    expect(issuesOf(result)).toEqual([
+      ['confirmedPassword', 'unmatched'],
+      ['employeeIdConfirmed', 'unmatched'],
+    ]);
   });
 });
 

@@ -19,7 +19,12 @@ describe('iso date arithmetic', () => {
 
 describe('premium schedule', () => {
   const policy = (overrides: Partial<PremiumScheduleInput>): PremiumScheduleInput => ({
-    status: 'Active', premiumMode: 'quarterly', paidToDate: '2026-11-30', effectiveDate: '2020-11-30', premiumTerm: 10, ...overrides,
+    status: 'Active',
+    premiumMode: 'quarterly',
+    paidToDate: '2026-11-30',
+    effectiveDate: '2020-11-30',
+    premiumTerm: 10,
+    ...overrides,
   });
 
   it('lists a year of instalments from the paid-to date, marking the past ones overdue', () => {
@@ -32,8 +37,10 @@ describe('premium schedule', () => {
   });
 
   it('stops at the end of the premium term', () => {
-    expect(premiumSchedule(policy({ premiumTerm: 7, paidToDate: '2027-05-30' }), '2027-01-01').map((d) => d.dueDate))
-      .toEqual(['2027-05-30', '2027-08-30']);
+    expect(premiumSchedule(policy({ premiumTerm: 7, paidToDate: '2027-05-30' }), '2027-01-01').map((d) => d.dueDate)).toEqual([
+      '2027-05-30',
+      '2027-08-30',
+    ]);
   });
 
   it('has nothing due on a lapsed or single-premium policy', () => {
@@ -41,4 +48,3 @@ describe('premium schedule', () => {
     expect(premiumSchedule(policy({ premiumMode: 'singlePremium' }), '2026-01-01')).toEqual([]);
   });
 });
-

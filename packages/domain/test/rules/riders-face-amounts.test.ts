@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  faceAmountIssue, faceAmountRange, isCustomFaceAmount, isInPakRinhaDropdown, isLargerAmount, pakRinhaDropdownOptions,
+  faceAmountIssue,
+  faceAmountRange,
+  isCustomFaceAmount,
+  isInPakRinhaDropdown,
+  isLargerAmount,
+  pakRinhaDropdownOptions,
 } from '@portal/domain/rules/face-amounts';
-import {
-  RIDER_PAIRS, riderCompanions, riderPairIssues, withRequiredCompanions,
-} from '@portal/domain/rules/rider-pairs';
+import { RIDER_PAIRS, riderCompanions, riderPairIssues, withRequiredCompanions } from '@portal/domain/rules/rider-pairs';
 
 describe('rider pairs (spec §5)', () => {
   it('lists the seven pairs of the spec', () => {
@@ -28,7 +31,10 @@ describe('rider pairs (spec §5)', () => {
     [['WPDL'], []],
     [['WPDR', 'WPDH', 'WPDL'], []],
     [['WPDR', 'WPDL'], ['WPDR->WPDH']],
-    [['WPDR', 'WPDH'], ['WPDH->WPDL', 'WPDR->WPDL']],
+    [
+      ['WPDR', 'WPDH'],
+      ['WPDH->WPDL', 'WPDR->WPDL'],
+    ],
     [['WPDR'], ['WPDR->WPDH', 'WPDR->WPDL']],
     // optional pairs never give an error
     [['WPCH'], []],

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBase64Url, decodeBase64UrlText, decodeUtf8 } from '@portal/domain/session/base64url';
-import {
-  decodeJwtPayload, epochSeconds, isStoredLoginValid, minutesLeft, parseStoredLogin,
-} from '@portal/domain/session/stored-login';
+import { decodeJwtPayload, epochSeconds, isStoredLoginValid, minutesLeft, parseStoredLogin } from '@portal/domain/session/stored-login';
 
 // A test-side encoder, written independently of the decoder under test.
 function utf8(text: string): number[] {
@@ -27,8 +25,7 @@ function base64url(bytes: number[]): string {
   }
   return out;
 }
-const jwt = (payload: object) =>
-  `${base64url(utf8('{"alg":"HS256","typ":"JWT"}'))}.${base64url(utf8(JSON.stringify(payload)))}.signature`;
+const jwt = (payload: object) => `${base64url(utf8('{"alg":"HS256","typ":"JWT"}'))}.${base64url(utf8(JSON.stringify(payload)))}.signature`;
 
 const EXP = 1_800_000_000;
 const stored = { accessToken: jwt({ sub: 'u1', exp: EXP }), refreshToken: 'r1' };
@@ -83,11 +80,15 @@ describe('decoding by hand', () => {
     expect(decodeJwtPayload(token)).toEqual({ sub: 'u1', exp: EXP, name: 'សុខ ដារា 😀' });
   });
 
-  it.each([['f', 'Zg'], ['fo', 'Zm8'], ['foo', 'Zm9v'], ['foob', 'Zm9vYg'], ['\u00ff\u00fe', 'w7_Dvg']])(
-    '%j from %s', (text, encoded) => {
-      expect(decodeBase64UrlText(encoded)).toBe(text);
-    },
-  );
+  it.each([
+    ['f', 'Zg'],
+    ['fo', 'Zm8'],
+    ['foo', 'Zm9v'],
+    ['foob', 'Zm9vYg'],
+    ['\u00ff\u00fe', 'w7_Dvg'],
+  ])('%j from %s', (text, encoded) => {
+    expect(decodeBase64UrlText(encoded)).toBe(text);
+  });
 
   it('accepts padding and the standard alphabet', () => {
     expect(decodeBase64UrlText('Zm9vYg==')).toBe('foob');
@@ -98,11 +99,9 @@ describe('decoding by hand', () => {
     expect(decodeBase64Url(encoded)).toBeNull();
   });
 
-  it.each([[[0xc3]], [[0x80]], [[0xc0, 0x80]], [[0xed, 0xa0, 0x80]], [[0xf8, 0x80, 0x80, 0x80]]])(
-    'malformed UTF-8 %j', (bytes) => {
-      expect(decodeUtf8(new Uint8Array(bytes))).toBeNull();
-    },
-  );
+  it.each([[[0xc3]], [[0x80]], [[0xc0, 0x80]], [[0xed, 0xa0, 0x80]], [[0xf8, 0x80, 0x80, 0x80]]])('malformed UTF-8 %j', (bytes) => {
+    expect(decodeUtf8(new Uint8Array(bytes))).toBeNull();
+  });
 
   it('parses the stored record from an object or its JSON', () => {
     expect(parseStoredLogin(JSON.stringify(stored))).toEqual(stored);

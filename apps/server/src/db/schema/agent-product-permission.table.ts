@@ -6,7 +6,9 @@ import { appUser } from './app-user.table';
  * agent is restricted to the products in agent_product_permission; no row, every product.
  */
 export const agentProductSetting = pgTable('agent_product_setting', {
-  userId: uuid('user_id').primaryKey().references(() => appUser.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => appUser.id, { onDelete: 'cascade' }),
   createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   modifiedDate: timestamp('modified_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   createdBy: uuid('created_by').references(() => appUser.id),
@@ -17,7 +19,9 @@ export const agentProductSetting = pgTable('agent_product_setting', {
 export const agentProductPermission = pgTable(
   'agent_product_permission',
   {
-    userId: uuid('user_id').notNull().references(() => agentProductSetting.userId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => agentProductSetting.userId, { onDelete: 'cascade' }),
     productCode: text('product_code').notNull(),
     grantedBy: uuid('granted_by').references(() => appUser.id),
     grantedAt: timestamp('granted_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -21,7 +21,11 @@ export const appUser = pgTable(
     email: text('email'),
     /** argon2id PHC string; null for users who cannot sign in with a password (ROLE_CNL). */
     passwordHash: text('password_hash'),
-    roles: text('roles').array().$type<Role[]>().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .$type<Role[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     agencyId: uuid('agency_id').references(() => agency.id),
     agentCode: text('agent_code').unique(),
     /** The user type shown by the client (spec §3 `alias`). */

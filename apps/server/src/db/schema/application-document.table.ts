@@ -12,7 +12,9 @@ export const applicationDocument = pgTable(
   'application_document',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    applicationId: uuid('application_id').notNull().references(() => application.id),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => application.id),
     documentCategoryCode: text('document_category_code').notNull(),
     documentCode: text('document_code').notNull(),
     idNumber: text('id_number'),
@@ -21,7 +23,9 @@ export const applicationDocument = pgTable(
     mediaType: text('media_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
-    blobId: uuid('blob_id').notNull().references(() => blob.id),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blob.id),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => appUser.id),
   },

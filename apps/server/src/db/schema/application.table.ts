@@ -24,7 +24,9 @@ export const application = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     applicationNumber: text('application_number').notNull().unique(),
-    ownerUserId: uuid('owner_user_id').notNull().references(() => appUser.id),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => appUser.id),
     agencyId: uuid('agency_id').references(() => agency.id),
     proposalId: uuid('proposal_id'),
     status: text('status').$type<ApplicationStatus>().notNull().default('P'),

@@ -17,10 +17,7 @@ export const auditLog = pgTable(
     /** Never personal data itself: ids, changed field names, reasons. */
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [
-    index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),
-    index('audit_log_actor_idx').on(t.actorUserId, t.at),
-  ],
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.at), index('audit_log_actor_idx').on(t.actorUserId, t.at)],
 );
 
 export type AuditLogRow = typeof auditLog.$inferSelect;

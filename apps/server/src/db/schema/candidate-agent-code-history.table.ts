@@ -9,7 +9,9 @@ export const agentCodeHistory = pgTable(
   'agent_code_history',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
     agentCode: text('agent_code').notNull(),
     reason: text('reason').notNull(),
     validFrom: timestamp('valid_from', { withTimezone: true, precision: 3 }).notNull(),

@@ -9,12 +9,16 @@ export const candidateDocument = pgTable(
   'candidate_document',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    candidateId: uuid('candidate_id').notNull().references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
     documentType: text('document_type').$type<CandidateDocumentType>().notNull(),
     fileName: text('file_name').notNull(),
     mediaType: text('media_type').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    blobId: uuid('blob_id').notNull().references(() => blob.id),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blob.id),
     uploadedBy: uuid('uploaded_by').references(() => appUser.id),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },

@@ -11,7 +11,9 @@ export const candidateLink = pgTable(
   'candidate_link',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    candidateId: uuid('candidate_id').notNull().references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, precision: 3 }),

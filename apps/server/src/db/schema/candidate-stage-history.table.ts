@@ -8,7 +8,9 @@ export const candidateStageHistory = pgTable(
   'candidate_stage_history',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    candidateId: uuid('candidate_id').notNull().references(() => candidate.id, { onDelete: 'cascade' }),
+    candidateId: uuid('candidate_id')
+      .notNull()
+      .references(() => candidate.id, { onDelete: 'cascade' }),
     fromStatus: text('from_status').$type<CandidateStatus>(),
     toStatus: text('to_status').$type<CandidateStatus>().notNull(),
     actorUserId: uuid('actor_user_id').references(() => appUser.id),

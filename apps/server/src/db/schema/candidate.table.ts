@@ -19,12 +19,16 @@ export const candidate = pgTable(
   'candidate',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    candidateNumber: text('candidate_number').notNull().unique()
+    candidateNumber: text('candidate_number')
+      .notNull()
+      .unique()
       .default(sql`'C' || lpad(nextval('candidate_number_seq')::text, 7, '0')`),
     agencyId: uuid('agency_id').references(() => agency.id),
     recruiterUserId: uuid('recruiter_user_id').references(() => appUser.id),
     applicantUserId: uuid('applicant_user_id').references(() => appUser.id),
-    traineeUserId: uuid('trainee_user_id').unique().references(() => appUser.id),
+    traineeUserId: uuid('trainee_user_id')
+      .unique()
+      .references(() => appUser.id),
     status: text('status').$type<CandidateStatus>().notNull().default('draft'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -37,8 +41,14 @@ export const candidate = pgTable(
     idType: text('id_type'),
     idNumber: text('id_number'),
     address: text('address'),
-    education: jsonb('education').$type<EducationEntry[]>().notNull().default(sql`'[]'::jsonb`),
-    workHistory: jsonb('work_history').$type<WorkEntry[]>().notNull().default(sql`'[]'::jsonb`),
+    education: jsonb('education')
+      .$type<EducationEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    workHistory: jsonb('work_history')
+      .$type<WorkEntry[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     codeOfConductAcceptedAt: timestamp('code_of_conduct_accepted_at', { withTimezone: true, precision: 3 }),
     contractAcceptedAt: timestamp('contract_accepted_at', { withTimezone: true, precision: 3 }),
     reviewComment: text('review_comment'),
@@ -60,7 +70,10 @@ export const candidate = pgTable(
     index('candidate_applicant_idx').on(t.applicantUserId),
     index('candidate_phone_idx').on(t.phone),
     index('candidate_id_number_idx').on(t.idNumber),
-    check('candidate_status', sql`${t.status} IN ('draft', 'submitted', 'returned', 'approved', 'itc_assigned', 'exam_passed', 'exam_failed', 'licensed', 'converted')`),
+    check(
+      'candidate_status',
+      sql`${t.status} IN ('draft', 'submitted', 'returned', 'approved', 'itc_assigned', 'exam_passed', 'exam_failed', 'licensed', 'converted')`,
+    ),
     check('candidate_exam_score', sql`${t.examScore} IS NULL OR ${t.examScore} BETWEEN 0 AND 100`),
   ],
 );

@@ -7,7 +7,9 @@ import { catalogueVersion } from './catalogue-version.table';
 export const cataloguePlan = pgTable(
   'catalogue_plan',
   {
-    version: text('version').notNull().references(() => catalogueVersion.version, { onDelete: 'cascade' }),
+    version: text('version')
+      .notNull()
+      .references(() => catalogueVersion.version, { onDelete: 'cascade' }),
     productCode: text('product_code').notNull(),
     planKey: text('plan_key').notNull(),
     position: integer('position').notNull(),

@@ -8,7 +8,9 @@ import { catalogueVersion } from './catalogue-version.table';
 export const catalogueProduct = pgTable(
   'catalogue_product',
   {
-    version: text('version').notNull().references(() => catalogueVersion.version, { onDelete: 'cascade' }),
+    version: text('version')
+      .notNull()
+      .references(() => catalogueVersion.version, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     position: integer('position').notNull(),
     name: text('name').notNull(),

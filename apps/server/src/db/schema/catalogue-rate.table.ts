@@ -10,7 +10,9 @@ import { catalogueVersion } from './catalogue-version.table';
 export const catalogueRate = pgTable(
   'catalogue_rate',
   {
-    version: text('version').notNull().references(() => catalogueVersion.version, { onDelete: 'cascade' }),
+    version: text('version')
+      .notNull()
+      .references(() => catalogueVersion.version, { onDelete: 'cascade' }),
     tableId: text('table_id').notNull(),
     /** Order of the row in the seeded catalogue (tables, then rows), so the version reads back exactly. */
     position: integer('position').notNull(),

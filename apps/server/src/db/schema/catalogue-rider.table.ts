@@ -7,7 +7,9 @@ import { catalogueVersion } from './catalogue-version.table';
 export const catalogueRider = pgTable(
   'catalogue_rider',
   {
-    version: text('version').notNull().references(() => catalogueVersion.version, { onDelete: 'cascade' }),
+    version: text('version')
+      .notNull()
+      .references(() => catalogueVersion.version, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     position: integer('position').notNull(),
     name: text('name').notNull(),
@@ -28,7 +30,9 @@ export const catalogueRider = pgTable(
 export const catalogueRiderPair = pgTable(
   'catalogue_rider_pair',
   {
-    version: text('version').notNull().references(() => catalogueVersion.version, { onDelete: 'cascade' }),
+    version: text('version')
+      .notNull()
+      .references(() => catalogueVersion.version, { onDelete: 'cascade' }),
     rider: text('rider').notNull(),
     companion: text('companion').notNull(),
     position: integer('position').notNull(),

@@ -15,10 +15,14 @@ export const complianceAttempt = pgTable(
   'compliance_attempt',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
     /** The user's agency when they submitted (admins list their agency's completions). */
     agencyId: uuid('agency_id').references(() => agency.id),
-    periodCode: text('period_code').notNull().references(() => compliancePeriod.code),
+    periodCode: text('period_code')
+      .notNull()
+      .references(() => compliancePeriod.code),
     attemptNumber: integer('attempt_number').notNull(),
     correctCount: integer('correct_count').notNull(),
     questionCount: integer('question_count').notNull(),

@@ -6,7 +6,9 @@ export const complianceMaterial = pgTable(
   'compliance_material',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    periodCode: text('period_code').notNull().references(() => compliancePeriod.code, { onDelete: 'cascade' }),
+    periodCode: text('period_code')
+      .notNull()
+      .references(() => compliancePeriod.code, { onDelete: 'cascade' }),
     sequence: integer('sequence').notNull(),
     titleEn: text('title_en').notNull(),
     titleKm: text('title_km').notNull(),

@@ -6,7 +6,9 @@ export const complianceQuestion = pgTable(
   'compliance_question',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    periodCode: text('period_code').notNull().references(() => compliancePeriod.code, { onDelete: 'cascade' }),
+    periodCode: text('period_code')
+      .notNull()
+      .references(() => compliancePeriod.code, { onDelete: 'cascade' }),
     questionNumber: integer('question_number').notNull(),
     textEn: text('text_en').notNull(),
     textKm: text('text_km').notNull(),
@@ -25,7 +27,9 @@ export const complianceAnswer = pgTable(
   'compliance_answer',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    questionId: uuid('question_id').notNull().references(() => complianceQuestion.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => complianceQuestion.id, { onDelete: 'cascade' }),
     answerSequenceNo: integer('answer_sequence_no').notNull(),
     answerValue: text('answer_value').notNull(),
     descriptionEn: text('description_en').notNull(),

@@ -19,7 +19,9 @@ export const contact = pgTable(
   'contact',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerUserId: uuid('owner_user_id').notNull().references(() => appUser.id),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => appUser.id),
     agencyId: uuid('agency_id').references(() => agency.id),
     contactType: text('contact_type').$type<ContactType>().notNull(),
     firstName: text('first_name').notNull(),
@@ -35,12 +37,16 @@ export const contact = pgTable(
     idNumber: text('id_number'),
     occupation: text('occupation'),
     address: text('address'),
-    searchText: text('search_text').notNull().generatedAlwaysAs(
-      sql`lower("first_name" || ' ' || "last_name" || '|' || "last_name" || ' ' || "first_name" || '|' || coalesce("first_name_kh", '') || ' ' || coalesce("last_name_kh", '') || '|' || coalesce("last_name_kh", '') || ' ' || coalesce("first_name_kh", '') || '|' || coalesce("id_number", ''))`,
-    ),
-    phoneLocal: text('phone_local').notNull().generatedAlwaysAs(
-      sql`CASE WHEN "phone" LIKE '+855%' THEN '0' || substr("phone", 5) ELSE regexp_replace("phone", '[^0-9]', '', 'g') END`,
-    ),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower("first_name" || ' ' || "last_name" || '|' || "last_name" || ' ' || "first_name" || '|' || coalesce("first_name_kh", '') || ' ' || coalesce("last_name_kh", '') || '|' || coalesce("last_name_kh", '') || ' ' || coalesce("first_name_kh", '') || '|' || coalesce("id_number", ''))`,
+      ),
+    phoneLocal: text('phone_local')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`CASE WHEN "phone" LIKE '+855%' THEN '0' || substr("phone", 5) ELSE regexp_replace("phone", '[^0-9]', '', 'g') END`,
+      ),
     createdDate: timestamp('created_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     modifiedDate: timestamp('modified_date', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => appUser.id),
@@ -54,10 +60,12 @@ export const contact = pgTable(
     // and test the term and filters on index tuples alone (an index-only scan), fetching from the
     // table only the page it returns. A common three-letter term (thousands of matches) costs
     // about a millisecond this way instead of one random heap read per candidate row.
-    index('contact_owner_modified_search_idx').on(
-      t.ownerUserId, t.modifiedDate.desc().nullsFirst(), t.id.desc().nullsFirst(), t.contactType, t.gender, t.searchText, t.phoneLocal,
-    ).where(sql`${t.deletedAt} IS NULL`),
-    index('contact_agency_idx').on(t.agencyId).where(sql`${t.deletedAt} IS NULL`),
+    index('contact_owner_modified_search_idx')
+      .on(t.ownerUserId, t.modifiedDate.desc().nullsFirst(), t.id.desc().nullsFirst(), t.contactType, t.gender, t.searchText, t.phoneLocal)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('contact_agency_idx')
+      .on(t.agencyId)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('contact_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('contact_phone_local_trgm_idx').using('gin', t.phoneLocal.op('gin_trgm_ops')),
     check('contact_contact_type', sql`${t.contactType} IN ('lifeInsured', 'policyOwner')`),

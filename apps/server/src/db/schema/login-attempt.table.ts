@@ -7,8 +7,15 @@ import { appUser } from './app-user.table';
  * failures for unknown usernames), so they are kept per username, known or not.
  */
 export const LOGIN_EVENTS = [
-  'password_ok', 'password_failed', 'account_locked', 'otp_sent', 'otp_failed', 'otp_locked',
-  'signed_in', 'passkey_signed_in', 'passkey_failed',
+  'password_ok',
+  'password_failed',
+  'account_locked',
+  'otp_sent',
+  'otp_failed',
+  'otp_locked',
+  'signed_in',
+  'passkey_signed_in',
+  'passkey_failed',
 ] as const;
 export type LoginEvent = (typeof LOGIN_EVENTS)[number];
 
@@ -24,10 +31,7 @@ export const loginAttempt = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [
-    index('login_attempt_username_idx').on(t.username, t.event, t.at),
-    index('login_attempt_user_idx').on(t.userId, t.at),
-  ],
+  (t) => [index('login_attempt_username_idx').on(t.username, t.event, t.at), index('login_attempt_user_idx').on(t.userId, t.at)],
 );
 
 export type LoginAttemptRow = typeof loginAttempt.$inferSelect;

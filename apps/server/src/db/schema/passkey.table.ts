@@ -7,14 +7,19 @@ export const passkey = pgTable(
   'passkey',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
     /** base64url credential id, as browsers send it. */
     credentialId: text('credential_id').notNull().unique(),
     /** base64url COSE public key. */
     publicKey: text('public_key').notNull(),
     /** Signature counter; a non-zero counter must grow at every sign-in (cloned authenticators). */
     counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     deviceType: text('device_type').notNull(),
     backedUp: boolean('backed_up').notNull().default(false),
     name: text('name').notNull(),

@@ -6,7 +6,9 @@ export const passwordHistory = pgTable(
   'password_history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
     passwordHash: text('password_hash').notNull(),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull(),
   },

@@ -8,7 +8,9 @@ export const policyBeneficiary = pgTable(
   'policy_beneficiary',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     priority: text('priority').$type<BeneficiaryPriority>().notNull(),
     firstName: text('first_name').notNull(),

@@ -7,7 +7,9 @@ export const policyClaim = pgTable(
   'policy_claim',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     claimNumber: text('claim_number').notNull(),
     claimType: text('claim_type').$type<ClaimType>().notNull(),
     status: text('status').$type<ClaimStatus>().notNull(),

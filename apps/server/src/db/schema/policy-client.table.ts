@@ -9,7 +9,9 @@ export const policyClient = pgTable(
   'policy_client',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     linkType: text('link_type').$type<ClientLinkType>().notNull(),
     firstName: text('first_name').notNull(),

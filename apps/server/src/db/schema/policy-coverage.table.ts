@@ -8,7 +8,9 @@ export const policyCoverage = pgTable(
   'policy_coverage',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     coverageType: text('coverage_type').$type<CoverageType>().notNull(),
     productCode: text('product_code').notNull(),

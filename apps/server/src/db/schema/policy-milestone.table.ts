@@ -10,7 +10,9 @@ export const policyMilestone = pgTable(
   'policy_milestone',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     milestoneDate: date('milestone_date', { mode: 'string' }).notNull(),
     descriptionEn: text('description_en').notNull(),
     descriptionKm: text('description_km').notNull(),

@@ -13,7 +13,9 @@ export const policyPayment = pgTable(
   'policy_payment',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').$type<CurrencyCode>().notNull(),

@@ -9,14 +9,20 @@ export const policyPendingDocument = pgTable(
   'policy_pending_document',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     pendingCode: text('pending_code').notNull(),
-    blobId: uuid('blob_id').notNull().references(() => blob.id),
+    blobId: uuid('blob_id')
+      .notNull()
+      .references(() => blob.id),
     /** As the uploader named it (at most 100 characters); never used as a path. */
     fileName: text('file_name').notNull(),
     mediaType: text('media_type').$type<'application/pdf' | 'image/png'>().notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
-    uploadedBy: uuid('uploaded_by').notNull().references(() => appUser.id),
+    uploadedBy: uuid('uploaded_by')
+      .notNull()
+      .references(() => appUser.id),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [

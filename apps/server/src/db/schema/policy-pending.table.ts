@@ -12,7 +12,9 @@ export const policyPending = pgTable(
   'policy_pending',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     descriptionEn: text('description_en').notNull(),
     descriptionKm: text('description_km').notNull(),

@@ -5,7 +5,9 @@ import { policy } from './policy.table';
 export const policyValue = pgTable(
   'policy_value',
   {
-    policyId: uuid('policy_id').notNull().references(() => policy.id, { onDelete: 'cascade' }),
+    policyId: uuid('policy_id')
+      .notNull()
+      .references(() => policy.id, { onDelete: 'cascade' }),
     policyYear: integer('policy_year').notNull(),
     cashValue: bigint('cash_value', { mode: 'number' }).notNull(),
     surrenderValue: bigint('surrender_value', { mode: 'number' }).notNull(),

@@ -50,7 +50,9 @@ export const policy = pgTable(
     sumAssured: bigint('sum_assured', { mode: 'number' }).notNull(),
     policyTerm: integer('policy_term'),
     premiumTerm: integer('premium_term'),
-    agentUserId: uuid('agent_user_id').notNull().references(() => appUser.id),
+    agentUserId: uuid('agent_user_id')
+      .notNull()
+      .references(() => appUser.id),
     agencyId: uuid('agency_id').references(() => agency.id),
     deliveryStatus: text('delivery_status').$type<DeliveryStatus>().notNull().default('pending'),
     deliveryStatusDate: date('delivery_status_date', { mode: 'string' }),

@@ -13,7 +13,9 @@ export const proposalPaymentSuperseded = pgTable(
   'proposal_payment_superseded',
   {
     paymentReference: text('payment_reference').primaryKey(),
-    proposalId: uuid('proposal_id').notNull().references(() => proposal.id),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposal.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     khqrMd5: text('khqr_md5').notNull(),

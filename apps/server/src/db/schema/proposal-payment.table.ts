@@ -9,7 +9,9 @@ import { proposal } from './proposal.table';
  * reference for the new amount.
  */
 export const proposalPayment = pgTable('proposal_payment', {
-  proposalId: uuid('proposal_id').primaryKey().references(() => proposal.id),
+  proposalId: uuid('proposal_id')
+    .primaryKey()
+    .references(() => proposal.id),
   paymentReference: text('payment_reference').notNull().unique(),
   amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
   currency: text('currency').notNull().default('USD'),

@@ -8,7 +8,9 @@ export const proposalStatusHistory = pgTable(
   'proposal_status_history',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    proposalId: uuid('proposal_id').notNull().references(() => proposal.id),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposal.id),
     status: text('status').$type<ProposalStatus>().notNull(),
     at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     byUserId: uuid('by_user_id').references(() => appUser.id),

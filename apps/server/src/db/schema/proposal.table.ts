@@ -23,11 +23,17 @@ export const proposal = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     proposalNumber: text('proposal_number').notNull().unique(),
-    ownerUserId: uuid('owner_user_id').notNull().references(() => appUser.id),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => appUser.id),
     agencyId: uuid('agency_id').references(() => agency.id),
     status: text('status').$type<ProposalStatus>().notNull(),
-    lifeInsuredContactId: uuid('life_insured_contact_id').notNull().references(() => contact.id),
-    policyOwnerContactId: uuid('policy_owner_contact_id').notNull().references(() => contact.id),
+    lifeInsuredContactId: uuid('life_insured_contact_id')
+      .notNull()
+      .references(() => contact.id),
+    policyOwnerContactId: uuid('policy_owner_contact_id')
+      .notNull()
+      .references(() => contact.id),
     relationshipCode: text('relationship_code'),
     lifeInsured: jsonb('life_insured').$type<ProposalParty>().notNull(),
     policyOwner: jsonb('policy_owner').$type<ProposalParty>().notNull(),

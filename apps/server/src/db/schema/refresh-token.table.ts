@@ -12,7 +12,9 @@ export const refreshToken = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     familyId: uuid('family_id').notNull(),
-    userId: uuid('user_id').notNull().references(() => appUser.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     /** The earlier of this token's idle limit and the family's absolute limit. */
@@ -25,10 +27,7 @@ export const refreshToken = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip'),
   },
-  (t) => [
-    index('refresh_token_family_idx').on(t.familyId),
-    index('refresh_token_user_idx').on(t.userId),
-  ],
+  (t) => [index('refresh_token_family_idx').on(t.familyId), index('refresh_token_user_idx').on(t.userId)],
 );
 
 export type RefreshTokenRow = typeof refreshToken.$inferSelect;

@@ -13,8 +13,12 @@ export const salesActivity = pgTable(
   'sales_activity',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contactId: uuid('contact_id').notNull().references(() => contact.id),
-    ownerUserId: uuid('owner_user_id').notNull().references(() => appUser.id),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => contact.id),
+    ownerUserId: uuid('owner_user_id')
+      .notNull()
+      .references(() => appUser.id),
     activityType: text('activity_type').$type<ActivityType>().notNull(),
     dayType: text('day_type').$type<DayType>().notNull(),
     startDate: timestamp('start_date', { withTimezone: true, precision: 3 }).notNull(),
@@ -28,8 +32,12 @@ export const salesActivity = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    index('sales_activity_owner_start_idx').on(t.ownerUserId, t.startDate, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index('sales_activity_contact_start_idx').on(t.contactId, t.startDate, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('sales_activity_owner_start_idx')
+      .on(t.ownerUserId, t.startDate, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('sales_activity_contact_start_idx')
+      .on(t.contactId, t.startDate, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     check('sales_activity_dates', sql`${t.endDate} >= ${t.startDate}`),
     check('sales_activity_day_type', sql`${t.dayType} IN ('allDay', 'timed')`),
   ],

@@ -57,11 +57,20 @@ export class ActivitiesRepository {
   }
 
   async findVisible(ownerUserId: string, id: string): Promise<ActivityRecord | undefined> {
-    const [row] = await this.db.select(visibleColumns).from(salesActivity).where(and(visible(ownerUserId), eq(salesActivity.id, id))).limit(1);
+    const [row] = await this.db
+      .select(visibleColumns)
+      .from(salesActivity)
+      .where(and(visible(ownerUserId), eq(salesActivity.id, id)))
+      .limit(1);
     return row;
   }
 
-  async update(ownerUserId: string, id: string, version: number, values: ActivityValues & { by: string; at: Date }): Promise<ActivityRecord | undefined> {
+  async update(
+    ownerUserId: string,
+    id: string,
+    version: number,
+    values: ActivityValues & { by: string; at: Date },
+  ): Promise<ActivityRecord | undefined> {
     const { by, at, ...fields } = values;
     const [row] = await this.db
       .update(salesActivity)
@@ -106,6 +115,11 @@ export class ActivitiesRepository {
     const order = upcoming
       ? [asc(salesActivity.startDate), asc(salesActivity.id)]
       : [desc(salesActivity.startDate), desc(salesActivity.id)];
-    return this.db.select(visibleColumns).from(salesActivity).where(and(...conditions)).orderBy(...order).limit(limit);
+    return this.db
+      .select(visibleColumns)
+      .from(salesActivity)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(limit);
   }
 }

@@ -22,29 +22,74 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const contacts = new ContactsService(new ContactsRepository(app.db), activities, app.audit, app.responseCache);
   const service = new ActivitiesService(activities, contacts, app.audit);
 
-  app.post('/api/contact/v2/activity/create', {
-    schema: { summary: 'Create a sales activity on one of the caller\'s contacts', tags, security, body: createActivityRequestSchema, response: { 201: activityResponseSchema, ...errors } },
-  }, async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)));
-
-  app.post('/api/contact/v2/activity/update/:id', {
-    schema: {
-      summary: 'Update a sales activity (send the version read; stale -> 409)', tags, security,
-      params: recordIdParamsSchema, body: updateActivityRequestSchema, response: { 200: activityResponseSchema, 409: errorEnvelopeSchema, ...errors },
+  app.post(
+    '/api/contact/v2/activity/create',
+    {
+      schema: {
+        summary: "Create a sales activity on one of the caller's contacts",
+        tags,
+        security,
+        body: createActivityRequestSchema,
+        response: { 201: activityResponseSchema, ...errors },
+      },
     },
-  }, async (request) => service.update(callerOf(request), request.params.id, request.body));
+    async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
+  );
 
-  app.post('/api/contact/v2/activity/delete/:id', {
-    schema: { summary: 'Delete a sales activity', tags, security, params: recordIdParamsSchema, response: { 200: deleteActivityResponseSchema, ...errors } },
-  }, async (request) => service.delete(callerOf(request), request.params.id));
-
-  app.get('/api/contact/v2/activity/find', {
-    schema: {
-      summary: 'Own sales activities (one contact or all), recent or upcoming, with a cursor', tags, security,
-      querystring: findActivitiesQuerySchema, response: { 200: findActivitiesResponseSchema, ...errors },
+  app.post(
+    '/api/contact/v2/activity/update/:id',
+    {
+      schema: {
+        summary: 'Update a sales activity (send the version read; stale -> 409)',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        body: updateActivityRequestSchema,
+        response: { 200: activityResponseSchema, 409: errorEnvelopeSchema, ...errors },
+      },
     },
-  }, async (request) => service.list(callerOf(request), request.query));
+    async (request) => service.update(callerOf(request), request.params.id, request.body),
+  );
 
-  app.get('/api/contact/v2/activity/find/:id', {
-    schema: { summary: 'One sales activity', tags, security, params: recordIdParamsSchema, response: { 200: findActivityResponseSchema, ...errors } },
-  }, async (request) => service.find(callerOf(request), request.params.id));
+  app.post(
+    '/api/contact/v2/activity/delete/:id',
+    {
+      schema: {
+        summary: 'Delete a sales activity',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        response: { 200: deleteActivityResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.delete(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/contact/v2/activity/find',
+    {
+      schema: {
+        summary: 'Own sales activities (one contact or all), recent or upcoming, with a cursor',
+        tags,
+        security,
+        querystring: findActivitiesQuerySchema,
+        response: { 200: findActivitiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.list(callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/contact/v2/activity/find/:id',
+    {
+      schema: {
+        summary: 'One sales activity',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        response: { 200: findActivityResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.find(callerOf(request), request.params.id),
+  );
 };

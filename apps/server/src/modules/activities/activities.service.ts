@@ -36,7 +36,14 @@ export class ActivitiesService {
   ) {}
 
   private record(caller: Caller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+    return this.audit.record({
+      actorUserId: caller.user.id,
+      action,
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      ip: caller.ip,
+      details: details ?? null,
+    });
   }
 
   private async requireVisible(caller: Caller, id: string): Promise<ActivityRecord> {

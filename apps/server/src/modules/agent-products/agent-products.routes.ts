@@ -1,13 +1,23 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { agentProductParamsSchema, agentProductsResponseSchema, saveAgentProductsSchema } from '@portal/domain/contracts/candidates/agent-products';
+import {
+  agentProductParamsSchema,
+  agentProductsResponseSchema,
+  saveAgentProductsSchema,
+} from '@portal/domain/contracts/candidates/agent-products';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { AppError } from '../../lib/app-error';
 import type { CandidateCaller } from '../candidates/candidate-scope';
 import { AgentProductsRepository } from './agent-products.repository';
 import { AgentProductsService } from './agent-products.service';
 
-const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema };
+const errors = {
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
 const tags = ['agent-product'];
 const security = [{ bearerAuth: [] }];
 
@@ -20,11 +30,31 @@ function callerOf(request: FastifyRequest): CandidateCaller {
 export const agentProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new AgentProductsService(new AgentProductsRepository(app.db), app.audit, app.authClock);
 
-  app.get('/api/agent-product/v1/find/:id', {
-    schema: { summary: 'An agent\'s permitted products and agent codes over time (id = the agent\'s user id)', tags, security, params: agentProductParamsSchema, response: { 200: agentProductsResponseSchema, ...errors } },
-  }, async (request) => service.find(callerOf(request), request.params.id));
+  app.get(
+    '/api/agent-product/v1/find/:id',
+    {
+      schema: {
+        summary: "An agent's permitted products and agent codes over time (id = the agent's user id)",
+        tags,
+        security,
+        params: agentProductParamsSchema,
+        response: { 200: agentProductsResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.find(callerOf(request), request.params.id),
+  );
 
-  app.post('/api/agent-product/v1/create', {
-    schema: { summary: 'Save an agent\'s product list (replaces it; version 0 for the first list; stale -> 409)', tags, security, body: saveAgentProductsSchema, response: { 200: agentProductsResponseSchema, ...errors } },
-  }, async (request) => service.save(callerOf(request), request.body));
+  app.post(
+    '/api/agent-product/v1/create',
+    {
+      schema: {
+        summary: "Save an agent's product list (replaces it; version 0 for the first list; stale -> 409)",
+        tags,
+        security,
+        body: saveAgentProductsSchema,
+        response: { 200: agentProductsResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.save(callerOf(request), request.body),
+  );
 };

@@ -9,7 +9,11 @@ import type { AgentProductsRepository } from './agent-products.repository';
 
 /** Per-agent product permissions and code history (agency admin; agents of their agency only, others 404). */
 export class AgentProductsService {
-  constructor(private readonly repository: AgentProductsRepository, private readonly audit: AuditService, private readonly clock: Clock) {}
+  constructor(
+    private readonly repository: AgentProductsRepository,
+    private readonly audit: AuditService,
+    private readonly clock: Clock,
+  ) {}
 
   async find(caller: CandidateCaller, agentUserId: string): Promise<AgentProductsResponse> {
     // An admin with no agency manages nobody (never "every agency").
@@ -21,7 +25,12 @@ export class AgentProductsService {
       agent: { id: agent.id, displayName: agent.displayName, username: agent.username, agentCode: agent.agentCode, roles: agent.roles },
       restricted: saved !== undefined,
       productCodes: (saved?.productCodes ?? []) as ProductCode[],
-      codes: codes.map((c) => ({ agentCode: c.agentCode, validFrom: instantToOffsetDateTime(c.validFrom), validTo: c.validTo ? instantToOffsetDateTime(c.validTo) : null, reason: c.reason })),
+      codes: codes.map((c) => ({
+        agentCode: c.agentCode,
+        validFrom: instantToOffsetDateTime(c.validFrom),
+        validTo: c.validTo ? instantToOffsetDateTime(c.validTo) : null,
+        reason: c.reason,
+      })),
       version: saved?.version ?? 0,
     };
   }
@@ -32,7 +41,14 @@ export class AgentProductsService {
     if (!agent) throw AppError.http(404);
     const codes = [...new Set(body.productCodes)];
     if (!(await this.repository.save(agent.id, codes, body.version, caller.user.id, this.clock.now()))) throw AppError.http(409);
-    await this.audit.record({ actorUserId: caller.user.id, action: 'update', entity: 'agent_product_permission', entityId: agent.id, ip: caller.ip, details: { productCodes: codes } });
+    await this.audit.record({
+      actorUserId: caller.user.id,
+      action: 'update',
+      entity: 'agent_product_permission',
+      entityId: agent.id,
+      ip: caller.ip,
+      details: { productCodes: codes },
+    });
     return this.find(caller, agent.id);
   }
 }

@@ -24,7 +24,12 @@ export function labelText(key: string | undefined, lang: Language, values: Reado
 }
 
 /** A code's label, or the code itself when it has none (never an empty cell for a filled field). */
-export function codeLabel(labels: Readonly<Record<string, string>>, code: string | null | undefined, lang: Language, values?: Readonly<Record<string, string>>): string {
+export function codeLabel(
+  labels: Readonly<Record<string, string>>,
+  code: string | null | undefined,
+  lang: Language,
+  values?: Readonly<Record<string, string>>,
+): string {
   if (!code) return '';
   return (Object.hasOwn(labels, code) ? labelText(labels[code], lang, values) : null) ?? code;
 }

@@ -6,8 +6,17 @@ import type { ApplicationStepData, PersonDraft, Signature, SignatureParty } from
 import { SIGNATURE_IMAGE_PREFIX } from '@portal/domain/contracts/applications/application-steps';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import {
-  DOCUMENT_LABELS, GENDER_LABELS, GROUP_LABELS, ID_TYPE_LABELS, PAYMENT_LABELS, PREMIUM_BANK_LABELS, PREMIUM_MODE_LABELS, PRIORITY_LABELS,
-  REFERRER_LABELS, RELATIONSHIP_LABELS, RELATIONSHIP_OTHER_LABEL,
+  DOCUMENT_LABELS,
+  GENDER_LABELS,
+  GROUP_LABELS,
+  ID_TYPE_LABELS,
+  PAYMENT_LABELS,
+  PREMIUM_BANK_LABELS,
+  PREMIUM_MODE_LABELS,
+  PRIORITY_LABELS,
+  REFERRER_LABELS,
+  RELATIONSHIP_LABELS,
+  RELATIONSHIP_OTHER_LABEL,
 } from '@portal/domain/codes/application-labels';
 import { BANK_BRANCHES } from '@portal/domain/codes/bank-branches';
 import { bankCodeForReferrer, isBankCode, isReferrerCode, type BankCode } from '@portal/domain/codes/referrers';
@@ -26,47 +35,141 @@ import { codeLabel, labelText } from './application-form-labels';
 const TEXT = {
   en: {
     title: 'Insurance application form',
-    number: 'Application number', proposal: 'Proposal number', status: 'Status', submitted: 'Submitted on', advisor: 'Advisor',
+    number: 'Application number',
+    proposal: 'Proposal number',
+    status: 'Status',
+    submitted: 'Submitted on',
+    advisor: 'Advisor',
     statuses: { P: 'Pending', S: 'Submitted' },
-    personal: '1. Personal information', lifeInsured: 'Life insured (I)', policyOwner: 'Policy owner (O)', payor: 'Policy payor (P)',
-    sameAsInsured: 'Same as the life insured', sameAsOwner: 'Same as the policy owner',
-    name: 'Name', nameKh: 'Khmer name', gender: 'Gender', dob: 'Date of birth', id: 'Identification', expiry: 'ID expiry', phone: 'Phone',
-    occupation: 'Occupation', address: 'Address', relationship: 'Relationship to the life insured',
-    beneficiaries: 'Beneficiaries', relationshipShort: 'Relationship', priority: 'Priority', share: 'Share',
-    product: '2. Product', productCode: 'Product', plan: 'Plan', faceAmount: 'Face amount', term: 'Policy / premium term', mode: 'Premium mode', premium: 'Premium',
-    riders: 'Riders', payment: 'Payment type',
-    health: '3. Health questionnaire', question: 'Question', answer: 'Answer', details: 'Details', ownerAnswers: 'Policy owner',
-    yes: 'Yes', no: 'No',
+    personal: '1. Personal information',
+    lifeInsured: 'Life insured (I)',
+    policyOwner: 'Policy owner (O)',
+    payor: 'Policy payor (P)',
+    sameAsInsured: 'Same as the life insured',
+    sameAsOwner: 'Same as the policy owner',
+    name: 'Name',
+    nameKh: 'Khmer name',
+    gender: 'Gender',
+    dob: 'Date of birth',
+    id: 'Identification',
+    expiry: 'ID expiry',
+    phone: 'Phone',
+    occupation: 'Occupation',
+    address: 'Address',
+    relationship: 'Relationship to the life insured',
+    beneficiaries: 'Beneficiaries',
+    relationshipShort: 'Relationship',
+    priority: 'Priority',
+    share: 'Share',
+    product: '2. Product',
+    productCode: 'Product',
+    plan: 'Plan',
+    faceAmount: 'Face amount',
+    term: 'Policy / premium term',
+    mode: 'Premium mode',
+    premium: 'Premium',
+    riders: 'Riders',
+    payment: 'Payment type',
+    health: '3. Health questionnaire',
+    question: 'Question',
+    answer: 'Answer',
+    details: 'Details',
+    ownerAnswers: 'Policy owner',
+    yes: 'Yes',
+    no: 'No',
     declaration: '4. Declaration and authorization',
-    declarationText: 'I declare that the answers in this application are true and complete. I authorize the insurer to obtain medical and other information needed to assess this application.',
-    advisorStatement: '5. Insurance-advisor statement', referrer: 'Referrer code', bank: 'Bank', branch: 'Branch', bankReferrer: 'Bank referrer',
-    supervisor: 'Supervisor', referralDate: 'Referral date', employeeId: 'Bank employee ID',
+    declarationText:
+      'I declare that the answers in this application are true and complete. I authorize the insurer to obtain medical and other information needed to assess this application.',
+    advisorStatement: '5. Insurance-advisor statement',
+    referrer: 'Referrer code',
+    bank: 'Bank',
+    branch: 'Branch',
+    bankReferrer: 'Bank referrer',
+    supervisor: 'Supervisor',
+    referralDate: 'Referral date',
+    employeeId: 'Bank employee ID',
     advisorText: 'I met the customer, explained the product and witnessed the signatures.',
-    signatures: 'Signatures', signedAt: 'Signed on', typed: 'Typed name',
-    parties: { policyOwner: 'Policy owner', lifeInsured: 'Life insured or guardian', advisor: 'Insurance advisor' } as Record<SignatureParty, string>,
-    documents: '6. Supporting documents', group: 'Group', documentType: 'Document', file: 'File', none: 'None',
+    signatures: 'Signatures',
+    signedAt: 'Signed on',
+    typed: 'Typed name',
+    parties: { policyOwner: 'Policy owner', lifeInsured: 'Life insured or guardian', advisor: 'Insurance advisor' } as Record<
+      SignatureParty,
+      string
+    >,
+    documents: '6. Supporting documents',
+    group: 'Group',
+    documentType: 'Document',
+    file: 'File',
+    none: 'None',
   },
   km: {
     title: 'ពាក្យស្នើសុំធានារ៉ាប់រង',
-    number: 'លេខពាក្យស្នើសុំ', proposal: 'លេខសំណើ', status: 'ស្ថានភាព', submitted: 'ថ្ងៃដាក់ស្នើ', advisor: 'ទីប្រឹក្សា',
+    number: 'លេខពាក្យស្នើសុំ',
+    proposal: 'លេខសំណើ',
+    status: 'ស្ថានភាព',
+    submitted: 'ថ្ងៃដាក់ស្នើ',
+    advisor: 'ទីប្រឹក្សា',
     statuses: { P: 'កំពុងរង់ចាំ', S: 'បានដាក់ស្នើ' },
-    personal: '១. ព័ត៌មានផ្ទាល់ខ្លួន', lifeInsured: 'អ្នកត្រូវបានធានារ៉ាប់រង (I)', policyOwner: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង (O)', payor: 'អ្នកបង់បុព្វលាភ (P)',
-    sameAsInsured: 'ដូចអ្នកត្រូវបានធានារ៉ាប់រង', sameAsOwner: 'ដូចម្ចាស់បណ្ណសន្យារ៉ាប់រង',
-    name: 'ឈ្មោះ', nameKh: 'ឈ្មោះជាភាសាខ្មែរ', gender: 'ភេទ', dob: 'ថ្ងៃខែឆ្នាំកំណើត', id: 'អត្តសញ្ញាណ', expiry: 'ថ្ងៃផុតកំណត់អត្តសញ្ញាណ', phone: 'ទូរស័ព្ទ',
-    occupation: 'មុខរបរ', address: 'អាសយដ្ឋាន', relationship: 'ទំនាក់ទំនងជាមួយអ្នកត្រូវបានធានារ៉ាប់រង',
-    beneficiaries: 'អ្នកទទួលផល', relationshipShort: 'ទំនាក់ទំនង', priority: 'អាទិភាព', share: 'ចំណែក',
-    product: '២. ផលិតផល', productCode: 'ផលិតផល', plan: 'គម្រោង', faceAmount: 'ទឹកប្រាក់ធានា', term: 'រយៈពេលធានា / បង់បុព្វលាភ', mode: 'របៀបបង់', premium: 'បុព្វលាភ',
-    riders: 'ការធានាបន្ថែម', payment: 'វិធីបង់ប្រាក់',
-    health: '៣. កម្រងសំណួរសុខភាព', question: 'សំណួរ', answer: 'ចម្លើយ', details: 'ព័ត៌មានលម្អិត', ownerAnswers: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង',
-    yes: 'បាទ/ចាស', no: 'ទេ',
+    personal: '១. ព័ត៌មានផ្ទាល់ខ្លួន',
+    lifeInsured: 'អ្នកត្រូវបានធានារ៉ាប់រង (I)',
+    policyOwner: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង (O)',
+    payor: 'អ្នកបង់បុព្វលាភ (P)',
+    sameAsInsured: 'ដូចអ្នកត្រូវបានធានារ៉ាប់រង',
+    sameAsOwner: 'ដូចម្ចាស់បណ្ណសន្យារ៉ាប់រង',
+    name: 'ឈ្មោះ',
+    nameKh: 'ឈ្មោះជាភាសាខ្មែរ',
+    gender: 'ភេទ',
+    dob: 'ថ្ងៃខែឆ្នាំកំណើត',
+    id: 'អត្តសញ្ញាណ',
+    expiry: 'ថ្ងៃផុតកំណត់អត្តសញ្ញាណ',
+    phone: 'ទូរស័ព្ទ',
+    occupation: 'មុខរបរ',
+    address: 'អាសយដ្ឋាន',
+    relationship: 'ទំនាក់ទំនងជាមួយអ្នកត្រូវបានធានារ៉ាប់រង',
+    beneficiaries: 'អ្នកទទួលផល',
+    relationshipShort: 'ទំនាក់ទំនង',
+    priority: 'អាទិភាព',
+    share: 'ចំណែក',
+    product: '២. ផលិតផល',
+    productCode: 'ផលិតផល',
+    plan: 'គម្រោង',
+    faceAmount: 'ទឹកប្រាក់ធានា',
+    term: 'រយៈពេលធានា / បង់បុព្វលាភ',
+    mode: 'របៀបបង់',
+    premium: 'បុព្វលាភ',
+    riders: 'ការធានាបន្ថែម',
+    payment: 'វិធីបង់ប្រាក់',
+    health: '៣. កម្រងសំណួរសុខភាព',
+    question: 'សំណួរ',
+    answer: 'ចម្លើយ',
+    details: 'ព័ត៌មានលម្អិត',
+    ownerAnswers: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង',
+    yes: 'បាទ/ចាស',
+    no: 'ទេ',
     declaration: '៤. សេចក្តីប្រកាស និងការអនុញ្ញាត',
-    declarationText: 'ខ្ញុំសូមប្រកាសថា ចម្លើយក្នុងពាក្យស្នើសុំនេះពិតប្រាកដ និងពេញលេញ។ ខ្ញុំអនុញ្ញាតឱ្យក្រុមហ៊ុនធានារ៉ាប់រងទទួលបានព័ត៌មានវេជ្ជសាស្ត្រ និងព័ត៌មានផ្សេងទៀតដែលត្រូវការ ដើម្បីវាយតម្លៃពាក្យស្នើសុំនេះ។',
-    advisorStatement: '៥. សេចក្តីថ្លែងការណ៍របស់ទីប្រឹក្សាធានារ៉ាប់រង', referrer: 'លេខកូដអ្នកណែនាំ', bank: 'ធនាគារ', branch: 'សាខា', bankReferrer: 'អ្នកណែនាំពីធនាគារ',
-    supervisor: 'អ្នកគ្រប់គ្រង', referralDate: 'ថ្ងៃណែនាំ', employeeId: 'លេខសម្គាល់បុគ្គលិកធនាគារ',
+    declarationText:
+      'ខ្ញុំសូមប្រកាសថា ចម្លើយក្នុងពាក្យស្នើសុំនេះពិតប្រាកដ និងពេញលេញ។ ខ្ញុំអនុញ្ញាតឱ្យក្រុមហ៊ុនធានារ៉ាប់រងទទួលបានព័ត៌មានវេជ្ជសាស្ត្រ និងព័ត៌មានផ្សេងទៀតដែលត្រូវការ ដើម្បីវាយតម្លៃពាក្យស្នើសុំនេះ។',
+    advisorStatement: '៥. សេចក្តីថ្លែងការណ៍របស់ទីប្រឹក្សាធានារ៉ាប់រង',
+    referrer: 'លេខកូដអ្នកណែនាំ',
+    bank: 'ធនាគារ',
+    branch: 'សាខា',
+    bankReferrer: 'អ្នកណែនាំពីធនាគារ',
+    supervisor: 'អ្នកគ្រប់គ្រង',
+    referralDate: 'ថ្ងៃណែនាំ',
+    employeeId: 'លេខសម្គាល់បុគ្គលិកធនាគារ',
     advisorText: 'ខ្ញុំបានជួបអតិថិជន ពន្យល់អំពីផលិតផល និងបានធ្វើជាសាក្សីលើហត្ថលេខា។',
-    signatures: 'ហត្ថលេខា', signedAt: 'ចុះហត្ថលេខានៅ', typed: 'ឈ្មោះវាយបញ្ចូល',
-    parties: { policyOwner: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង', lifeInsured: 'អ្នកត្រូវបានធានារ៉ាប់រង ឬអាណាព្យាបាល', advisor: 'ទីប្រឹក្សាធានារ៉ាប់រង' } as Record<SignatureParty, string>,
-    documents: '៦. ឯកសារគាំទ្រ', group: 'ក្រុម', documentType: 'ប្រភេទឯកសារ', file: 'ឯកសារ', none: 'គ្មាន',
+    signatures: 'ហត្ថលេខា',
+    signedAt: 'ចុះហត្ថលេខានៅ',
+    typed: 'ឈ្មោះវាយបញ្ចូល',
+    parties: { policyOwner: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង', lifeInsured: 'អ្នកត្រូវបានធានារ៉ាប់រង ឬអាណាព្យាបាល', advisor: 'ទីប្រឹក្សាធានារ៉ាប់រង' } as Record<
+      SignatureParty,
+      string
+    >,
+    documents: '៦. ឯកសារគាំទ្រ',
+    group: 'ក្រុម',
+    documentType: 'ប្រភេទឯកសារ',
+    file: 'ឯកសារ',
+    none: 'គ្មាន',
   },
 } as const;
 
@@ -93,7 +196,9 @@ type Text = (typeof TEXT)[Language];
 
 function relationshipLabel(code: string | undefined, lang: Language): string {
   if (!code) return '';
-  return Object.hasOwn(RELATIONSHIP_LABELS, code) ? codeLabel(RELATIONSHIP_LABELS, code, lang) : labelText(RELATIONSHIP_OTHER_LABEL, lang, { code }) ?? code;
+  return Object.hasOwn(RELATIONSHIP_LABELS, code)
+    ? codeLabel(RELATIONSHIP_LABELS, code, lang)
+    : (labelText(RELATIONSHIP_OTHER_LABEL, lang, { code }) ?? code);
 }
 
 function named(item: { name: string; nameKh: string } | null | undefined, lang: Language, code: string): string {
@@ -112,23 +217,59 @@ function shownDate(value: string | undefined | null): string {
 
 function person(t: Text, lang: Language, title: string, p: PersonDraft | undefined): RawHtml {
   const q = p ?? {};
-  return html`<h3>${title}</h3><dl>
-    <dt>${t.name}</dt><dd>${q.firstName ?? ''} ${q.lastName ?? ''}</dd>
-    ${q.firstNameKh || q.lastNameKh ? html`<dt>${t.nameKh}</dt><dd>${q.lastNameKh ?? ''} ${q.firstNameKh ?? ''}</dd>` : ''}
-    <dt>${t.gender}</dt><dd>${codeLabel(GENDER_LABELS, q.gender, lang)}</dd>
-    <dt>${t.dob}</dt><dd>${shownDate(q.dateOfBirth)}</dd>
-    <dt>${t.id}</dt><dd>${q.idType ? `${codeLabel(ID_TYPE_LABELS, q.idType, lang)}: ` : ''}${q.idNumber ?? ''}</dd>
-    ${q.idExpiryDate ? html`<dt>${t.expiry}</dt><dd>${shownDate(q.idExpiryDate)}</dd>` : ''}
-    ${q.phone ? html`<dt>${t.phone}</dt><dd>${q.phone}</dd>` : ''}
-    ${q.occupation ? html`<dt>${t.occupation}</dt><dd>${q.occupation}</dd>` : ''}
-    ${q.address ? html`<dt>${t.address}</dt><dd>${q.address}</dd>` : ''}
-  </dl>`;
+  return html`<h3>${title}</h3>
+    <dl>
+      <dt>${t.name}</dt>
+      <dd>${q.firstName ?? ''} ${q.lastName ?? ''}</dd>
+      ${
+        q.firstNameKh || q.lastNameKh
+          ? html`<dt>${t.nameKh}</dt>
+              <dd>${q.lastNameKh ?? ''} ${q.firstNameKh ?? ''}</dd>`
+          : ''
+      }
+      <dt>${t.gender}</dt>
+      <dd>${codeLabel(GENDER_LABELS, q.gender, lang)}</dd>
+      <dt>${t.dob}</dt>
+      <dd>${shownDate(q.dateOfBirth)}</dd>
+      <dt>${t.id}</dt>
+      <dd>${q.idType ? `${codeLabel(ID_TYPE_LABELS, q.idType, lang)}: ` : ''}${q.idNumber ?? ''}</dd>
+      ${
+        q.idExpiryDate
+          ? html`<dt>${t.expiry}</dt>
+              <dd>${shownDate(q.idExpiryDate)}</dd>`
+          : ''
+      }
+      ${
+        q.phone
+          ? html`<dt>${t.phone}</dt>
+              <dd>${q.phone}</dd>`
+          : ''
+      }
+      ${
+        q.occupation
+          ? html`<dt>${t.occupation}</dt>
+              <dd>${q.occupation}</dd>`
+          : ''
+      }
+      ${
+        q.address
+          ? html`<dt>${t.address}</dt>
+              <dd>${q.address}</dd>`
+          : ''
+      }
+    </dl>`;
 }
 
 function signature(t: Text, party: SignatureParty, s: Signature | null | undefined): RawHtml {
-  const drawn = s?.method === 'drawn' && typeof s.image === 'string' && s.image.startsWith(SIGNATURE_IMAGE_PREFIX) && /^[A-Za-z0-9+/=]+$/.test(s.image.slice(SIGNATURE_IMAGE_PREFIX.length));
+  const drawn =
+    s?.method === 'drawn' &&
+    typeof s.image === 'string' &&
+    s.image.startsWith(SIGNATURE_IMAGE_PREFIX) &&
+    /^[A-Za-z0-9+/=]+$/.test(s.image.slice(SIGNATURE_IMAGE_PREFIX.length));
   return html`<div class="sig">
-    <div class="sig-box">${drawn ? html`<img alt="" src="${s?.image ?? ''}">` : s?.typedName ? html`<span class="typed">${s.typedName}</span>` : ''}</div>
+    <div class="sig-box">
+      ${drawn ? html`<img alt="" src="${s?.image ?? ''}" />` : s?.typedName ? html`<span class="typed">${s.typedName}</span>` : ''}
+    </div>
     <div>${t.parties[party]}${s?.signerName ? html` — ${s.signerName}` : ''}</div>
     ${s?.signedAt ? html`<div class="small">${t.signedAt} ${shownDate(s.signedAt.slice(0, 10))}</div>` : ''}
   </div>`;
@@ -141,80 +282,266 @@ export function applicationFormHtml(input: ApplicationFormInput): string {
   const p = input.product;
   const answers = healthInfo.answers ?? [];
   const sequences = personalInfo.ownerIsInsured === true ? [1] : [1, 2];
-  const healthRows = sequences.flatMap((seq) => HEALTH_QUESTIONS.map((q) => {
-    const a = answers.find((x) => x.questionNumber === q.questionNumber && x.answerSequenceNo === seq);
-    return html`<tr><td>${seq === 2 ? `${t.ownerAnswers}: ` : ''}${q.questionNumber}. ${labelText(q.textKey, lang) ?? ''}</td>
-      <td>${a?.answerValue === 'Y' ? t.yes : a?.answerValue === 'N' ? t.no : ''}</td><td>${a?.answerDescription ?? ''}</td></tr>`;
-  }));
-  const beneficiaries = (personalInfo.beneficiaries ?? []).map((b) => html`<tr><td>${b.firstName ?? ''} ${b.lastName ?? ''}</td>
-    <td>${relationshipLabel(b.relationshipCode, lang)}</td><td>${codeLabel(PRIORITY_LABELS, b.priority, lang)}</td><td>${b.shareBenifit ?? ''}%</td></tr>`);
-  const docs = input.documents.map((d) => html`<tr><td>${codeLabel(GROUP_LABELS, d.documentCategoryCode, lang)}</td>
-    <td>${codeLabel(DOCUMENT_LABELS, d.documentCode, lang)}</td><td>${d.fileName}</td></tr>`);
+  const healthRows = sequences.flatMap((seq) =>
+    HEALTH_QUESTIONS.map((q) => {
+      const a = answers.find((x) => x.questionNumber === q.questionNumber && x.answerSequenceNo === seq);
+      return html`<tr>
+        <td>${seq === 2 ? `${t.ownerAnswers}: ` : ''}${q.questionNumber}. ${labelText(q.textKey, lang) ?? ''}</td>
+        <td>${a?.answerValue === 'Y' ? t.yes : a?.answerValue === 'N' ? t.no : ''}</td>
+        <td>${a?.answerDescription ?? ''}</td>
+      </tr>`;
+    }),
+  );
+  const beneficiaries = (personalInfo.beneficiaries ?? []).map(
+    (b) =>
+      html`<tr>
+        <td>${b.firstName ?? ''} ${b.lastName ?? ''}</td>
+        <td>${relationshipLabel(b.relationshipCode, lang)}</td>
+        <td>${codeLabel(PRIORITY_LABELS, b.priority, lang)}</td>
+        <td>${b.shareBenifit ?? ''}%</td>
+      </tr>`,
+  );
+  const docs = input.documents.map(
+    (d) =>
+      html`<tr>
+        <td>${codeLabel(GROUP_LABELS, d.documentCategoryCode, lang)}</td>
+        <td>${codeLabel(DOCUMENT_LABELS, d.documentCode, lang)}</td>
+        <td>${d.fileName}</td>
+      </tr>`,
+  );
   const names = input.names ?? null;
-  const branch = adv.isBankReferal && isBankCode(adv.bank ?? '') ? BANK_BRANCHES[adv.bank as BankCode].find((b) => b.code === adv.department) : undefined;
+  const branch =
+    adv.isBankReferal && isBankCode(adv.bank ?? '')
+      ? BANK_BRANCHES[adv.bank as BankCode].find((b) => b.code === adv.department)
+      : undefined;
   const page = html`<!doctype html>
-<html lang="${LANGUAGE_TAGS[lang]}">
-<head><meta charset="utf-8"><title>${t.title} ${input.applicationNumber}</title>
-<style>
-${raw(khmerFontFaceCss())}
-html { font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif; font-size: 10pt; color: #1a1a1a; }
-body { margin: 0; line-height: 1.5; }
-h1 { font-size: 16pt; margin: 0 0 8pt; color: #0b4f8a; }
-h2 { font-size: 12pt; margin: 14pt 0 6pt; color: #0b4f8a; border-bottom: 1px solid #9aa5b1; }
-h3 { font-size: 10.5pt; margin: 8pt 0 4pt; }
-dl { display: grid; grid-template-columns: max-content 1fr; gap: 1pt 10pt; margin: 0 0 6pt; }
-dt { font-weight: 700; } dd { margin: 0; }
-table { width: 100%; border-collapse: collapse; margin: 6pt 0; }
-th, td { border: 1px solid #9aa5b1; padding: 3pt 5pt; text-align: left; vertical-align: top; }
-th { background: #e8eef5; }
-.sigs { display: flex; gap: 12pt; flex-wrap: wrap; margin-top: 8pt; }
-.sig { width: 30%; } .sig-box { height: 60pt; border-bottom: 1px solid #1a1a1a; display: flex; align-items: flex-end; }
-.sig-box img { max-height: 58pt; max-width: 100%; } .typed { font-style: italic; font-size: 14pt; } .small { font-size: 8.5pt; color: #444; }
-</style></head>
-<body>
-  <h1>${t.title}</h1>
-  <dl>
-    <dt>${t.number}</dt><dd>${input.applicationNumber}</dd>
-    <dt>${t.proposal}</dt><dd>${p.proposalNumber ?? ''}</dd>
-    <dt>${t.status}</dt><dd>${t.statuses[input.status]}</dd>
-    ${input.submittedAt ? html`<dt>${t.submitted}</dt><dd>${shownDate(input.submittedAt.slice(0, 10))}</dd>` : ''}
-    <dt>${t.advisor}</dt><dd>${input.advisorName}</dd>
-  </dl>
-  <h2>${t.personal}</h2>
-  ${person(t, lang, t.lifeInsured, personalInfo.lifeInsured)}
-  ${personalInfo.ownerIsInsured === true ? html`<h3>${t.policyOwner}</h3><p>${t.sameAsInsured}</p>` : person(t, lang, t.policyOwner, personalInfo.policyOwner)}
-  ${personalInfo.ownerIsInsured === true ? '' : html`<dl><dt>${t.relationship}</dt><dd>${relationshipLabel(personalInfo.relationshipCode, lang)}</dd></dl>`}
-  ${personalInfo.payorIsOwner === true ? html`<h3>${t.payor}</h3><p>${t.sameAsOwner}</p>` : person(t, lang, t.payor, personalInfo.payor)}
-  <h3>${t.beneficiaries}</h3>
-  ${beneficiaries.length === 0 ? html`<p>${t.none}</p>` : html`<table><thead><tr><th>${t.name}</th><th>${t.relationshipShort}</th><th>${t.priority}</th><th>${t.share}</th></tr></thead><tbody>${beneficiaries}</tbody></table>`}
-  <h2>${t.product}</h2>
-  <dl>
-    <dt>${t.productCode}</dt><dd>${named(names?.product(p.productCode), lang, p.productCode)}</dd><dt>${t.plan}</dt><dd>${named(names?.plan(p.productCode, p.planKey), lang, p.planKey)}</dd>
-    <dt>${t.faceAmount}</dt><dd>$${p.faceAmount}</dd><dt>${t.term}</dt><dd>${p.policyTerm} / ${p.premiumTerm}</dd>
-    <dt>${t.mode}</dt><dd>${codeLabel(PREMIUM_MODE_LABELS, p.premiumMode, lang)}</dd><dt>${t.premium}</dt><dd>$${p.premium}</dd>
-    <dt>${t.riders}</dt><dd>${p.riders.map((r) => named(names?.rider(r.code), lang, r.code)).join(', ') || t.none}</dd>
-    <dt>${t.payment}</dt><dd>${codeLabel(PAYMENT_LABELS, productInfo.paymentType, lang)}${productInfo.premiumBankCode ? ` (${codeLabel(PREMIUM_BANK_LABELS, productInfo.premiumBankCode, lang)})` : ''}</dd>
-  </dl>
-  <h2>${t.health}</h2>
-  <table><thead><tr><th>${t.question}</th><th>${t.answer}</th><th>${t.details}</th></tr></thead><tbody>${healthRows}</tbody></table>
-  <h2>${t.declaration}</h2>
-  <p>${t.declarationText}</p>
-  <h2>${t.advisorStatement}</h2>
-  <dl>
-    <dt>${t.referrer}</dt><dd>${adv.referrerCode ? `${adv.referrerCode} – ${codeLabel(REFERRER_LABELS, adv.referrerCode, lang, { bank: isReferrerCode(adv.referrerCode) ? bankCodeForReferrer(adv.referrerCode) ?? '' : '' })}` : ''}</dd>
-    ${adv.isBankReferal ? html`<dt>${t.bank}</dt><dd>${adv.bank ?? ''}</dd><dt>${t.branch}</dt><dd>${branch ? `${lang === 'km' ? branch.nameKh : branch.name} (${branch.code})` : adv.department ?? ''}</dd>
-      <dt>${t.bankReferrer}</dt><dd>${adv.referrer ?? ''}</dd><dt>${t.supervisor}</dt><dd>${adv.supervisor ?? ''}</dd>
-      <dt>${t.referralDate}</dt><dd>${shownDate(adv.referralDate)}</dd><dt>${t.employeeId}</dt><dd>${adv.employeeId ?? ''}</dd>` : ''}
-  </dl>
-  <p>${t.advisorText}</p>
-  <h2>${t.signatures}</h2>
-  <div class="sigs">
-    ${signature(t, 'policyOwner', decl.signatures?.policyOwner)}
-    ${decl.signatures?.lifeInsured ? signature(t, 'lifeInsured', decl.signatures.lifeInsured) : ''}
-    ${signature(t, 'advisor', decl.signatures?.advisor)}
-  </div>
-  <h2>${t.documents}</h2>
-  ${docs.length === 0 ? html`<p>${t.none}</p>` : html`<table><thead><tr><th>${t.group}</th><th>${t.documentType}</th><th>${t.file}</th></tr></thead><tbody>${docs}</tbody></table>`}
-</body></html>`;
+    <html lang="${LANGUAGE_TAGS[lang]}">
+      <head>
+        <meta charset="utf-8" />
+        <title>${t.title} ${input.applicationNumber}</title>
+        <style>
+          ${raw(khmerFontFaceCss())} html {
+            font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif;
+            font-size: 10pt;
+            color: #1a1a1a;
+          }
+          body {
+            margin: 0;
+            line-height: 1.5;
+          }
+          h1 {
+            font-size: 16pt;
+            margin: 0 0 8pt;
+            color: #0b4f8a;
+          }
+          h2 {
+            font-size: 12pt;
+            margin: 14pt 0 6pt;
+            color: #0b4f8a;
+            border-bottom: 1px solid #9aa5b1;
+          }
+          h3 {
+            font-size: 10.5pt;
+            margin: 8pt 0 4pt;
+          }
+          dl {
+            display: grid;
+            grid-template-columns: max-content 1fr;
+            gap: 1pt 10pt;
+            margin: 0 0 6pt;
+          }
+          dt {
+            font-weight: 700;
+          }
+          dd {
+            margin: 0;
+          }
+          table {
+            width: 100%;
+            border-collapse: collapse;
+            margin: 6pt 0;
+          }
+          th,
+          td {
+            border: 1px solid #9aa5b1;
+            padding: 3pt 5pt;
+            text-align: left;
+            vertical-align: top;
+          }
+          th {
+            background: #e8eef5;
+          }
+          .sigs {
+            display: flex;
+            gap: 12pt;
+            flex-wrap: wrap;
+            margin-top: 8pt;
+          }
+          .sig {
+            width: 30%;
+          }
+          .sig-box {
+            height: 60pt;
+            border-bottom: 1px solid #1a1a1a;
+            display: flex;
+            align-items: flex-end;
+          }
+          .sig-box img {
+            max-height: 58pt;
+            max-width: 100%;
+          }
+          .typed {
+            font-style: italic;
+            font-size: 14pt;
+          }
+          .small {
+            font-size: 8.5pt;
+            color: #444;
+          }
+        </style>
+      </head>
+      <body>
+        <h1>${t.title}</h1>
+        <dl>
+          <dt>${t.number}</dt>
+          <dd>${input.applicationNumber}</dd>
+          <dt>${t.proposal}</dt>
+          <dd>${p.proposalNumber ?? ''}</dd>
+          <dt>${t.status}</dt>
+          <dd>${t.statuses[input.status]}</dd>
+          ${
+            input.submittedAt
+              ? html`<dt>${t.submitted}</dt>
+                  <dd>${shownDate(input.submittedAt.slice(0, 10))}</dd>`
+              : ''
+          }
+          <dt>${t.advisor}</dt>
+          <dd>${input.advisorName}</dd>
+        </dl>
+        <h2>${t.personal}</h2>
+        ${person(t, lang, t.lifeInsured, personalInfo.lifeInsured)}
+        ${
+          personalInfo.ownerIsInsured === true
+            ? html`<h3>${t.policyOwner}</h3>
+                <p>${t.sameAsInsured}</p>`
+            : person(t, lang, t.policyOwner, personalInfo.policyOwner)
+        }
+        ${
+          personalInfo.ownerIsInsured === true
+            ? ''
+            : html`<dl>
+                <dt>${t.relationship}</dt>
+                <dd>${relationshipLabel(personalInfo.relationshipCode, lang)}</dd>
+              </dl>`
+        }
+        ${
+          personalInfo.payorIsOwner === true
+            ? html`<h3>${t.payor}</h3>
+                <p>${t.sameAsOwner}</p>`
+            : person(t, lang, t.payor, personalInfo.payor)
+        }
+        <h3>${t.beneficiaries}</h3>
+        ${
+          beneficiaries.length === 0
+            ? html`<p>${t.none}</p>`
+            : html`<table>
+                <thead>
+                  <tr>
+                    <th>${t.name}</th>
+                    <th>${t.relationshipShort}</th>
+                    <th>${t.priority}</th>
+                    <th>${t.share}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${beneficiaries}
+                </tbody>
+              </table>`
+        }
+        <h2>${t.product}</h2>
+        <dl>
+          <dt>${t.productCode}</dt>
+          <dd>${named(names?.product(p.productCode), lang, p.productCode)}</dd>
+          <dt>${t.plan}</dt>
+          <dd>${named(names?.plan(p.productCode, p.planKey), lang, p.planKey)}</dd>
+          <dt>${t.faceAmount}</dt>
+          <dd>$${p.faceAmount}</dd>
+          <dt>${t.term}</dt>
+          <dd>${p.policyTerm} / ${p.premiumTerm}</dd>
+          <dt>${t.mode}</dt>
+          <dd>${codeLabel(PREMIUM_MODE_LABELS, p.premiumMode, lang)}</dd>
+          <dt>${t.premium}</dt>
+          <dd>$${p.premium}</dd>
+          <dt>${t.riders}</dt>
+          <dd>${p.riders.map((r) => named(names?.rider(r.code), lang, r.code)).join(', ') || t.none}</dd>
+          <dt>${t.payment}</dt>
+          <dd>
+            ${codeLabel(PAYMENT_LABELS, productInfo.paymentType, lang)}${productInfo.premiumBankCode ? ` (${codeLabel(PREMIUM_BANK_LABELS, productInfo.premiumBankCode, lang)})` : ''}
+          </dd>
+        </dl>
+        <h2>${t.health}</h2>
+        <table>
+          <thead>
+            <tr>
+              <th>${t.question}</th>
+              <th>${t.answer}</th>
+              <th>${t.details}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${healthRows}
+          </tbody>
+        </table>
+        <h2>${t.declaration}</h2>
+        <p>${t.declarationText}</p>
+        <h2>${t.advisorStatement}</h2>
+        <dl>
+          <dt>${t.referrer}</dt>
+          <dd>
+            ${adv.referrerCode ? `${adv.referrerCode} – ${codeLabel(REFERRER_LABELS, adv.referrerCode, lang, { bank: isReferrerCode(adv.referrerCode) ? (bankCodeForReferrer(adv.referrerCode) ?? '') : '' })}` : ''}
+          </dd>
+          ${
+            adv.isBankReferal
+              ? html`<dt>${t.bank}</dt>
+                  <dd>${adv.bank ?? ''}</dd>
+                  <dt>${t.branch}</dt>
+                  <dd>${branch ? `${lang === 'km' ? branch.nameKh : branch.name} (${branch.code})` : (adv.department ?? '')}</dd>
+                  <dt>${t.bankReferrer}</dt>
+                  <dd>${adv.referrer ?? ''}</dd>
+                  <dt>${t.supervisor}</dt>
+                  <dd>${adv.supervisor ?? ''}</dd>
+                  <dt>${t.referralDate}</dt>
+                  <dd>${shownDate(adv.referralDate)}</dd>
+                  <dt>${t.employeeId}</dt>
+                  <dd>${adv.employeeId ?? ''}</dd>`
+              : ''
+          }
+        </dl>
+        <p>${t.advisorText}</p>
+        <h2>${t.signatures}</h2>
+        <div class="sigs">
+          ${signature(t, 'policyOwner', decl.signatures?.policyOwner)}
+          ${decl.signatures?.lifeInsured ? signature(t, 'lifeInsured', decl.signatures.lifeInsured) : ''}
+          ${signature(t, 'advisor', decl.signatures?.advisor)}
+        </div>
+        <h2>${t.documents}</h2>
+        ${
+          docs.length === 0
+            ? html`<p>${t.none}</p>`
+            : html`<table>
+                <thead>
+                  <tr>
+                    <th>${t.group}</th>
+                    <th>${t.documentType}</th>
+                    <th>${t.file}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${docs}
+                </tbody>
+              </table>`
+        }
+      </body>
+    </html>`;
   return page.value;
 }

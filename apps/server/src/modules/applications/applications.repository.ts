@@ -59,7 +59,8 @@ export interface NewDocument {
  * version from before gets 409 (optimistic locking). The new version is answered to the caller.
  */
 async function bumpVersion(tx: Db, applicationId: string, by: string, at: Date): Promise<number> {
-  const [row] = await tx.update(application)
+  const [row] = await tx
+    .update(application)
     .set({ modifiedDate: at, modifiedBy: by, version: sql`${application.version} + 1` })
     .where(eq(application.id, applicationId))
     .returning({ version: application.version });
@@ -68,7 +69,10 @@ async function bumpVersion(tx: Db, applicationId: string, by: string, at: Date):
 }
 
 export class ApplicationsRepository {
-  constructor(private readonly db: Db, private readonly blobs: BlobStore) {}
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+  ) {}
 
   /** One transaction: a crash between the insert and the number's search text leaves nothing half-stored. */
   async insert(values: NewApplication): Promise<ApplicationRow> {
@@ -94,20 +98,33 @@ export class ApplicationsRepository {
         .returning();
       if (!row) throw new Error('application insert returned no row');
       // The number is known only now: make it searchable too.
-      const [withNumber] = await tx.update(application)
+      const [withNumber] = await tx
+        .update(application)
         .set({ searchText: `${row.applicationNumber.toLowerCase()}|${row.searchText}` })
-        .where(eq(application.id, row.id)).returning();
+        .where(eq(application.id, row.id))
+        .returning();
       return withNumber ?? row;
     });
   }
 
   async findVisible(scope: ApplicationScope, id: string): Promise<ApplicationRow | undefined> {
-    const [row] = await this.db.select().from(application).where(and(visible(scope), eq(application.id, id))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(application)
+      .where(and(visible(scope), eq(application.id, id)))
+      .limit(1);
     return row;
   }
 
   /** Writes when `version` is still the stored one and the application is pending; undefined otherwise. */
-  async update(scope: ApplicationScope, id: string, version: number, patch: ApplicationPatch, by: string, at: Date): Promise<ApplicationRow | undefined> {
+  async update(
+    scope: ApplicationScope,
+    id: string,
+    version: number,
+    patch: ApplicationPatch,
+    by: string,
+    at: Date,
+  ): Promise<ApplicationRow | undefined> {
     const [row] = await this.db
       .update(application)
       .set({ ...patch, modifiedBy: by, modifiedDate: at, version: sql`${application.version} + 1` })
@@ -120,8 +137,13 @@ export class ApplicationsRepository {
     const conditions = [visible(scope)];
     if (filter.pattern) conditions.push(sql`${application.searchText} LIKE ${filter.pattern}`);
     if (filter.status) conditions.push(eq(application.status, filter.status));
-    return this.db.select().from(application).where(and(...conditions))
-      .orderBy(desc(application.modifiedDate), desc(application.id)).offset(offset).limit(limit);
+    return this.db
+      .select()
+      .from(application)
+      .where(and(...conditions))
+      .orderBy(desc(application.modifiedDate), desc(application.id))
+      .offset(offset)
+      .limit(limit);
   }
 
   async userName(userId: string | null): Promise<string> {
@@ -135,17 +157,32 @@ export class ApplicationsRepository {
    * while the application is still pending at `version`. Undefined when it is not (already
    * submitted by a concurrent call, or changed): then nothing is stored.
    */
-  async submit(scope: ApplicationScope, id: string, values: { by: string; at: Date; language: string; pdf: Buffer; completion: WizardCompletion; version: number }): Promise<ApplicationRow | undefined> {
+  async submit(
+    scope: ApplicationScope,
+    id: string,
+    values: { by: string; at: Date; language: string; pdf: Buffer; completion: WizardCompletion; version: number },
+  ): Promise<ApplicationRow | undefined> {
     return this.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: application.id }).from(application)
+      const [locked] = await tx
+        .select({ id: application.id })
+        .from(application)
         .where(and(visible(scope), eq(application.id, id), eq(application.status, 'P'), eq(application.version, values.version)))
         .for('update');
       if (!locked) return undefined;
       const ref = await this.blobs.put({ data: values.pdf, mediaType: 'application/pdf' }, tx);
-      const [row] = await tx.update(application)
+      const [row] = await tx
+        .update(application)
         .set({
-          status: 'S', submittedAt: values.at, submittedBy: values.by, submissionLanguage: values.language, submissionBlobId: ref.id,
-          completion: values.completion, activeStep: 6, modifiedBy: values.by, modifiedDate: values.at, version: sql`${application.version} + 1`,
+          status: 'S',
+          submittedAt: values.at,
+          submittedBy: values.by,
+          submissionLanguage: values.language,
+          submissionBlobId: ref.id,
+          completion: values.completion,
+          activeStep: 6,
+          modifiedBy: values.by,
+          modifiedDate: values.at,
+          version: sql`${application.version} + 1`,
         })
         .where(and(eq(application.id, id), eq(application.status, 'P')))
         .returning();
@@ -160,7 +197,10 @@ export class ApplicationsRepository {
   // ---- documents ----
 
   documents(applicationId: string): Promise<ApplicationDocumentRow[]> {
-    return this.db.select().from(applicationDocument).where(eq(applicationDocument.applicationId, applicationId))
+    return this.db
+      .select()
+      .from(applicationDocument)
+      .where(eq(applicationDocument.applicationId, applicationId))
       .orderBy(applicationDocument.createdDate, applicationDocument.id);
   }
 
@@ -169,37 +209,57 @@ export class ApplicationsRepository {
    * uploads at once cannot pass the per-group limit together. Undefined when the application is
    * no longer pending; 'full' when the group already holds `maxPerGroup` files.
    */
-  async insertDocument(values: NewDocument, maxPerGroup: number): Promise<{ document: ApplicationDocumentRow; applicationVersion: number } | 'full' | undefined> {
+  async insertDocument(
+    values: NewDocument,
+    maxPerGroup: number,
+  ): Promise<{ document: ApplicationDocumentRow; applicationVersion: number } | 'full' | undefined> {
     return this.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: application.id }).from(application)
-        .where(and(eq(application.id, values.applicationId), eq(application.status, 'P'))).for('update');
+      const [locked] = await tx
+        .select({ id: application.id })
+        .from(application)
+        .where(and(eq(application.id, values.applicationId), eq(application.status, 'P')))
+        .for('update');
       if (!locked) return undefined;
-      const [existing] = await tx.select({ n: count() }).from(applicationDocument)
-        .where(and(eq(applicationDocument.applicationId, values.applicationId), eq(applicationDocument.documentCategoryCode, values.documentCategoryCode)));
+      const [existing] = await tx
+        .select({ n: count() })
+        .from(applicationDocument)
+        .where(
+          and(
+            eq(applicationDocument.applicationId, values.applicationId),
+            eq(applicationDocument.documentCategoryCode, values.documentCategoryCode),
+          ),
+        );
       if ((existing?.n ?? 0) >= maxPerGroup) return 'full' as const;
       const ref = await this.blobs.put({ data: values.data, mediaType: values.mediaType }, tx);
-      const [row] = await tx.insert(applicationDocument).values({
-        applicationId: values.applicationId,
-        documentCategoryCode: values.documentCategoryCode,
-        documentCode: values.documentCode,
-        idNumber: values.idNumber,
-        expiredDate: values.expiredDate,
-        fileName: values.fileName,
-        mediaType: values.mediaType,
-        size: ref.size,
-        sha256: ref.sha256,
-        blobId: ref.id,
-        createdDate: values.at,
-        createdBy: values.by,
-      }).returning();
+      const [row] = await tx
+        .insert(applicationDocument)
+        .values({
+          applicationId: values.applicationId,
+          documentCategoryCode: values.documentCategoryCode,
+          documentCode: values.documentCode,
+          idNumber: values.idNumber,
+          expiredDate: values.expiredDate,
+          fileName: values.fileName,
+          mediaType: values.mediaType,
+          size: ref.size,
+          sha256: ref.sha256,
+          blobId: ref.id,
+          createdDate: values.at,
+          createdBy: values.by,
+        })
+        .returning();
       if (!row) throw new Error('document insert returned no row');
       return { document: row, applicationVersion: await bumpVersion(tx, values.applicationId, values.by, values.at) };
     });
   }
 
   /** A document of an application the scope sees. */
-  async findDocument(scope: ApplicationScope, documentId: string): Promise<{ document: ApplicationDocumentRow; status: ApplicationStatus } | undefined> {
-    const [row] = await this.db.select({ document: applicationDocument, status: application.status })
+  async findDocument(
+    scope: ApplicationScope,
+    documentId: string,
+  ): Promise<{ document: ApplicationDocumentRow; status: ApplicationStatus } | undefined> {
+    const [row] = await this.db
+      .select({ document: applicationDocument, status: application.status })
       .from(applicationDocument)
       .innerJoin(application, eq(application.id, applicationDocument.applicationId))
       .where(and(visible(scope), eq(applicationDocument.id, documentId)))
@@ -210,8 +270,11 @@ export class ApplicationsRepository {
   /** Deletes a document and its file while the application is pending: the application's new version; undefined when it is not. */
   async deleteDocument(documentId: string, applicationId: string, by: string, at: Date): Promise<number | undefined> {
     return this.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: application.id }).from(application)
-        .where(and(eq(application.id, applicationId), eq(application.status, 'P'))).for('update');
+      const [locked] = await tx
+        .select({ id: application.id })
+        .from(application)
+        .where(and(eq(application.id, applicationId), eq(application.status, 'P')))
+        .for('update');
       if (!locked) return undefined;
       const [removed] = await tx.delete(applicationDocument).where(eq(applicationDocument.id, documentId)).returning();
       if (!removed) return undefined;

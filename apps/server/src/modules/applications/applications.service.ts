@@ -3,9 +3,21 @@ import { BANK_BRANCHES } from '@portal/domain/codes/bank-branches';
 import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
 import type { Language } from '@portal/domain/codes/languages';
 import { isBankCode } from '@portal/domain/codes/referrers';
-import { emptyWizardCompletion, LAST_WIZARD_STEP, WIZARD_STEPS, wizardStepByName, type WizardCompletion } from '@portal/domain/codes/wizard-steps';
+import {
+  emptyWizardCompletion,
+  LAST_WIZARD_STEP,
+  WIZARD_STEPS,
+  wizardStepByName,
+  type WizardCompletion,
+} from '@portal/domain/codes/wizard-steps';
 import type { ApplicationResponse, ApplicationSummary } from '@portal/domain/contracts/applications/application-response';
-import { emptyStepData, STEP_DRAFT_SCHEMAS, type ApplicationStepData, type DeclarationDraft, type PersonDraft } from '@portal/domain/contracts/applications/application-steps';
+import {
+  emptyStepData,
+  STEP_DRAFT_SCHEMAS,
+  type ApplicationStepData,
+  type DeclarationDraft,
+  type PersonDraft,
+} from '@portal/domain/contracts/applications/application-steps';
 import type { CreateApplicationRequest } from '@portal/domain/contracts/applications/create-application';
 import type { FindApplicationsQuery, FindApplicationsResponse } from '@portal/domain/contracts/applications/find-applications';
 import type { LovBranchResponse } from '@portal/domain/contracts/applications/lov-branch';
@@ -58,7 +70,12 @@ function fullName(p: { firstName?: string | null | undefined; lastName?: string 
 
 function searchTextOf(steps: ApplicationStepData, proposalNumber: string | null): string {
   const people = [steps.personalInfo.lifeInsured, steps.personalInfo.policyOwner].filter((p): p is PersonDraft => p !== undefined);
-  const names = people.flatMap((p) => [fullName(p), `${p.lastName ?? ''} ${p.firstName ?? ''}`, `${p.lastNameKh ?? ''} ${p.firstNameKh ?? ''}`, `${p.firstNameKh ?? ''} ${p.lastNameKh ?? ''}`]);
+  const names = people.flatMap((p) => [
+    fullName(p),
+    `${p.lastName ?? ''} ${p.firstName ?? ''}`,
+    `${p.lastNameKh ?? ''} ${p.firstNameKh ?? ''}`,
+    `${p.firstNameKh ?? ''} ${p.lastNameKh ?? ''}`,
+  ]);
   return [proposalNumber ?? '', ...names].map((s) => s.trim().toLowerCase()).join('|');
 }
 
@@ -66,7 +83,13 @@ export function toFacts(row: Pick<ApplicationRow, 'steps' | 'product'>, document
   return {
     steps: row.steps,
     product: { productCode: row.product.productCode, faceAmount: row.product.faceAmount },
-    documents: documents.map((d) => ({ groupId: d.documentCategoryCode, documentCode: d.documentCode, idNumber: d.idNumber, expiredDate: d.expiredDate, hasFile: d.size > 0 })),
+    documents: documents.map((d) => ({
+      groupId: d.documentCategoryCode,
+      documentCode: d.documentCode,
+      idNumber: d.idNumber,
+      expiredDate: d.expiredDate,
+      hasFile: d.size > 0,
+    })),
   };
 }
 
@@ -85,7 +108,14 @@ export class ApplicationsService {
   ) {}
 
   record(caller: ApplicationCaller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+    return this.audit.record({
+      actorUserId: caller.user.id,
+      action,
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      ip: caller.ip,
+      details: details ?? null,
+    });
   }
 
   async requireVisible(caller: ApplicationCaller, id: string): Promise<ApplicationRow> {
@@ -111,13 +141,16 @@ export class ApplicationsService {
       completion: row.completion,
       steps: row.steps,
       product: row.product,
-      submission: row.status === APPLICATION_STATUS_SUBMITTED && row.submittedAt ? {
-        submittedAt: instantToOffsetDateTime(row.submittedAt),
-        submittedByName: await this.applications.userName(row.submittedBy),
-        language: row.submissionLanguage === 'km' ? 'km' : 'en',
-        reportName: 'application-form',
-        referenceId: row.id,
-      } : null,
+      submission:
+        row.status === APPLICATION_STATUS_SUBMITTED && row.submittedAt
+          ? {
+              submittedAt: instantToOffsetDateTime(row.submittedAt),
+              submittedByName: await this.applications.userName(row.submittedBy),
+              language: row.submissionLanguage === 'km' ? 'km' : 'en',
+              reportName: 'application-form',
+              referenceId: row.id,
+            }
+          : null,
       createdDate: instantToOffsetDateTime(row.createdDate),
       modifiedDate: instantToOffsetDateTime(row.modifiedDate),
       version: row.version,
@@ -145,7 +178,12 @@ export class ApplicationsService {
     const steps = emptyStepData();
     // The draft holds dates as the advisor types them (DD/MM/YYYY), not the proposal's ISO form.
     const party = (p: ProposalSnapshot['lifeInsured']): PersonDraft => ({
-      firstName: p.firstName, lastName: p.lastName, firstNameKh: p.firstNameKh ?? '', lastNameKh: p.lastNameKh ?? '', gender: p.gender, dateOfBirth: formatDisplayDate(p.dateOfBirth),
+      firstName: p.firstName,
+      lastName: p.lastName,
+      firstNameKh: p.firstNameKh ?? '',
+      lastNameKh: p.lastNameKh ?? '',
+      gender: p.gender,
+      dateOfBirth: formatDisplayDate(p.dateOfBirth),
     });
     const { ownerIsInsured } = snapshot;
     steps.personalInfo = {
@@ -170,7 +208,11 @@ export class ApplicationsService {
   }
 
   /** `permitted` refuses a product the agent may not sell (agent product permissions, issue 8). */
-  async create(caller: ApplicationCaller, body: CreateApplicationRequest, permitted?: (productCode: string) => Promise<void>): Promise<ApplicationResponse> {
+  async create(
+    caller: ApplicationCaller,
+    body: CreateApplicationRequest,
+    permitted?: (productCode: string) => Promise<void>,
+  ): Promise<ApplicationResponse> {
     const snapshot = isUuid(body.proposalId) ? await this.proposals.find(caller.user.id, body.proposalId) : undefined;
     if (!snapshot) throw AppError.validation([{ field: 'proposalId', key: 'invalid' }]);
     await permitted?.(snapshot.product.productCode);
@@ -190,7 +232,12 @@ export class ApplicationsService {
       query.page * query.size,
       query.size + 1,
     );
-    return { items: rows.slice(0, query.size).map((r) => this.toSummary(r)), page: query.page, size: query.size, hasNext: rows.length > query.size };
+    return {
+      items: rows.slice(0, query.size).map((r) => this.toSummary(r)),
+      page: query.page,
+      size: query.size,
+      hasNext: rows.length > query.size,
+    };
   }
 
   async update(caller: ApplicationCaller, id: string, body: UpdateApplicationRequest): Promise<ApplicationResponse> {
@@ -220,10 +267,19 @@ export class ApplicationsService {
       completion[flag] = body.step.complete;
       changed.push(name);
     }
-    const row = await this.applications.update(writeScope(caller.user), id, body.version, {
-      steps, completion, searchText: `${before.applicationNumber.toLowerCase()}|${searchTextOf(steps, before.product.proposalNumber)}`,
-      ...(body.activeStep === undefined ? {} : { activeStep: body.activeStep }),
-    }, caller.user.id, this.now());
+    const row = await this.applications.update(
+      writeScope(caller.user),
+      id,
+      body.version,
+      {
+        steps,
+        completion,
+        searchText: `${before.applicationNumber.toLowerCase()}|${searchTextOf(steps, before.product.proposalNumber)}`,
+        ...(body.activeStep === undefined ? {} : { activeStep: body.activeStep }),
+      },
+      caller.user.id,
+      this.now(),
+    );
     if (!row) throw AppError.http(409);
     await this.record(caller, 'update', id, { steps: changed, ...(body.step ? { complete: body.step.complete } : {}) });
     return this.toResponse(row);
@@ -244,7 +300,11 @@ export class ApplicationsService {
       advisorName: await this.applications.userName(row.ownerUserId),
       steps: row.steps,
       product: row.product,
-      documents: documents.map((d) => ({ documentCategoryCode: d.documentCategoryCode, documentCode: d.documentCode, fileName: d.fileName })),
+      documents: documents.map((d) => ({
+        documentCategoryCode: d.documentCategoryCode,
+        documentCode: d.documentCode,
+        fileName: d.fileName,
+      })),
       names,
     });
     try {
@@ -267,14 +327,23 @@ export class ApplicationsService {
     // Submit what the caller saw saved, not a draft it never had acknowledged.
     if (body.version !== undefined && body.version !== before.version) throw AppError.http(409);
     // All six steps marked complete (spec §2), and every rule still holding now (documents, expiry dates, …).
-    const incomplete = WIZARD_STEPS.filter((s) => s.index < LAST_WIZARD_STEP && before.completion[s.completionFlag] !== true)
-      .map((s) => ({ field: s.name, key: 'required' }));
+    const incomplete = WIZARD_STEPS.filter((s) => s.index < LAST_WIZARD_STEP && before.completion[s.completionFlag] !== true).map((s) => ({
+      field: s.name,
+      key: 'required',
+    }));
     const items = (await this.review(before)).map((i) => ({ field: `${i.stepName}.${i.field}`, key: i.key }));
     if (incomplete.length > 0 || items.length > 0) throw AppError.validation([...incomplete, ...items]);
     const at = this.now();
     const pdf = await this.renderForm({ ...before, status: 'S', submittedAt: at }, body.language);
     const completion: WizardCompletion = Object.fromEntries(WIZARD_STEPS.map((s) => [s.completionFlag, true])) as WizardCompletion;
-    const row = await this.applications.submit(writeScope(caller.user), id, { by: caller.user.id, at, language: body.language, pdf, completion, version: before.version });
+    const row = await this.applications.submit(writeScope(caller.user), id, {
+      by: caller.user.id,
+      at,
+      language: body.language,
+      pdf,
+      completion,
+      version: before.version,
+    });
     if (!row) {
       // A concurrent submit won (or the application changed meanwhile): answer what is stored now.
       const now = await this.applications.findVisible(writeScope(caller.user), id);

@@ -1,7 +1,12 @@
 import { isDocumentTypeCode } from '@portal/domain/codes/document-types';
 import { isDocumentAllowedInGroup, isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import { FILE_COUNT_MAX } from '@portal/domain/constants/uploads';
-import type { ApplicationDocument, DeleteDocumentResponse, FindApplicationDocumentsResponse, UploadDocumentResponse } from '@portal/domain/contracts/documents/application-document';
+import type {
+  ApplicationDocument,
+  DeleteDocumentResponse,
+  FindApplicationDocumentsResponse,
+  UploadDocumentResponse,
+} from '@portal/domain/contracts/documents/application-document';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { checkDate } from '@portal/domain/rules/dates';
@@ -71,12 +76,18 @@ export class DocumentsService {
     if (isEmpty(group)) errors.push({ field: 'documentCategoryCode', key: 'required' });
     else if (!isSupportingDocumentId(group)) errors.push({ field: 'documentCategoryCode', key: 'invalid' });
     if (isEmpty(code)) errors.push({ field: 'documentCode', key: 'required' });
-    else if (!isDocumentTypeCode(code) || (isSupportingDocumentId(group) && !isDocumentAllowedInGroup(group, code))) errors.push({ field: 'documentCode', key: 'invalid' });
+    else if (!isDocumentTypeCode(code) || (isSupportingDocumentId(group) && !isDocumentAllowedInGroup(group, code)))
+      errors.push({ field: 'documentCode', key: 'invalid' });
     const fileName = file ? cleanUploadFileName(file.fileName) : '';
     const hasFile = file !== undefined && fileName !== '' && file.data.length > 0;
     let expiredIso: string | null = null;
     if (isDocumentTypeCode(code)) {
-      for (const issue of documentIssues({ documentCode: code, idNumber: fields.idNumber?.trim() ?? null, expiredDate: fields.expiredDate ?? null, file: hasFile ? 'file' : null })) {
+      for (const issue of documentIssues({
+        documentCode: code,
+        idNumber: fields.idNumber?.trim() ?? null,
+        expiredDate: fields.expiredDate ?? null,
+        file: hasFile ? 'file' : null,
+      })) {
         errors.push({ field: issue.field, key: issue.key });
       }
     } else if (!hasFile) {
@@ -94,18 +105,21 @@ export class DocumentsService {
     if (errors.length > 0) throw AppError.validation(errors);
     // The shared upload check (size 413, type and hostile content 415): lib/upload-validation.ts.
     const { data, mediaType } = validateUpload(file, 'document');
-    const stored = await this.applications.insertDocument({
-      applicationId,
-      documentCategoryCode: group,
-      documentCode: code,
-      idNumber: isEmpty(fields.idNumber) ? null : (fields.idNumber as string).trim(),
-      expiredDate: expiredIso,
-      fileName,
-      mediaType,
-      data,
-      by: caller.user.id,
-      at: this.now(),
-    }, FILE_COUNT_MAX);
+    const stored = await this.applications.insertDocument(
+      {
+        applicationId,
+        documentCategoryCode: group,
+        documentCode: code,
+        idNumber: isEmpty(fields.idNumber) ? null : (fields.idNumber as string).trim(),
+        expiredDate: expiredIso,
+        fileName,
+        mediaType,
+        data,
+        by: caller.user.id,
+        at: this.now(),
+      },
+      FILE_COUNT_MAX,
+    );
     if (stored === undefined) throw AppError.http(409);
     if (stored === 'full') throw AppError.validation([{ field: 'file', key: 'max' }]);
     const { document, applicationVersion } = stored;
@@ -153,7 +167,8 @@ export class DocumentsService {
 
   /** pdf stays as it is; jpg, jpeg, png, tiff, tif become one A4 page. Content must match the name. */
   async scan(file: UploadedFile | undefined): Promise<{ fileName: string; pdf: Buffer }> {
-    if (!file || cleanUploadFileName(file.fileName) === '' || file.data.length === 0) throw AppError.validation([{ field: 'file', key: 'document_file_required' }]);
+    if (!file || cleanUploadFileName(file.fileName) === '' || file.data.length === 0)
+      throw AppError.validation([{ field: 'file', key: 'document_file_required' }]);
     // The shared upload check (name 422, size 413, type and hostile content 415): lib/upload-validation.ts.
     const valid = validateUpload(file, 'conversion');
     const base = valid.fileName.replace(/\.[^.]+$/, '');

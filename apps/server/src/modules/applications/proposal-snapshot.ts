@@ -41,7 +41,12 @@ export function proposalsAsSource(proposals: ProposalsRepository, engine: QuoteE
       const modal = quote.premiumFirstYear[row.premiumMode];
       if (!modal) throw AppError.validation([{ field: 'proposalId.premiumMode', key: 'invalid' }]);
       const party = (p: typeof row.lifeInsured) => ({
-        firstName: p.firstName, lastName: p.lastName, firstNameKh: p.firstNameKh, lastNameKh: p.lastNameKh, gender: p.gender, dateOfBirth: p.dateOfBirth,
+        firstName: p.firstName,
+        lastName: p.lastName,
+        firstNameKh: p.firstNameKh,
+        lastNameKh: p.lastNameKh,
+        gender: p.gender,
+        dateOfBirth: p.dateOfBirth,
       });
       return {
         proposalId: row.id,

@@ -1,7 +1,13 @@
 import { PNG } from 'pngjs';
 import {
-  SIGNATURE_IMAGE_MAX_HEIGHT, SIGNATURE_IMAGE_MAX_LENGTH, SIGNATURE_IMAGE_MAX_WIDTH, SIGNATURE_IMAGE_MIN_HEIGHT, SIGNATURE_IMAGE_MIN_WIDTH,
-  SIGNATURE_IMAGE_PREFIX, SIGNATURE_PARTIES, type DeclarationDraft,
+  SIGNATURE_IMAGE_MAX_HEIGHT,
+  SIGNATURE_IMAGE_MAX_LENGTH,
+  SIGNATURE_IMAGE_MAX_WIDTH,
+  SIGNATURE_IMAGE_MIN_HEIGHT,
+  SIGNATURE_IMAGE_MIN_WIDTH,
+  SIGNATURE_IMAGE_PREFIX,
+  SIGNATURE_PARTIES,
+  type DeclarationDraft,
 } from '@portal/domain/contracts/applications/application-steps';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 
@@ -30,7 +36,13 @@ export function canonicalSignatureImage(dataUrl: string): string | null {
   const size = declaredSize(bytes);
   if (!size) return null;
   const { width, height } = size;
-  if (width < SIGNATURE_IMAGE_MIN_WIDTH || width > SIGNATURE_IMAGE_MAX_WIDTH || height < SIGNATURE_IMAGE_MIN_HEIGHT || height > SIGNATURE_IMAGE_MAX_HEIGHT) return null;
+  if (
+    width < SIGNATURE_IMAGE_MIN_WIDTH ||
+    width > SIGNATURE_IMAGE_MAX_WIDTH ||
+    height < SIGNATURE_IMAGE_MIN_HEIGHT ||
+    height > SIGNATURE_IMAGE_MAX_HEIGHT
+  )
+    return null;
   let decoded: PNG;
   try {
     decoded = PNG.sync.read(bytes, { checkCRC: true });

@@ -45,7 +45,8 @@ export function tiffToPng(data: Buffer): Buffer | null {
       const size = type === 3 ? 2 : type === 4 ? 4 : 1;
       const base = n * size <= 4 ? at + 8 : u32(at + 8);
       const values: number[] = [];
-      for (let v = 0; v < Math.min(n, 100_000); v++) values.push(size === 2 ? u16(base + v * 2) : size === 4 ? u32(base + v * 4) : data[base + v] ?? 0);
+      for (let v = 0; v < Math.min(n, 100_000); v++)
+        values.push(size === 2 ? u16(base + v * 2) : size === 4 ? u32(base + v * 4) : (data[base + v] ?? 0));
       tags.set(tag, values);
     }
     const one = (tag: number, fallback: number) => tags.get(tag)?.[0] ?? fallback;
@@ -59,21 +60,24 @@ export function tiffToPng(data: Buffer): Buffer | null {
     const offsets = tags.get(273) ?? [];
     const counts = tags.get(279) ?? [];
     if (width <= 0 || height <= 0 || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_PIXELS) return null;
-    if (bits.some((b) => b !== 8) || one(284, 1) !== 1 || ![1, 32773].includes(compression) || ![0, 1, 2].includes(photometric)) return null;
+    if (bits.some((b) => b !== 8) || one(284, 1) !== 1 || ![1, 32773].includes(compression) || ![0, 1, 2].includes(photometric))
+      return null;
     if (![1, 3, 4].includes(samples) || offsets.length === 0 || offsets.length !== counts.length) return null;
     const rowBytes = width * samples;
-    const raw = Buffer.concat(offsets.map((offset, s) => {
-      const strip = data.subarray(offset, offset + (counts[s] ?? 0));
-      const rows = Math.min(rowsPerStrip, height - s * rowsPerStrip);
-      return compression === 1 ? strip : packBits(strip, rows * rowBytes);
-    }));
+    const raw = Buffer.concat(
+      offsets.map((offset, s) => {
+        const strip = data.subarray(offset, offset + (counts[s] ?? 0));
+        const rows = Math.min(rowsPerStrip, height - s * rowsPerStrip);
+        return compression === 1 ? strip : packBits(strip, rows * rowBytes);
+      }),
+    );
     if (raw.length < rowBytes * height) return null;
     const png = new PNG({ width, height });
     for (let p = 0; p < width * height; p++) {
       const src = p * samples;
       const dst = p * 4;
       if (samples === 1) {
-        const g = photometric === 0 ? 255 - (raw[src] ?? 0) : raw[src] ?? 0;
+        const g = photometric === 0 ? 255 - (raw[src] ?? 0) : (raw[src] ?? 0);
         png.data[dst] = g;
         png.data[dst + 1] = g;
         png.data[dst + 2] = g;
@@ -82,7 +86,7 @@ export function tiffToPng(data: Buffer): Buffer | null {
         png.data[dst] = raw[src] ?? 0;
         png.data[dst + 1] = raw[src + 1] ?? 0;
         png.data[dst + 2] = raw[src + 2] ?? 0;
-        png.data[dst + 3] = samples === 4 ? raw[src + 3] ?? 255 : 255;
+        png.data[dst + 3] = samples === 4 ? (raw[src + 3] ?? 255) : 255;
       }
     }
     return PNG.sync.write(png);

@@ -108,7 +108,10 @@ export class AuditService {
     }
     if (this.queue.length >= this.options.maxQueued) {
       if (this.droppedWhileFull === 0) {
-        this.log.error({ maxQueued: this.options.maxQueued, entity: row.entity }, 'audit: read queue full (the database has not taken queued entries); new read entries are dropped until it drains');
+        this.log.error(
+          { maxQueued: this.options.maxQueued, entity: row.entity },
+          'audit: read queue full (the database has not taken queued entries); new read entries are dropped until it drains',
+        );
       }
       this.droppedWhileFull += 1;
       return;
@@ -143,7 +146,10 @@ export class AuditService {
     if (this.retryTimer !== undefined) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     if (this.queue.length > 0) {
-      this.log.error({ rows: this.queue.length, entities: entitiesOf(this.queue) }, 'audit: queued read entries lost at shutdown (the database did not take them)');
+      this.log.error(
+        { rows: this.queue.length, entities: entitiesOf(this.queue) },
+        'audit: queued read entries lost at shutdown (the database did not take them)',
+      );
       this.queue = [];
     }
   }
@@ -198,14 +204,18 @@ export class AuditService {
   }
 
   private reportRefused(error: unknown, rows: readonly NewAuditLogRow[]): void {
-    if (rows.length > 0) this.log.error({ err: error, rows: rows.length, entities: entitiesOf(rows) }, 'audit: queued read entries could not be written');
+    if (rows.length > 0)
+      this.log.error({ err: error, rows: rows.length, entities: entitiesOf(rows) }, 'audit: queued read entries could not be written');
   }
 
   private retryLater(error: unknown): void {
     this.failures += 1;
     if (this.closed) return;
     const delay = Math.min(this.options.retryMaxMs, this.options.retryBaseMs * 2 ** (this.failures - 1));
-    this.log.warn({ err: error, rows: this.queue.length, attempt: this.failures, retryInMs: delay }, 'audit: queued read entries not written yet; will retry');
+    this.log.warn(
+      { err: error, rows: this.queue.length, attempt: this.failures, retryInMs: delay },
+      'audit: queued read entries not written yet; will retry',
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       void this.flush();

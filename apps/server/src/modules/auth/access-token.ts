@@ -92,7 +92,9 @@ export async function verifyAccessToken(secret: string, token: string, now: Date
     const claims: AccessClaims = Object.freeze({
       sub: payload.sub,
       roles: Object.freeze(payload.roles.filter(isRole)) as Role[],
-      scopes: Object.freeze(Array.isArray(payload.scopes) ? payload.scopes.filter((s): s is string => typeof s === 'string') : []) as string[],
+      scopes: Object.freeze(
+        Array.isArray(payload.scopes) ? payload.scopes.filter((s): s is string => typeof s === 'string') : [],
+      ) as string[],
       agencyId: typeof payload.agencyId === 'string' ? payload.agencyId : null,
       sid: typeof payload.sid === 'string' ? payload.sid : null,
     });

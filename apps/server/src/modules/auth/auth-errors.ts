@@ -41,5 +41,6 @@ export const authErrors = {
   currentPasswordInvalid: () => catalogued(422, 1032, [{ field: 'currentPassword', key: 'invalid' }]),
   currentPasswordRequired: () => catalogued(422, 1043, [{ field: 'currentPassword', key: 'required' }]),
   requestCodeRequired: () => catalogued(422, 1043, [{ field: 'requestCode', key: 'required' }]),
-  passkeyVerificationFailed: () => new AppError(422, AUTH_MESSAGE_KEYS.passkeyVerificationFailed, AUTH_MESSAGE_KEYS.passkeyVerificationFailed),
+  passkeyVerificationFailed: () =>
+    new AppError(422, AUTH_MESSAGE_KEYS.passkeyVerificationFailed, AUTH_MESSAGE_KEYS.passkeyVerificationFailed),
 };

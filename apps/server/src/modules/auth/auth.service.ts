@@ -45,7 +45,12 @@ export class AuthService {
 
   private event(username: string, user: AppUser | undefined, event: LoginEvent, context: CallContext): Promise<void> {
     return this.users.addLoginEvent({
-      at: this.clock.now(), username, userId: user?.id ?? null, event, ip: context.ip, userAgent: context.userAgent,
+      at: this.clock.now(),
+      username,
+      userId: user?.id ?? null,
+      event,
+      ip: context.ip,
+      userAgent: context.userAgent,
     });
   }
 
@@ -81,7 +86,13 @@ export class AuthService {
 
     const locked = await this.lockRetryAfter(username, user);
     if (locked !== null) {
-      await this.audit.record({ actorUserId: user?.id ?? null, action: 'login_refused_locked', entity: 'user', entityId: user?.id ?? null, ip: context.ip });
+      await this.audit.record({
+        actorUserId: user?.id ?? null,
+        action: 'login_refused_locked',
+        entity: 'user',
+        entityId: user?.id ?? null,
+        ip: context.ip,
+      });
       throw authErrors.accountLocked(locked);
     }
 
@@ -95,20 +106,42 @@ export class AuthService {
     await this.event(username, user, 'password_ok', context);
     if (!user.phone) throw authErrors.otpUnavailable();
     const sent = await this.otp.issue(this.subjectOf(user), 'login', context);
-    return { mfaRequired: true, requestCode: sent.requestCode, maskedPhone: maskPhone(user.phone), expiresIn: sent.expiresIn, resendIn: sent.resendIn };
+    return {
+      mfaRequired: true,
+      requestCode: sent.requestCode,
+      maskedPhone: maskPhone(user.phone),
+      expiresIn: sent.expiresIn,
+      resendIn: sent.resendIn,
+    };
   }
 
   /** Records a wrong password; the tenth in a row locks the account. */
   async passwordFailed(username: string, user: AppUser | undefined, context: CallContext, reason: string): Promise<void> {
     const now = this.clock.now();
     await this.event(username, user, 'password_failed', context);
-    await this.audit.record({ actorUserId: null, action: 'login_failed', entity: 'user', entityId: user?.id ?? null, ip: context.ip, details: { reason } });
+    await this.audit.record({
+      actorUserId: null,
+      action: 'login_failed',
+      entity: 'user',
+      entityId: user?.id ?? null,
+      ip: context.ip,
+      details: { reason },
+    });
     if (!user) return;
-    const { locked } = await this.users.addPasswordFailure(user.id, AUTH_LIMITS.maxPasswordFailures, addSeconds(now, AUTH_LIMITS.accountLock), now);
+    const { locked } = await this.users.addPasswordFailure(
+      user.id,
+      AUTH_LIMITS.maxPasswordFailures,
+      addSeconds(now, AUTH_LIMITS.accountLock),
+      now,
+    );
     if (locked) {
       await this.event(username, user, 'account_locked', context);
       await this.audit.record({
-        actorUserId: null, action: 'account_locked', entity: 'user', entityId: user.id, ip: context.ip,
+        actorUserId: null,
+        action: 'account_locked',
+        entity: 'user',
+        entityId: user.id,
+        ip: context.ip,
         details: { failures: AUTH_LIMITS.maxPasswordFailures, lockSeconds: AUTH_LIMITS.accountLock },
       });
     }
@@ -132,7 +165,14 @@ export class AuthService {
   /** Records a complete sign-in and starts the session (password + OTP, or passkey). */
   async signedIn(user: AppUser, method: 'password+otp' | 'passkey', context: CallContext): Promise<AuthSession> {
     await this.event(user.username, user, method === 'passkey' ? 'passkey_signed_in' : 'signed_in', context);
-    await this.audit.record({ actorUserId: user.id, action: 'login', entity: 'user', entityId: user.id, ip: context.ip, details: { method } });
+    await this.audit.record({
+      actorUserId: user.id,
+      action: 'login',
+      entity: 'user',
+      entityId: user.id,
+      ip: context.ip,
+      details: { method },
+    });
     return this.sessions.start(user, context);
   }
 
@@ -155,10 +195,14 @@ export class AuthService {
 
   /** A fresh OTP for any live request (login, reset, profile). */
   resendOtp(input: { requestCode: string }, context: CallContext): Promise<OtpTiming> {
-    return this.otp.resend(input.requestCode, async (row) => {
-      const user = row.userId ? await this.users.findUserById(row.userId) : undefined;
-      return user ? this.subjectOf(user) : { userId: null, username: row.username, phone: null };
-    }, context);
+    return this.otp.resend(
+      input.requestCode,
+      async (row) => {
+        const user = row.userId ? await this.users.findUserById(row.userId) : undefined;
+        return user ? this.subjectOf(user) : { userId: null, username: row.username, phone: null };
+      },
+      context,
+    );
   }
 
   /** /otp/bind: a profile OTP to the signed-in user's phone (before binding a passkey). */

@@ -89,7 +89,12 @@ export class OtpService {
       await this.sms.send({ to: subject.phone, username: subject.username, purpose, body: text, payload: { otp } });
     }
     await this.events.addLoginEvent({
-      at: now, username: subject.username, userId: subject.userId, event: 'otp_sent', ip: context.ip, userAgent: context.userAgent,
+      at: now,
+      username: subject.username,
+      userId: subject.userId,
+      event: 'otp_sent',
+      ip: context.ip,
+      userAgent: context.userAgent,
     });
   }
 
@@ -152,14 +157,28 @@ export class OtpService {
 
     const failures = await this.otps.addFailure(row.id, AUTH_LIMITS.otpMaxFailures, now);
     await this.events.addLoginEvent({
-      at: now, username: row.username, userId: row.userId, event: 'otp_failed', ip: context.ip, userAgent: context.userAgent,
+      at: now,
+      username: row.username,
+      userId: row.userId,
+      event: 'otp_failed',
+      ip: context.ip,
+      userAgent: context.userAgent,
     });
     if (failures >= AUTH_LIMITS.otpMaxFailures) {
       await this.events.addLoginEvent({
-        at: now, username: row.username, userId: row.userId, event: 'otp_locked', ip: context.ip, userAgent: context.userAgent,
+        at: now,
+        username: row.username,
+        userId: row.userId,
+        event: 'otp_locked',
+        ip: context.ip,
+        userAgent: context.userAgent,
       });
       await this.audit.record({
-        actorUserId: row.userId, action: 'otp_locked', entity: 'user', entityId: row.userId, ip: context.ip,
+        actorUserId: row.userId,
+        action: 'otp_locked',
+        entity: 'user',
+        entityId: row.userId,
+        ip: context.ip,
         details: { purpose: row.purpose, failures },
       });
       throw authErrors.otpLocked(AUTH_LIMITS.otpLock);
@@ -182,8 +201,15 @@ export class OtpService {
   async findVerified(requestCode: string, purpose: OtpPurpose, userId?: string): Promise<OtpCodeRow> {
     const now = this.clock.now();
     const row = await this.otps.findByRequestHash(sha256(requestCode));
-    if (!row || !row.userId || row.purpose !== purpose || !row.verifiedAt || row.consumedAt || row.expiresAt <= now
-      || (userId !== undefined && row.userId !== userId)) {
+    if (
+      !row ||
+      !row.userId ||
+      row.purpose !== purpose ||
+      !row.verifiedAt ||
+      row.consumedAt ||
+      row.expiresAt <= now ||
+      (userId !== undefined && row.userId !== userId)
+    ) {
       throw authErrors.requestCodeInvalid();
     }
     return row;

@@ -1,6 +1,11 @@
 import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
@@ -93,9 +98,15 @@ export class PasskeyService {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     });
     const now = this.clock.now();
-    await this.passkeys.insertChallenge({
-      challenge: options.challenge, purpose: 'registration', userId, expiresAt: addSeconds(now, AUTH_LIMITS.webauthnChallengeTtl),
-    }, now);
+    await this.passkeys.insertChallenge(
+      {
+        challenge: options.challenge,
+        purpose: 'registration',
+        userId,
+        expiresAt: addSeconds(now, AUTH_LIMITS.webauthnChallengeTtl),
+      },
+      now,
+    );
     return options;
   }
 
@@ -158,9 +169,15 @@ export class PasskeyService {
       timeout: AUTH_LIMITS.webauthnChallengeTtl * 1000,
     });
     const now = this.clock.now();
-    await this.passkeys.insertChallenge({
-      challenge: options.challenge, purpose: 'authentication', userId: null, expiresAt: addSeconds(now, AUTH_LIMITS.webauthnChallengeTtl),
-    }, now);
+    await this.passkeys.insertChallenge(
+      {
+        challenge: options.challenge,
+        purpose: 'authentication',
+        userId: null,
+        expiresAt: addSeconds(now, AUTH_LIMITS.webauthnChallengeTtl),
+      },
+      now,
+    );
     return options;
   }
 
@@ -169,9 +186,23 @@ export class PasskeyService {
     const now = this.clock.now();
     const failed = async (reason: string, username?: string, userId?: string) => {
       if (username) {
-        await this.users.addLoginEvent({ at: now, username, userId: userId ?? null, event: 'passkey_failed', ip: context.ip, userAgent: context.userAgent });
+        await this.users.addLoginEvent({
+          at: now,
+          username,
+          userId: userId ?? null,
+          event: 'passkey_failed',
+          ip: context.ip,
+          userAgent: context.userAgent,
+        });
       }
-      await this.audit.record({ actorUserId: null, action: 'login_failed', entity: 'user', entityId: userId ?? null, ip: context.ip, details: { method: 'passkey', reason } });
+      await this.audit.record({
+        actorUserId: null,
+        action: 'login_failed',
+        entity: 'user',
+        entityId: userId ?? null,
+        ip: context.ip,
+        details: { method: 'passkey', reason },
+      });
       return authErrors.invalidCredentials();
     };
 
@@ -193,7 +224,12 @@ export class PasskeyService {
         expectedChallenge: stored.challenge,
         expectedOrigin: origins,
         expectedRPID: this.settings.rpId,
-        credential: { id: key.credentialId, publicKey: isoBase64URL.toBuffer(key.publicKey), counter: key.counter, transports: key.transports },
+        credential: {
+          id: key.credentialId,
+          publicKey: isoBase64URL.toBuffer(key.publicKey),
+          counter: key.counter,
+          transports: key.transports,
+        },
         requireUserVerification: true,
       });
     } catch {

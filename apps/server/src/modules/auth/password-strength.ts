@@ -27,5 +27,8 @@ export function isBreachedPassword(password: string): boolean {
 
 /** zxcvbn's score, 0 (guessable) to 4; the user's own names count against it. */
 export function passwordStrengthScore(password: string, userInputs: readonly string[] = []): number {
-  return factory().check(password, userInputs.filter((input) => input.length > 0)).score;
+  return factory().check(
+    password,
+    userInputs.filter((input) => input.length > 0),
+  ).score;
 }

@@ -36,7 +36,13 @@ export class PasswordService {
         for (const hash of [...current, ...previous]) if (await verifyPassword(hash, candidate)) return true;
         return false;
       },
-      strengthScore: (candidate) => passwordStrengthScore(candidate, [user.username, ...user.username.split(/[._-]/), user.displayName, ...user.displayName.split(/\s+/)]),
+      strengthScore: (candidate) =>
+        passwordStrengthScore(candidate, [
+          user.username,
+          ...user.username.split(/[._-]/),
+          user.displayName,
+          ...user.displayName.split(/\s+/),
+        ]),
     });
     if (code !== null) throw authErrors.passwordPolicy(code);
   }
@@ -70,7 +76,13 @@ export class PasswordService {
     if (user.lockedUntil && user.lockedUntil > now) throw authErrors.accountLocked(secondsUntil(user.lockedUntil, now));
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       await this.auth.passwordFailed(user.username, user, context, 'change_password_bad_current');
-      await this.audit.record({ actorUserId: user.id, action: 'password_change_failed', entity: 'user', entityId: user.id, ip: context.ip });
+      await this.audit.record({
+        actorUserId: user.id,
+        action: 'password_change_failed',
+        entity: 'user',
+        entityId: user.id,
+        ip: context.ip,
+      });
       throw authErrors.currentPasswordInvalid();
     }
     await this.assertAcceptable(user, input.password);

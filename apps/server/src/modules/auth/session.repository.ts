@@ -43,11 +43,13 @@ export class SessionRepository {
     const revoked = await this.db
       .update(refreshToken)
       .set({ revokedAt: now, revokedReason: reason })
-      .where(and(
-        eq(refreshToken.userId, userId),
-        isNull(refreshToken.revokedAt),
-        ...(keepFamilyId ? [ne(refreshToken.familyId, keepFamilyId)] : []),
-      ))
+      .where(
+        and(
+          eq(refreshToken.userId, userId),
+          isNull(refreshToken.revokedAt),
+          ...(keepFamilyId ? [ne(refreshToken.familyId, keepFamilyId)] : []),
+        ),
+      )
       .returning({ familyId: refreshToken.familyId });
     this.revocations.revoked(revoked.map((r) => r.familyId));
   }

@@ -55,7 +55,14 @@ export class SessionService {
       refreshToken,
       expiresIn: AUTH_LIMITS.accessTokenTtl,
       scopes,
-      user: { id: user.id, username: user.username, displayName: user.displayName, roles: user.roles, alias: user.alias, preferredLang: user.preferredLang },
+      user: {
+        id: user.id,
+        username: user.username,
+        displayName: user.displayName,
+        roles: user.roles,
+        alias: user.alias,
+        preferredLang: user.preferredLang,
+      },
     };
   }
 
@@ -74,7 +81,11 @@ export class SessionService {
       // Whoever holds the newer token (maybe a thief, maybe the user) loses the session too.
       await this.sessions.revokeFamily(row.familyId, 'reuse', now);
       await this.audit.record({
-        actorUserId: row.userId, action: 'refresh_token_reused', entity: 'session', entityId: row.familyId, ip: context.ip,
+        actorUserId: row.userId,
+        action: 'refresh_token_reused',
+        entity: 'session',
+        entityId: row.familyId,
+        ip: context.ip,
       });
       return AppError.http(401);
     };

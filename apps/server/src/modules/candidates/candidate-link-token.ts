@@ -32,7 +32,12 @@ export async function signLinkToken(secret: string, claims: { linkId: string; ca
 export async function verifyLinkToken(secret: string, token: string, now: Date): Promise<{ linkId: string; candidateId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, deriveKey(secret, 'candidate-link'), {
-      algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE, typ: TYPE, currentDate: now, requiredClaims: ['sub', 'jti', 'exp'],
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      typ: TYPE,
+      currentDate: now,
+      requiredClaims: ['sub', 'jti', 'exp'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.jti !== 'string') return null;
     return { linkId: payload.jti, candidateId: payload.sub };

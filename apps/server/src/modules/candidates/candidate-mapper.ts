@@ -7,15 +7,27 @@ import type { HistoryEntry } from './candidates.repository';
 
 export function toDocument(row: CandidateDocumentRow): CandidateDocument {
   return {
-    id: row.id, documentType: row.documentType, fileName: row.fileName, mediaType: row.mediaType, size: row.size,
+    id: row.id,
+    documentType: row.documentType,
+    fileName: row.fileName,
+    mediaType: row.mediaType,
+    size: row.size,
     uploadedAt: instantToOffsetDateTime(row.uploadedAt),
   };
 }
 
 export function toSummary(row: CandidateRow): CandidateSummary {
   return {
-    id: row.id, candidateNumber: row.candidateNumber, status: row.status, firstName: row.firstName, lastName: row.lastName, phone: row.phone,
-    agentCode: row.agentCode, traineeUserId: row.traineeUserId, ircLicenceNumber: row.ircLicenceNumber, modifiedDate: instantToOffsetDateTime(row.modifiedDate),
+    id: row.id,
+    candidateNumber: row.candidateNumber,
+    status: row.status,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    agentCode: row.agentCode,
+    traineeUserId: row.traineeUserId,
+    ircLicenceNumber: row.ircLicenceNumber,
+    modifiedDate: instantToOffsetDateTime(row.modifiedDate),
   };
 }
 
@@ -50,11 +62,18 @@ export function toCandidate(row: CandidateRow, extras: CandidateExtras): Candida
     contractAcceptedAt: iso(row.contractAcceptedAt),
     reviewComment: row.reviewComment,
     itcClass: extras.itcClass
-      ? { id: extras.itcClass.id, code: extras.itcClass.code, startDate: extras.itcClass.startDate, endDate: extras.itcClass.endDate, location: extras.itcClass.location }
+      ? {
+          id: extras.itcClass.id,
+          code: extras.itcClass.code,
+          startDate: extras.itcClass.startDate,
+          endDate: extras.itcClass.endDate,
+          location: extras.itcClass.location,
+        }
       : null,
-    exam: row.examDate && row.examScore !== null && (row.examResult === 'PASS' || row.examResult === 'FAIL')
-      ? { date: row.examDate, score: row.examScore, result: row.examResult }
-      : null,
+    exam:
+      row.examDate && row.examScore !== null && (row.examResult === 'PASS' || row.examResult === 'FAIL')
+        ? { date: row.examDate, score: row.examScore, result: row.examResult }
+        : null,
     ircLicenceNumber: row.ircLicenceNumber,
     agentCode: row.agentCode,
     traineeUsername: extras.traineeUsername,
@@ -62,7 +81,12 @@ export function toCandidate(row: CandidateRow, extras: CandidateExtras): Candida
     recruiterName: extras.recruiterName,
     documents: extras.documents.map(toDocument),
     history: extras.history.map((h) => ({
-      fromStatus: h.fromStatus, toStatus: h.toStatus, actorName: h.actorName, actorRole: h.actorRole, comment: h.comment, at: instantToOffsetDateTime(h.at),
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      actorName: h.actorName,
+      actorRole: h.actorRole,
+      comment: h.comment,
+      at: instantToOffsetDateTime(h.at),
     })),
     createdDate: instantToOffsetDateTime(row.createdDate),
     modifiedDate: instantToOffsetDateTime(row.modifiedDate),

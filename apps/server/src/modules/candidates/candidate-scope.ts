@@ -22,8 +22,9 @@ export function candidateScope(user: AuthUser): CandidateScope {
 }
 
 export function isApplicant(user: AuthUser): boolean {
-  return !user.roles.includes(ROLE_AA) && !user.roles.includes(ROLE_AAP)
-    && (user.roles.includes(ROLE_CNL) || user.roles.includes(ROLE_CAN));
+  return (
+    !user.roles.includes(ROLE_AA) && !user.roles.includes(ROLE_AAP) && (user.roles.includes(ROLE_CNL) || user.roles.includes(ROLE_CAN))
+  );
 }
 
 /** The role a history row names for the person who moved a candidate. */

@@ -40,7 +40,10 @@ function scopeWhere(scope: CandidateScope): SQL {
 
 /** Candidates, their documents, stage history, links and ITC classes (Drizzle only). */
 export class CandidatesRepository {
-  constructor(private readonly db: Db, private readonly blobs: BlobStore) {}
+  constructor(
+    private readonly db: Db,
+    private readonly blobs: BlobStore,
+  ) {}
 
   /** A new candidate, its first history row, and (for a secure link) its ROLE_CNL account, together. */
   async create(row: NewCandidateRow, move: StageMoveInput, applicant?: NewAppUser): Promise<CandidateRow> {
@@ -50,10 +53,19 @@ export class CandidatesRepository {
         const [user] = await tx.insert(appUser).values(applicant).returning({ id: appUser.id });
         applicantUserId = user?.id ?? null;
       }
-      const [created] = await tx.insert(candidate).values({ ...row, applicantUserId }).returning();
+      const [created] = await tx
+        .insert(candidate)
+        .values({ ...row, applicantUserId })
+        .returning();
       if (!created) throw new Error('candidate insert returned no row');
       await tx.insert(candidateStageHistory).values({
-        candidateId: created.id, fromStatus: null, toStatus: created.status, actorUserId: move.actorUserId, actorRole: move.actorRole, comment: move.comment ?? null, at: move.at,
+        candidateId: created.id,
+        fromStatus: null,
+        toStatus: created.status,
+        actorUserId: move.actorUserId,
+        actorRole: move.actorRole,
+        comment: move.comment ?? null,
+        at: move.at,
       });
       return created;
     });
@@ -64,18 +76,31 @@ export class CandidatesRepository {
   }
 
   async find(scope: CandidateScope, id: string): Promise<CandidateRow | undefined> {
-    const [row] = await this.db.select().from(candidate).where(and(eq(candidate.id, id), scopeWhere(scope))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(candidate)
+      .where(and(eq(candidate.id, id), scopeWhere(scope)))
+      .limit(1);
     return row;
   }
 
   async findByNumber(scope: CandidateScope, candidateNumber: string): Promise<CandidateRow | undefined> {
-    const [row] = await this.db.select().from(candidate).where(and(eq(candidate.candidateNumber, candidateNumber), scopeWhere(scope))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(candidate)
+      .where(and(eq(candidate.candidateNumber, candidateNumber), scopeWhere(scope)))
+      .limit(1);
     return row;
   }
 
   /** The newest candidate of an applicant account (a ROLE_CNL or ROLE_CAN user has one form). */
   async findOwn(applicantUserId: string): Promise<CandidateRow | undefined> {
-    const [row] = await this.db.select().from(candidate).where(eq(candidate.applicantUserId, applicantUserId)).orderBy(desc(candidate.createdDate)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(candidate)
+      .where(eq(candidate.applicantUserId, applicantUserId))
+      .orderBy(desc(candidate.createdDate))
+      .limit(1);
     return row;
   }
 
@@ -84,26 +109,42 @@ export class CandidatesRepository {
     return row;
   }
 
-  async list(scope: CandidateScope, query: { q?: string | undefined; status?: CandidateStatus | undefined; page: number; size: number }): Promise<{ rows: CandidateRow[]; total: number }> {
+  async list(
+    scope: CandidateScope,
+    query: { q?: string | undefined; status?: CandidateStatus | undefined; page: number; size: number },
+  ): Promise<{ rows: CandidateRow[]; total: number }> {
     const filters: SQL[] = [scopeWhere(scope)];
     if (query.status) filters.push(eq(candidate.status, query.status));
     if (query.q) {
       const pattern = `%${escapeLike(query.q)}%`;
-      filters.push(or(
-        ilike(candidate.candidateNumber, pattern), ilike(candidate.firstName, pattern), ilike(candidate.lastName, pattern),
-        ilike(candidate.phone, pattern), ilike(candidate.idNumber, pattern), ilike(candidate.ircLicenceNumber, pattern), ilike(candidate.agentCode, pattern),
-      ) as SQL);
+      filters.push(
+        or(
+          ilike(candidate.candidateNumber, pattern),
+          ilike(candidate.firstName, pattern),
+          ilike(candidate.lastName, pattern),
+          ilike(candidate.phone, pattern),
+          ilike(candidate.idNumber, pattern),
+          ilike(candidate.ircLicenceNumber, pattern),
+          ilike(candidate.agentCode, pattern),
+        ) as SQL,
+      );
     }
     const where = and(...filters);
-    const rows = await this.db.select().from(candidate).where(where).orderBy(desc(candidate.modifiedDate), desc(candidate.id))
-      .limit(query.size).offset(query.page * query.size);
+    const rows = await this.db
+      .select()
+      .from(candidate)
+      .where(where)
+      .orderBy(desc(candidate.modifiedDate), desc(candidate.id))
+      .limit(query.size)
+      .offset(query.page * query.size);
     const [total] = await this.db.select({ n: count() }).from(candidate).where(where);
     return { rows, total: total?.n ?? 0 };
   }
 
   /** An optimistic update of form fields (no state change): undefined when the version is stale. */
   async update(id: string, version: number, set: Partial<NewCandidateRow>): Promise<CandidateRow | undefined> {
-    const [row] = await this.db.update(candidate)
+    const [row] = await this.db
+      .update(candidate)
       .set({ ...set, version: sql`${candidate.version} + 1` })
       .where(and(eq(candidate.id, id), eq(candidate.version, version)))
       .returning();
@@ -114,15 +155,30 @@ export class CandidatesRepository {
    * Moves a candidate from one state to another, with the history row, in one transaction.
    * Undefined when the version is stale or the state is no longer `from` (someone moved it first).
    */
-  async move(id: string, version: number, from: CandidateStatus, to: CandidateStatus, set: Partial<NewCandidateRow>, move: StageMoveInput, tx?: Db): Promise<CandidateRow | undefined> {
+  async move(
+    id: string,
+    version: number,
+    from: CandidateStatus,
+    to: CandidateStatus,
+    set: Partial<NewCandidateRow>,
+    move: StageMoveInput,
+    tx?: Db,
+  ): Promise<CandidateRow | undefined> {
     const run = async (db: Db) => {
-      const [row] = await db.update(candidate)
+      const [row] = await db
+        .update(candidate)
         .set({ ...set, status: to, modifiedDate: move.at, modifiedBy: move.actorUserId, version: sql`${candidate.version} + 1` })
         .where(and(eq(candidate.id, id), eq(candidate.version, version), eq(candidate.status, from)))
         .returning();
       if (!row) return undefined;
       await db.insert(candidateStageHistory).values({
-        candidateId: id, fromStatus: from, toStatus: to, actorUserId: move.actorUserId, actorRole: move.actorRole, comment: move.comment ?? null, at: move.at,
+        candidateId: id,
+        fromStatus: from,
+        toStatus: to,
+        actorUserId: move.actorUserId,
+        actorRole: move.actorRole,
+        comment: move.comment ?? null,
+        at: move.at,
       });
       return row;
     };
@@ -135,22 +191,44 @@ export class CandidatesRepository {
    * assignments racing for the last seat run one after the other: exactly one gets it, the other
    * answers 'full'. Undefined as move() (stale version or state, or no such class).
    */
-  async assignItcClass(id: string, version: number, from: CandidateStatus, itcClassId: string, set: Partial<NewCandidateRow>, move: StageMoveInput): Promise<CandidateRow | 'full' | undefined> {
+  async assignItcClass(
+    id: string,
+    version: number,
+    from: CandidateStatus,
+    itcClassId: string,
+    set: Partial<NewCandidateRow>,
+    move: StageMoveInput,
+  ): Promise<CandidateRow | 'full' | undefined> {
     return this.db.transaction(async (tx) => {
-      const [itc] = await tx.select({ capacity: candidateItcClass.capacity }).from(candidateItcClass).where(eq(candidateItcClass.id, itcClassId)).for('update');
+      const [itc] = await tx
+        .select({ capacity: candidateItcClass.capacity })
+        .from(candidateItcClass)
+        .where(eq(candidateItcClass.id, itcClassId))
+        .for('update');
       if (!itc) return undefined;
-      const [taken] = await tx.select({ n: count() }).from(candidate).where(and(eq(candidate.itcClassId, itcClassId), ne(candidate.id, id)));
+      const [taken] = await tx
+        .select({ n: count() })
+        .from(candidate)
+        .where(and(eq(candidate.itcClassId, itcClassId), ne(candidate.id, id)));
       if ((taken?.n ?? 0) >= itc.capacity) return 'full';
       return this.move(id, version, from, 'itc_assigned', { ...set, itcClassId }, move, tx);
     });
   }
 
   async history(candidateId: string): Promise<HistoryEntry[]> {
-    return this.db.select({
-      fromStatus: candidateStageHistory.fromStatus, toStatus: candidateStageHistory.toStatus, actorName: appUser.displayName,
-      actorRole: candidateStageHistory.actorRole, comment: candidateStageHistory.comment, at: candidateStageHistory.at,
-    }).from(candidateStageHistory).leftJoin(appUser, eq(appUser.id, candidateStageHistory.actorUserId))
-      .where(eq(candidateStageHistory.candidateId, candidateId)).orderBy(asc(candidateStageHistory.at), asc(candidateStageHistory.id));
+    return this.db
+      .select({
+        fromStatus: candidateStageHistory.fromStatus,
+        toStatus: candidateStageHistory.toStatus,
+        actorName: appUser.displayName,
+        actorRole: candidateStageHistory.actorRole,
+        comment: candidateStageHistory.comment,
+        at: candidateStageHistory.at,
+      })
+      .from(candidateStageHistory)
+      .leftJoin(appUser, eq(appUser.id, candidateStageHistory.actorUserId))
+      .where(eq(candidateStageHistory.candidateId, candidateId))
+      .orderBy(asc(candidateStageHistory.at), asc(candidateStageHistory.id));
   }
 
   /** The agency's name, for the contract. */
@@ -162,12 +240,20 @@ export class CandidatesRepository {
 
   async userName(userId: string | null): Promise<{ displayName: string; username: string } | undefined> {
     if (!userId) return undefined;
-    const [row] = await this.db.select({ displayName: appUser.displayName, username: appUser.username }).from(appUser).where(eq(appUser.id, userId)).limit(1);
+    const [row] = await this.db
+      .select({ displayName: appUser.displayName, username: appUser.username })
+      .from(appUser)
+      .where(eq(appUser.id, userId))
+      .limit(1);
     return row;
   }
 
   async documents(candidateId: string): Promise<CandidateDocumentRow[]> {
-    return this.db.select().from(candidateDocument).where(eq(candidateDocument.candidateId, candidateId)).orderBy(asc(candidateDocument.uploadedAt));
+    return this.db
+      .select()
+      .from(candidateDocument)
+      .where(eq(candidateDocument.candidateId, candidateId))
+      .orderBy(asc(candidateDocument.uploadedAt));
   }
 
   async document(id: string): Promise<CandidateDocumentRow | undefined> {
@@ -179,19 +265,46 @@ export class CandidatesRepository {
    * Stores a file and its row in one transaction. A document type holds one file: a new upload
    * replaces the old one (its blob is deleted too).
    */
-  async putDocument(input: { candidateId: string; documentType: CandidateDocumentType; fileName: string; mediaType: string; data: Buffer; uploadedBy: string; at: Date }, tx?: Db): Promise<CandidateDocumentRow> {
+  async putDocument(
+    input: {
+      candidateId: string;
+      documentType: CandidateDocumentType;
+      fileName: string;
+      mediaType: string;
+      data: Buffer;
+      uploadedBy: string;
+      at: Date;
+    },
+    tx?: Db,
+  ): Promise<CandidateDocumentRow> {
     const run = async (db: Db) => {
-      const old = await db.select().from(candidateDocument)
+      const old = await db
+        .select()
+        .from(candidateDocument)
         .where(and(eq(candidateDocument.candidateId, input.candidateId), eq(candidateDocument.documentType, input.documentType)));
       if (old.length > 0) {
-        await db.delete(candidateDocument).where(inArray(candidateDocument.id, old.map((d) => d.id)));
+        await db.delete(candidateDocument).where(
+          inArray(
+            candidateDocument.id,
+            old.map((d) => d.id),
+          ),
+        );
         for (const d of old) await this.blobs.delete(d.blobId, db);
       }
       const ref = await this.blobs.put({ data: input.data, mediaType: input.mediaType }, db);
-      const [row] = await db.insert(candidateDocument).values({
-        candidateId: input.candidateId, documentType: input.documentType, fileName: input.fileName, mediaType: input.mediaType,
-        size: ref.size, blobId: ref.id, uploadedBy: input.uploadedBy, uploadedAt: input.at,
-      }).returning();
+      const [row] = await db
+        .insert(candidateDocument)
+        .values({
+          candidateId: input.candidateId,
+          documentType: input.documentType,
+          fileName: input.fileName,
+          mediaType: input.mediaType,
+          size: ref.size,
+          blobId: ref.id,
+          uploadedBy: input.uploadedBy,
+          uploadedAt: input.at,
+        })
+        .returning();
       if (!row) throw new Error('document insert returned no row');
       return row;
     };
@@ -220,19 +333,38 @@ export class CandidatesRepository {
     if (phone) ors.push(eq(candidateBlocklist.phone, phone));
     if (idNumber) ors.push(eq(candidateBlocklist.idNumber, idNumber));
     if (ors.length === 0) return false;
-    const [row] = await this.db.select({ id: candidateBlocklist.id }).from(candidateBlocklist).where(or(...ors)).limit(1);
+    const [row] = await this.db
+      .select({ id: candidateBlocklist.id })
+      .from(candidateBlocklist)
+      .where(or(...ors))
+      .limit(1);
     return row !== undefined;
   }
 
   /** An account that sells or serves already has this phone, or a converted candidate this ID. */
   async isExistingAgent(phone: string | undefined, idNumber: string | undefined, agentRoles: readonly string[]): Promise<boolean> {
     if (phone) {
-      const [user] = await this.db.select({ id: appUser.id }).from(appUser)
-        .where(and(eq(appUser.phone, phone), sql`${appUser.roles} && ARRAY[${sql.join(agentRoles.map((r) => sql`${r}`), sql`, `)}]::text[]`)).limit(1);
+      const [user] = await this.db
+        .select({ id: appUser.id })
+        .from(appUser)
+        .where(
+          and(
+            eq(appUser.phone, phone),
+            sql`${appUser.roles} && ARRAY[${sql.join(
+              agentRoles.map((r) => sql`${r}`),
+              sql`, `,
+            )}]::text[]`,
+          ),
+        )
+        .limit(1);
       if (user) return true;
     }
     if (idNumber) {
-      const [row] = await this.db.select({ id: candidate.id }).from(candidate).where(and(eq(candidate.idNumber, idNumber), eq(candidate.status, 'converted'))).limit(1);
+      const [row] = await this.db
+        .select({ id: candidate.id })
+        .from(candidate)
+        .where(and(eq(candidate.idNumber, idNumber), eq(candidate.status, 'converted')))
+        .limit(1);
       if (row) return true;
     }
     return false;
@@ -246,7 +378,11 @@ export class CandidatesRepository {
     if (ors.length === 0) return false;
     const filters: SQL[] = [or(...ors) as SQL, ne(candidate.status, 'converted')];
     if (exceptId) filters.push(ne(candidate.id, exceptId));
-    const [row] = await this.db.select({ id: candidate.id }).from(candidate).where(and(...filters)).limit(1);
+    const [row] = await this.db
+      .select({ id: candidate.id })
+      .from(candidate)
+      .where(and(...filters))
+      .limit(1);
     return row !== undefined;
   }
 
@@ -254,9 +390,18 @@ export class CandidatesRepository {
   /** A new link for a candidate; every older live link of theirs stops working. */
   async addLink(row: { id: string; candidateId: string; tokenHash: string; expiresAt: Date; createdBy: string; at: Date }): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx.update(candidateLink).set({ revokedAt: row.at })
+      await tx
+        .update(candidateLink)
+        .set({ revokedAt: row.at })
         .where(and(eq(candidateLink.candidateId, row.candidateId), isNull(candidateLink.usedAt), isNull(candidateLink.revokedAt)));
-      await tx.insert(candidateLink).values({ id: row.id, candidateId: row.candidateId, tokenHash: row.tokenHash, expiresAt: row.expiresAt, createdBy: row.createdBy, createdDate: row.at });
+      await tx.insert(candidateLink).values({
+        id: row.id,
+        candidateId: row.candidateId,
+        tokenHash: row.tokenHash,
+        expiresAt: row.expiresAt,
+        createdBy: row.createdBy,
+        createdDate: row.at,
+      });
     });
   }
 
@@ -267,20 +412,32 @@ export class CandidatesRepository {
 
   /** Spends a link once: false when it was spent or revoked meanwhile. */
   async useLink(id: string, at: Date): Promise<boolean> {
-    const rows = await this.db.update(candidateLink).set({ usedAt: at })
-      .where(and(eq(candidateLink.id, id), isNull(candidateLink.usedAt), isNull(candidateLink.revokedAt))).returning({ id: candidateLink.id });
+    const rows = await this.db
+      .update(candidateLink)
+      .set({ usedAt: at })
+      .where(and(eq(candidateLink.id, id), isNull(candidateLink.usedAt), isNull(candidateLink.revokedAt)))
+      .returning({ id: candidateLink.id });
     return rows.length === 1;
   }
 
   // ITC classes
   async itcClasses(fromDate: string): Promise<(CandidateItcClassRow & { enrolled: number })[]> {
-    const rows = await this.db.select({
-      id: candidateItcClass.id, code: candidateItcClass.code, startDate: candidateItcClass.startDate, endDate: candidateItcClass.endDate,
-      location: candidateItcClass.location, capacity: candidateItcClass.capacity, createdDate: candidateItcClass.createdDate,
-      // Spelt out: in a one-table select Drizzle writes columns unqualified, and an unqualified "id"
-      // in the subquery would be the candidate's own (the count was always 0).
-      enrolled: sql<number>`(SELECT count(*)::int FROM "candidate" AS c WHERE c."itc_class_id" = "candidate_itc_class"."id")`,
-    }).from(candidateItcClass).where(gte(candidateItcClass.startDate, fromDate)).orderBy(asc(candidateItcClass.startDate));
+    const rows = await this.db
+      .select({
+        id: candidateItcClass.id,
+        code: candidateItcClass.code,
+        startDate: candidateItcClass.startDate,
+        endDate: candidateItcClass.endDate,
+        location: candidateItcClass.location,
+        capacity: candidateItcClass.capacity,
+        createdDate: candidateItcClass.createdDate,
+        // Spelt out: in a one-table select Drizzle writes columns unqualified, and an unqualified "id"
+        // in the subquery would be the candidate's own (the count was always 0).
+        enrolled: sql<number>`(SELECT count(*)::int FROM "candidate" AS c WHERE c."itc_class_id" = "candidate_itc_class"."id")`,
+      })
+      .from(candidateItcClass)
+      .where(gte(candidateItcClass.startDate, fromDate))
+      .orderBy(asc(candidateItcClass.startDate));
     return rows.map((r) => ({ ...r, enrolled: Number(r.enrolled) }));
   }
 

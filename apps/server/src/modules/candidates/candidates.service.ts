@@ -1,14 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { canMove, isEditableStatus, type CandidateStatus } from '@portal/domain/codes/candidate-status';
 import type { Language } from '@portal/domain/codes/languages';
-import { REQUIRED_RECRUITMENT_DOCUMENTS, isRecruitmentDocumentType, type CandidateDocumentType } from '@portal/domain/codes/recruitment-documents';
+import {
+  REQUIRED_RECRUITMENT_DOCUMENTS,
+  isRecruitmentDocumentType,
+  type CandidateDocumentType,
+} from '@portal/domain/codes/recruitment-documents';
 import { ROLE_AA, ROLE_AAP, ROLE_AS, ROLE_BK, ROLE_CNL, ROLE_TRAINEE } from '@portal/domain/codes/roles';
 import type {
-  Candidate, CandidateDocument, FindCandidatesResponse, FindExistingResponse, IneligibleReason, ItcClass, LinkOtpResponse, LinkVerifyResponse,
-  RequestLinkResponse, ReviewRequest,
+  Candidate,
+  CandidateDocument,
+  FindCandidatesResponse,
+  FindExistingResponse,
+  IneligibleReason,
+  ItcClass,
+  LinkOtpResponse,
+  LinkVerifyResponse,
+  RequestLinkResponse,
+  ReviewRequest,
 } from '@portal/domain/contracts/candidates/candidate';
 import { IRC_LICENCE_PATTERN } from '@portal/domain/contracts/candidates/candidate';
-import type { CandidateInitRequest, CandidateUpdateRequest, RequestLinkRequest } from '@portal/domain/contracts/candidates/candidate-fields';
+import type {
+  CandidateInitRequest,
+  CandidateUpdateRequest,
+  RequestLinkRequest,
+} from '@portal/domain/contracts/candidates/candidate-fields';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { normalisePhone } from '@portal/domain/format/phone';
 import type { CandidateRow, NewCandidateRow } from '../../db/schema/candidate.table';
@@ -69,7 +85,14 @@ export class CandidatesService {
   }
 
   private record(caller: CandidateCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+    return this.audit.record({
+      actorUserId: caller.user.id,
+      action,
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      ip: caller.ip,
+      details: details ?? null,
+    });
   }
 
   private async view(row: CandidateRow): Promise<Candidate> {
@@ -80,7 +103,13 @@ export class CandidatesService {
       this.candidates.userName(row.recruiterUserId),
       this.candidates.userName(row.traineeUserId),
     ]);
-    return toCandidate(row, { documents, history, itcClass, recruiterName: recruiter?.displayName ?? null, traineeUsername: trainee?.username ?? null });
+    return toCandidate(row, {
+      documents,
+      history,
+      itcClass,
+      recruiterName: recruiter?.displayName ?? null,
+      traineeUsername: trainee?.username ?? null,
+    });
   }
 
   /** A candidate the caller may see, or 404. */
@@ -93,8 +122,11 @@ export class CandidatesService {
   // --- Starting a candidate -------------------------------------------------------------
 
   /** find/existing: an existing agent, a blocked person or one already in the pipeline may not be started. */
-  async eligibility(input: { phone?: string | undefined; idNumber?: string | undefined }, exceptId?: string): Promise<FindExistingResponse> {
-    const phone = input.phone ? normalisePhone(input.phone) ?? undefined : undefined;
+  async eligibility(
+    input: { phone?: string | undefined; idNumber?: string | undefined },
+    exceptId?: string,
+  ): Promise<FindExistingResponse> {
+    const phone = input.phone ? (normalisePhone(input.phone) ?? undefined) : undefined;
     const idNumber = input.idNumber?.trim() || undefined;
     if (await this.candidates.isBlocked(phone, idNumber)) return { eligible: false, reason: 'blocked' };
     if (await this.candidates.isExistingAgent(phone, idNumber, AGENT_ROLES)) return { eligible: false, reason: 'existing_agent' };
@@ -102,7 +134,10 @@ export class CandidatesService {
     return { eligible: true };
   }
 
-  async findExisting(caller: CandidateCaller, input: { phone?: string | undefined; idNumber?: string | undefined }): Promise<FindExistingResponse> {
+  async findExisting(
+    caller: CandidateCaller,
+    input: { phone?: string | undefined; idNumber?: string | undefined },
+  ): Promise<FindExistingResponse> {
     const result = await this.eligibility(input);
     await this.record(caller, 'check_eligibility', null, { eligible: result.eligible, reason: result.reason ?? null });
     return result;
@@ -115,9 +150,17 @@ export class CandidatesService {
 
   private personal(body: CandidateInitRequest): Partial<NewCandidateRow> {
     return {
-      firstName: body.firstName, lastName: body.lastName, firstNameKh: body.firstNameKh ?? null, lastNameKh: body.lastNameKh ?? null,
-      gender: body.gender, dateOfBirth: body.dateOfBirth, phone: body.phone, email: body.email ?? null, idType: body.idType,
-      idNumber: body.idNumber ?? null, address: body.address ?? null,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      firstNameKh: body.firstNameKh ?? null,
+      lastNameKh: body.lastNameKh ?? null,
+      gender: body.gender,
+      dateOfBirth: body.dateOfBirth,
+      phone: body.phone,
+      email: body.email ?? null,
+      idType: body.idType,
+      idNumber: body.idNumber ?? null,
+      address: body.address ?? null,
     };
   }
 
@@ -127,11 +170,22 @@ export class CandidatesService {
     const now = this.now();
     const self = isApplicant(caller.user);
     if (self && (await this.candidates.findOwn(caller.user.id))) throw new AppError(409, 409, 'conflict');
-    const row = await this.candidates.create({
-      ...this.personal(body), firstName: body.firstName, lastName: body.lastName, phone: body.phone,
-      agencyId: caller.user.agencyId, recruiterUserId: self ? null : caller.user.id, applicantUserId: self ? caller.user.id : null,
-      createdDate: now, modifiedDate: now, createdBy: caller.user.id, modifiedBy: caller.user.id,
-    }, { actorUserId: caller.user.id, actorRole: actingRole(caller.user), at: now });
+    const row = await this.candidates.create(
+      {
+        ...this.personal(body),
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone,
+        agencyId: caller.user.agencyId,
+        recruiterUserId: self ? null : caller.user.id,
+        applicantUserId: self ? caller.user.id : null,
+        createdDate: now,
+        modifiedDate: now,
+        createdBy: caller.user.id,
+        modifiedBy: caller.user.id,
+      },
+      { actorUserId: caller.user.id, actorRole: actingRole(caller.user), at: now },
+    );
     await this.record(caller, 'create', row.id, { mode: 'createRecruitmentApp' });
     return this.view(row);
   }
@@ -151,30 +205,58 @@ export class CandidatesService {
     } else {
       await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
       const cnlUsername = `cnl.${randomUUID()}`;
-      row = await this.candidates.create({
-        firstName: body.firstName, lastName: body.lastName, phone: body.phone, idNumber: body.idNumber ?? null,
-        agencyId: caller.user.agencyId, recruiterUserId: caller.user.id,
-        createdDate: now, modifiedDate: now, createdBy: caller.user.id, modifiedBy: caller.user.id,
-      }, { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: 'secure link sent', at: now }, {
-        username: cnlUsername, displayName: `${body.firstName} ${body.lastName}`, phone: body.phone, passwordHash: null,
-        roles: [ROLE_CNL], agencyId: caller.user.agencyId, alias: 'CNL',
-      });
+      row = await this.candidates.create(
+        {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone,
+          idNumber: body.idNumber ?? null,
+          agencyId: caller.user.agencyId,
+          recruiterUserId: caller.user.id,
+          createdDate: now,
+          modifiedDate: now,
+          createdBy: caller.user.id,
+          modifiedBy: caller.user.id,
+        },
+        { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: 'secure link sent', at: now },
+        {
+          username: cnlUsername,
+          displayName: `${body.firstName} ${body.lastName}`,
+          phone: body.phone,
+          passwordHash: null,
+          roles: [ROLE_CNL],
+          agencyId: caller.user.agencyId,
+          alias: 'CNL',
+        },
+      );
       // A readable username for the OTP throttles and the dev outbox: the candidate number.
       if (row.applicantUserId) await this.candidates.setApplicantUsername(row.applicantUserId, `cnl.${row.candidateNumber.toLowerCase()}`);
     }
     const linkId = randomUUID();
     const token = await signLinkToken(this.config.jwtSecret, { linkId, candidateId: row.id }, now);
     await this.candidates.addLink({
-      id: linkId, candidateId: row.id, tokenHash: sha256(token), expiresAt: addSeconds(now, CANDIDATE_LINK_TTL_SECONDS), createdBy: caller.user.id, at: now,
+      id: linkId,
+      candidateId: row.id,
+      tokenHash: sha256(token),
+      expiresAt: addSeconds(now, CANDIDATE_LINK_TTL_SECONDS),
+      createdBy: caller.user.id,
+      at: now,
     });
     const link = `${this.config.publicOrigin}/secure-link#token=${token}`;
     await this.sms.send({
-      to: row.phone, username: `cnl.${row.candidateNumber.toLowerCase()}`, purpose: 'secure-link',
+      to: row.phone,
+      username: `cnl.${row.candidateNumber.toLowerCase()}`,
+      purpose: 'secure-link',
       body: `Advisor Portal: continue your agent application ${row.candidateNumber} here: ${link} (valid 72 hours, one use). / បំពេញពាក្យស្នើសុំធ្វើជាភ្នាក់ងាររបស់អ្នកនៅទីនេះ៖ ${link}`,
       payload: { link },
     });
     await this.record(caller, 'send_link', row.id, { linkId });
-    return { candidateId: row.id, candidateNumber: row.candidateNumber, maskedPhone: maskPhone(row.phone), expiresIn: CANDIDATE_LINK_TTL_SECONDS };
+    return {
+      candidateId: row.id,
+      candidateNumber: row.candidateNumber,
+      maskedPhone: maskPhone(row.phone),
+      expiresIn: CANDIDATE_LINK_TTL_SECONDS,
+    };
   }
 
   /** The live link a token names, and its candidate; anything else is `link_expired` (410). */
@@ -208,13 +290,37 @@ export class CandidatesService {
     await this.otp.consume(otpRow);
     const now = this.now();
     if (!(await this.candidates.useLink(linkId, now))) throw linkExpired();
-    const accessToken = await signAccessToken(this.config.jwtSecret, {
-      sub: row.applicantUserId as string, roles: [ROLE_CNL], scopes: ['candidate'], agencyId: row.agencyId, sid: null,
-    }, now, CANDIDATE_SESSION_TTL_SECONDS);
-    await this.audit.record({ actorUserId: row.applicantUserId, action: 'link_verified', entity: AUDIT_ENTITY, entityId: row.id, ip: context.ip, details: { linkId } });
+    const accessToken = await signAccessToken(
+      this.config.jwtSecret,
+      {
+        sub: row.applicantUserId as string,
+        roles: [ROLE_CNL],
+        scopes: ['candidate'],
+        agencyId: row.agencyId,
+        sid: null,
+      },
+      now,
+      CANDIDATE_SESSION_TTL_SECONDS,
+    );
+    await this.audit.record({
+      actorUserId: row.applicantUserId,
+      action: 'link_verified',
+      entity: AUDIT_ENTITY,
+      entityId: row.id,
+      ip: context.ip,
+      details: { linkId },
+    });
     return {
-      accessToken, expiresIn: CANDIDATE_SESSION_TTL_SECONDS, candidateNumber: row.candidateNumber,
-      user: { id: row.applicantUserId as string, username: `cnl.${row.candidateNumber.toLowerCase()}`, displayName: `${row.firstName} ${row.lastName}`, roles: [ROLE_CNL], alias: 'CNL' },
+      accessToken,
+      expiresIn: CANDIDATE_SESSION_TTL_SECONDS,
+      candidateNumber: row.candidateNumber,
+      user: {
+        id: row.applicantUserId as string,
+        username: `cnl.${row.candidateNumber.toLowerCase()}`,
+        displayName: `${row.firstName} ${row.lastName}`,
+        roles: [ROLE_CNL],
+        alias: 'CNL',
+      },
     };
   }
 
@@ -224,7 +330,9 @@ export class CandidatesService {
   async findForm(caller: CandidateCaller, candidateNumber: string | undefined): Promise<Candidate> {
     const row = isApplicant(caller.user)
       ? await this.candidates.findOwn(caller.user.id)
-      : candidateNumber ? await this.candidates.findByNumber(candidateScope(caller.user), candidateNumber.trim().toUpperCase()) : undefined;
+      : candidateNumber
+        ? await this.candidates.findByNumber(candidateScope(caller.user), candidateNumber.trim().toUpperCase())
+        : undefined;
     if (!row) throw AppError.http(404);
     await this.record(caller, 'read', row.id);
     return this.view(row);
@@ -236,7 +344,10 @@ export class CandidatesService {
     return this.view(row);
   }
 
-  async list(caller: CandidateCaller, query: { q?: string | undefined; status?: CandidateStatus | undefined; page: number; size: number }): Promise<FindCandidatesResponse> {
+  async list(
+    caller: CandidateCaller,
+    query: { q?: string | undefined; status?: CandidateStatus | undefined; page: number; size: number },
+  ): Promise<FindCandidatesResponse> {
     const q = query.q?.trim();
     if (q && q.length < 3) throw AppError.validation([{ field: 'q', key: 'minlength' }]);
     const { rows, total } = await this.candidates.list(candidateScope(caller.user), { ...query, q: q || undefined });
@@ -260,10 +371,12 @@ export class CandidatesService {
     const now = this.now();
     const updated = await this.candidates.update(id, body.version, {
       ...this.personal(body),
-      education: body.education, workHistory: body.workHistory,
-      codeOfConductAcceptedAt: body.codeOfConductAccepted ? row.codeOfConductAcceptedAt ?? now : null,
-      contractAcceptedAt: body.contractAccepted ? row.contractAcceptedAt ?? now : null,
-      modifiedDate: now, modifiedBy: caller.user.id,
+      education: body.education,
+      workHistory: body.workHistory,
+      codeOfConductAcceptedAt: body.codeOfConductAccepted ? (row.codeOfConductAcceptedAt ?? now) : null,
+      contractAcceptedAt: body.contractAccepted ? (row.contractAcceptedAt ?? now) : null,
+      modifiedDate: now,
+      modifiedBy: caller.user.id,
     });
     if (!updated) throw AppError.http(409);
     await this.record(caller, 'update', id, { fields: ['personal', 'education', 'workHistory', 'codeOfConduct', 'contract'] });
@@ -288,9 +401,18 @@ export class CandidatesService {
     if (!row.contractAcceptedAt) errors.push({ field: 'contractAccepted', key: 'required' });
     if (!have.has('signed-contract')) errors.push({ field: 'documents.signed-contract', key: 'required' });
     if (errors.length > 0) throw AppError.validation(errors);
-    const moved = await this.candidates.move(id, version, row.status, 'submitted', { reviewComment: null }, {
-      actorUserId: caller.user.id, actorRole: actingRole(caller.user), at: this.now(),
-    });
+    const moved = await this.candidates.move(
+      id,
+      version,
+      row.status,
+      'submitted',
+      { reviewComment: null },
+      {
+        actorUserId: caller.user.id,
+        actorRole: actingRole(caller.user),
+        at: this.now(),
+      },
+    );
     if (!moved) throw AppError.http(409);
     await this.record(caller, 'submit', id);
     return this.view(moved);
@@ -312,7 +434,14 @@ export class CandidatesService {
       const itc = body.itcClassId ? await this.candidates.itcClass(body.itcClassId) : undefined;
       if (!itc || itc.startDate < todayInPhnomPenh(this.now())) throw AppError.validation([{ field: 'itcClassId', key: 'invalid' }]);
       // A full class refuses (the seat is counted under a lock of the class: a race for the last seat has one winner).
-      const assigned = await this.candidates.assignItcClass(row.id, body.version, row.status, itc.id, { examDate: null, examScore: null, examResult: null }, stage);
+      const assigned = await this.candidates.assignItcClass(
+        row.id,
+        body.version,
+        row.status,
+        itc.id,
+        { examDate: null, examScore: null, examResult: null },
+        stage,
+      );
       if (assigned === 'full') throw itcClassFull();
       moved = assigned;
     } else {
@@ -335,7 +464,13 @@ export class CandidatesService {
       const m = ((month - 1 + i) % 12) + 1;
       const y = year + Math.floor((month - 1 + i) / 12);
       const mm = String(m).padStart(2, '0');
-      planned.push({ code: `ITC-${y}-${mm}`, startDate: `${y}-${mm}-05`, endDate: `${y}-${mm}-09`, location: 'Phnom Penh training centre', capacity: 40 });
+      planned.push({
+        code: `ITC-${y}-${mm}`,
+        startDate: `${y}-${mm}-05`,
+        endDate: `${y}-${mm}-09`,
+        location: 'Phnom Penh training centre',
+        capacity: 40,
+      });
     }
     await this.candidates.addItcClasses(planned);
   }
@@ -343,20 +478,42 @@ export class CandidatesService {
   /** ITC classes from today on. */
   async itcClasses(): Promise<{ items: ItcClass[] }> {
     const rows = await this.candidates.itcClasses(todayInPhnomPenh(this.now()));
-    return { items: rows.map((r) => ({ id: r.id, code: r.code, startDate: r.startDate, endDate: r.endDate, location: r.location, capacity: r.capacity, enrolled: r.enrolled })) };
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        code: r.code,
+        startDate: r.startDate,
+        endDate: r.endDate,
+        location: r.location,
+        capacity: r.capacity,
+        enrolled: r.enrolled,
+      })),
+    };
   }
 
   // --- Documents ------------------------------------------------------------------------
 
-  async uploadDocument(caller: CandidateCaller, candidateId: string | undefined, documentType: string | undefined, file: UploadedFile | undefined): Promise<CandidateDocument> {
+  async uploadDocument(
+    caller: CandidateCaller,
+    candidateId: string | undefined,
+    documentType: string | undefined,
+    file: UploadedFile | undefined,
+  ): Promise<CandidateDocument> {
     if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
     const row = await this.require(caller, candidateId);
     if (!documentType) throw AppError.validation([{ field: 'documentType', key: 'required' }]);
-    if (!isRecruitmentDocumentType(documentType) && documentType !== 'signed-contract') throw AppError.validation([{ field: 'documentType', key: 'invalid' }]);
+    if (!isRecruitmentDocumentType(documentType) && documentType !== 'signed-contract')
+      throw AppError.validation([{ field: 'documentType', key: 'invalid' }]);
     this.requireEditable(row);
     const { fileName, mediaType } = checkDocumentFile(file);
     const stored = await this.candidates.putDocument({
-      candidateId: row.id, documentType, fileName, mediaType, data: (file as UploadedFile).data, uploadedBy: caller.user.id, at: this.now(),
+      candidateId: row.id,
+      documentType,
+      fileName,
+      mediaType,
+      data: (file as UploadedFile).data,
+      uploadedBy: caller.user.id,
+      at: this.now(),
     });
     await this.record(caller, 'upload', row.id, { documentType, document: stored.id, size: stored.size });
     return toDocument(stored);
@@ -398,8 +555,13 @@ export class CandidatesService {
     const row = await this.require(caller, candidateId);
     const today = todayInPhnomPenh(this.now());
     const htmlText = contractHtml({
-      lang, today, candidateNumber: row.candidateNumber, name: lang === 'km' && row.lastNameKh && row.firstNameKh ? `${row.lastNameKh} ${row.firstNameKh}` : `${row.firstName} ${row.lastName}`,
-      idNumber: row.idNumber, agencyName: await this.candidates.agencyName(row.agencyId),
+      lang,
+      today,
+      candidateNumber: row.candidateNumber,
+      name:
+        lang === 'km' && row.lastNameKh && row.firstNameKh ? `${row.lastNameKh} ${row.firstNameKh}` : `${row.firstName} ${row.lastName}`,
+      idNumber: row.idNumber,
+      agencyName: await this.candidates.agencyName(row.agencyId),
     });
     let pdf: Buffer;
     try {
@@ -413,13 +575,24 @@ export class CandidatesService {
   }
 
   /** The insurer's countersigned contract (agency admin), once the candidate is approved. */
-  async uploadCountersigned(caller: CandidateCaller, candidateId: string | undefined, file: UploadedFile | undefined): Promise<CandidateDocument> {
+  async uploadCountersigned(
+    caller: CandidateCaller,
+    candidateId: string | undefined,
+    file: UploadedFile | undefined,
+  ): Promise<CandidateDocument> {
     if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
     const row = await this.require(caller, candidateId);
-    if (isEditableStatus(row.status) || row.status === 'submitted') throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+    if (isEditableStatus(row.status) || row.status === 'submitted')
+      throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
     const { fileName, mediaType } = checkDocumentFile(file);
     const stored = await this.candidates.putDocument({
-      candidateId: row.id, documentType: 'countersigned-contract', fileName, mediaType, data: (file as UploadedFile).data, uploadedBy: caller.user.id, at: this.now(),
+      candidateId: row.id,
+      documentType: 'countersigned-contract',
+      fileName,
+      mediaType,
+      data: (file as UploadedFile).data,
+      uploadedBy: caller.user.id,
+      at: this.now(),
     });
     await this.record(caller, 'upload', row.id, { documentType: 'countersigned-contract', document: stored.id });
     return toDocument(stored);
@@ -428,20 +601,48 @@ export class CandidatesService {
   // --- IRC licences ---------------------------------------------------------------------
 
   /** irc/upload: the licence of a candidate who passed the exam; they become `licensed`. */
-  async uploadIrc(caller: CandidateCaller, candidateId: string | undefined, licenceNumber: string | undefined, file: UploadedFile | undefined): Promise<Candidate> {
+  async uploadIrc(
+    caller: CandidateCaller,
+    candidateId: string | undefined,
+    licenceNumber: string | undefined,
+    file: UploadedFile | undefined,
+  ): Promise<Candidate> {
     if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
     const row = await this.require(caller, candidateId);
     const number = licenceNumber?.trim().toUpperCase() ?? '';
     if (!number) throw AppError.validation([{ field: 'licenceNumber', key: 'required' }]);
     if (!IRC_LICENCE_PATTERN.test(number)) throw AppError.validation([{ field: 'licenceNumber', key: 'pattern' }]);
-    if (row.status !== 'exam_passed' && row.status !== 'licensed') throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+    if (row.status !== 'exam_passed' && row.status !== 'licensed')
+      throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
     const { fileName, mediaType } = checkDocumentFile(file);
     const now = this.now();
     const moved = await this.candidates.transaction(async (tx) => {
-      await this.candidates.putDocument({ candidateId: row.id, documentType: 'irc-licence', fileName, mediaType, data: (file as UploadedFile).data, uploadedBy: caller.user.id, at: now }, tx);
-      return this.candidates.move(row.id, row.version, row.status, 'licensed', { ircLicenceNumber: number }, {
-        actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: `IRC ${number}`, at: now,
-      }, tx);
+      await this.candidates.putDocument(
+        {
+          candidateId: row.id,
+          documentType: 'irc-licence',
+          fileName,
+          mediaType,
+          data: (file as UploadedFile).data,
+          uploadedBy: caller.user.id,
+          at: now,
+        },
+        tx,
+      );
+      return this.candidates.move(
+        row.id,
+        row.version,
+        row.status,
+        'licensed',
+        { ircLicenceNumber: number },
+        {
+          actorUserId: caller.user.id,
+          actorRole: actingRole(caller.user),
+          comment: `IRC ${number}`,
+          at: now,
+        },
+        tx,
+      );
     });
     if (!moved) throw AppError.http(409);
     await this.record(caller, 'upload', row.id, { documentType: 'irc-licence' });
@@ -453,7 +654,11 @@ export class CandidatesService {
     const trimmed = q?.trim();
     if (trimmed && trimmed.length < 3) throw AppError.validation([{ field: 'q', key: 'minlength' }]);
     const scope = candidateScope(caller.user);
-    const lists = await Promise.all((['exam_passed', 'licensed', 'converted'] as const).map((status) => this.candidates.list(scope, { q: trimmed || undefined, status, page: 0, size: 100 })));
+    const lists = await Promise.all(
+      (['exam_passed', 'licensed', 'converted'] as const).map((status) =>
+        this.candidates.list(scope, { q: trimmed || undefined, status, page: 0, size: 100 }),
+      ),
+    );
     const rows = lists.flatMap((l) => l.rows);
     await this.record(caller, 'search', null, { view: 'irc', count: rows.length });
     return { items: rows.map(toSummary), total: rows.length };
@@ -467,7 +672,11 @@ export class CandidatesService {
   }
 
   /** Document types a candidate's own session may upload. */
-  static readonly CANDIDATE_UPLOAD_TYPES: readonly CandidateDocumentType[] = [...REQUIRED_RECRUITMENT_DOCUMENTS, 'employment-letter', 'signed-contract'];
+  static readonly CANDIDATE_UPLOAD_TYPES: readonly CandidateDocumentType[] = [
+    ...REQUIRED_RECRUITMENT_DOCUMENTS,
+    'employment-letter',
+    'signed-contract',
+  ];
 }
 
 /** Where links point: the first public origin configured for passkeys, else this server on localhost. */

@@ -33,8 +33,10 @@ export const REFERENCE_MATERIALS: readonly ReferenceMaterial[] = [
     titleKm: 'ការប្រឆាំងការសម្អាតប្រាក់ និងការស្គាល់អតិថិជន',
     descriptionEn: 'How to identify customers, keep their documents and report suspicious transactions.',
     descriptionKm: 'របៀបផ្ទៀងផ្ទាត់អត្តសញ្ញាណអតិថិជន រក្សាទុកឯកសារ និងរាយការណ៍ប្រតិបត្តិការគួរឱ្យសង្ស័យ។',
-    bodyEn: 'Every customer must be identified with a valid identity document before a policy is issued.\n\nKeep a copy of the document with the application and check that the name and date of birth match.\n\nA premium paid in cash above the reporting threshold, a third party paying without a clear reason, or a request to cancel soon after paying are warning signs. Report them to the compliance officer the same day and do not tell the customer.',
-    bodyKm: 'អតិថិជនគ្រប់រូបត្រូវតែផ្ទៀងផ្ទាត់អត្តសញ្ញាណជាមួយឯកសារអត្តសញ្ញាណដែលមានសុពលភាព មុនពេលចេញបណ្ណសន្យារ៉ាប់រង។\n\nរក្សាទុកច្បាប់ចម្លងឯកសារជាមួយពាក្យស្នើសុំ ហើយពិនិត្យថាឈ្មោះ និងថ្ងៃខែឆ្នាំកំណើតត្រូវគ្នា។\n\nបុព្វលាភដែលបង់ជាសាច់ប្រាក់លើសកម្រិតរាយការណ៍ ភាគីទីបីបង់ប្រាក់ដោយគ្មានហេតុផលច្បាស់លាស់ ឬការស្នើសុំលុបចោលភ្លាមៗបន្ទាប់ពីបង់ប្រាក់ គឺជាសញ្ញាព្រមាន។ សូមរាយការណ៍ទៅមន្ត្រីអនុលោមភាពនៅថ្ងៃដដែល ហើយកុំប្រាប់អតិថិជន។',
+    bodyEn:
+      'Every customer must be identified with a valid identity document before a policy is issued.\n\nKeep a copy of the document with the application and check that the name and date of birth match.\n\nA premium paid in cash above the reporting threshold, a third party paying without a clear reason, or a request to cancel soon after paying are warning signs. Report them to the compliance officer the same day and do not tell the customer.',
+    bodyKm:
+      'អតិថិជនគ្រប់រូបត្រូវតែផ្ទៀងផ្ទាត់អត្តសញ្ញាណជាមួយឯកសារអត្តសញ្ញាណដែលមានសុពលភាព មុនពេលចេញបណ្ណសន្យារ៉ាប់រង។\n\nរក្សាទុកច្បាប់ចម្លងឯកសារជាមួយពាក្យស្នើសុំ ហើយពិនិត្យថាឈ្មោះ និងថ្ងៃខែឆ្នាំកំណើតត្រូវគ្នា។\n\nបុព្វលាភដែលបង់ជាសាច់ប្រាក់លើសកម្រិតរាយការណ៍ ភាគីទីបីបង់ប្រាក់ដោយគ្មានហេតុផលច្បាស់លាស់ ឬការស្នើសុំលុបចោលភ្លាមៗបន្ទាប់ពីបង់ប្រាក់ គឺជាសញ្ញាព្រមាន។ សូមរាយការណ៍ទៅមន្ត្រីអនុលោមភាពនៅថ្ងៃដដែល ហើយកុំប្រាប់អតិថិជន។',
   },
   {
     sequence: 2,
@@ -42,8 +44,10 @@ export const REFERENCE_MATERIALS: readonly ReferenceMaterial[] = [
     titleKm: 'ការលក់ដោយយុត្តិធម៌ និងក្រមសីលធម៌',
     descriptionEn: 'Needs-based advice, clear disclosure of costs and exclusions, and no pressure selling.',
     descriptionKm: 'ការផ្តល់ដំបូន្មានផ្អែកលើតម្រូវការ ការបង្ហាញថ្លៃ និងករណីមិនធានាឱ្យបានច្បាស់ និងគ្មានការលក់ដោយបង្ខិតបង្ខំ។',
-    bodyEn: 'Recommend a product only after you have understood the customer\'s needs, income and existing cover.\n\nExplain the premium, the term, the exclusions and the free-look period in words the customer understands, in Khmer or English as they prefer.\n\nNever promise returns the policy does not guarantee, never replace an existing policy to the customer\'s loss, and never sign a document for a customer.',
-    bodyKm: 'ណែនាំផលិតផលតែបន្ទាប់ពីអ្នកបានយល់ពីតម្រូវការ ប្រាក់ចំណូល និងការធានារ៉ាប់រងដែលអតិថិជនមានស្រាប់។\n\nពន្យល់ពីបុព្វលាភ រយៈពេល ករណីមិនធានា និងរយៈពេលពិនិត្យដោយឥតគិតថ្លៃ ជាពាក្យដែលអតិថិជនយល់ ជាភាសាខ្មែរ ឬអង់គ្លេសតាមការពេញចិត្តរបស់គេ។\n\nកុំសន្យាផលចំណេញដែលបណ្ណសន្យារ៉ាប់រងមិនធានា កុំជំនួសបណ្ណសន្យារ៉ាប់រងដែលមានស្រាប់ដែលធ្វើឱ្យអតិថិជនខាតបង់ ហើយកុំចុះហត្ថលេខាលើឯកសារជំនួសអតិថិជន។',
+    bodyEn:
+      "Recommend a product only after you have understood the customer's needs, income and existing cover.\n\nExplain the premium, the term, the exclusions and the free-look period in words the customer understands, in Khmer or English as they prefer.\n\nNever promise returns the policy does not guarantee, never replace an existing policy to the customer's loss, and never sign a document for a customer.",
+    bodyKm:
+      'ណែនាំផលិតផលតែបន្ទាប់ពីអ្នកបានយល់ពីតម្រូវការ ប្រាក់ចំណូល និងការធានារ៉ាប់រងដែលអតិថិជនមានស្រាប់។\n\nពន្យល់ពីបុព្វលាភ រយៈពេល ករណីមិនធានា និងរយៈពេលពិនិត្យដោយឥតគិតថ្លៃ ជាពាក្យដែលអតិថិជនយល់ ជាភាសាខ្មែរ ឬអង់គ្លេសតាមការពេញចិត្តរបស់គេ។\n\nកុំសន្យាផលចំណេញដែលបណ្ណសន្យារ៉ាប់រងមិនធានា កុំជំនួសបណ្ណសន្យារ៉ាប់រងដែលមានស្រាប់ដែលធ្វើឱ្យអតិថិជនខាតបង់ ហើយកុំចុះហត្ថលេខាលើឯកសារជំនួសអតិថិជន។',
   },
   {
     sequence: 3,
@@ -51,19 +55,25 @@ export const REFERENCE_MATERIALS: readonly ReferenceMaterial[] = [
     titleKm: 'ការការពារទិន្នន័យអតិថិជន និងបណ្តឹងតវ៉ា',
     descriptionEn: 'Keeping personal and health data confidential, and handling a complaint.',
     descriptionKm: 'ការរក្សាការសម្ងាត់ទិន្នន័យផ្ទាល់ខ្លួន និងទិន្នន័យសុខភាព និងការដោះស្រាយបណ្តឹងតវ៉ា។',
-    bodyEn: 'Personal and health data may be used only to advise the customer and to process their policy.\n\nDo not send customer documents through personal chat accounts; use the portal. Lock your phone and never share your password or one-time codes.\n\nWhen a customer complains, record it, tell them how long an answer will take, and pass it to customer service the same day.',
-    bodyKm: 'ទិន្នន័យផ្ទាល់ខ្លួន និងទិន្នន័យសុខភាព អាចប្រើបានតែសម្រាប់ផ្តល់ដំបូន្មានដល់អតិថិជន និងដំណើរការបណ្ណសន្យារ៉ាប់រងរបស់គេប៉ុណ្ណោះ។\n\nកុំផ្ញើឯកសាររបស់អតិថិជនតាមគណនីជជែកផ្ទាល់ខ្លួន សូមប្រើវិបផតថល។ ចាក់សោទូរស័ព្ទរបស់អ្នក ហើយកុំប្រាប់ពាក្យសម្ងាត់ ឬលេខកូដប្រើតែម្តងដល់អ្នកណាម្នាក់។\n\nនៅពេលអតិថិជនតវ៉ា សូមកត់ត្រាទុក ប្រាប់គេថាត្រូវចំណាយពេលប៉ុន្មានដើម្បីឆ្លើយតប ហើយបញ្ជូនទៅផ្នែកសេវាអតិថិជននៅថ្ងៃដដែល។',
+    bodyEn:
+      'Personal and health data may be used only to advise the customer and to process their policy.\n\nDo not send customer documents through personal chat accounts; use the portal. Lock your phone and never share your password or one-time codes.\n\nWhen a customer complains, record it, tell them how long an answer will take, and pass it to customer service the same day.',
+    bodyKm:
+      'ទិន្នន័យផ្ទាល់ខ្លួន និងទិន្នន័យសុខភាព អាចប្រើបានតែសម្រាប់ផ្តល់ដំបូន្មានដល់អតិថិជន និងដំណើរការបណ្ណសន្យារ៉ាប់រងរបស់គេប៉ុណ្ណោះ។\n\nកុំផ្ញើឯកសាររបស់អតិថិជនតាមគណនីជជែកផ្ទាល់ខ្លួន សូមប្រើវិបផតថល។ ចាក់សោទូរស័ព្ទរបស់អ្នក ហើយកុំប្រាប់ពាក្យសម្ងាត់ ឬលេខកូដប្រើតែម្តងដល់អ្នកណាម្នាក់។\n\nនៅពេលអតិថិជនតវ៉ា សូមកត់ត្រាទុក ប្រាប់គេថាត្រូវចំណាយពេលប៉ុន្មានដើម្បីឆ្លើយតប ហើយបញ្ជូនទៅផ្នែកសេវាអតិថិជននៅថ្ងៃដដែល។',
   },
 ];
 
 const choice = (answerSequenceNo: number, descriptionEn: string, descriptionKm: string, correct = false) => ({
-  answerSequenceNo, answerValue: String.fromCharCode(64 + answerSequenceNo), descriptionEn, descriptionKm, correct,
+  answerSequenceNo,
+  answerValue: String.fromCharCode(64 + answerSequenceNo),
+  descriptionEn,
+  descriptionKm,
+  correct,
 });
 
 export const REFERENCE_QUESTIONS: readonly ReferenceQuestion[] = [
   {
     questionNumber: 1,
-    textEn: 'When must a customer\'s identity be checked?',
+    textEn: "When must a customer's identity be checked?",
     textKm: 'តើត្រូវផ្ទៀងផ្ទាត់អត្តសញ្ញាណអតិថិជននៅពេលណា?',
     answers: [
       choice(1, 'Before the policy is issued', 'មុនពេលចេញបណ្ណសន្យារ៉ាប់រង', true),
@@ -96,7 +106,7 @@ export const REFERENCE_QUESTIONS: readonly ReferenceQuestion[] = [
   },
   {
     questionNumber: 4,
-    textEn: 'How should you send a customer\'s ID card copy to the office?',
+    textEn: "How should you send a customer's ID card copy to the office?",
     textKm: 'តើអ្នកគួរផ្ញើច្បាប់ចម្លងអត្តសញ្ញាណប័ណ្ណរបស់អតិថិជនទៅការិយាល័យដោយរបៀបណា?',
     answers: [
       choice(1, 'Through a personal chat account', 'តាមគណនីជជែកផ្ទាល់ខ្លួន'),

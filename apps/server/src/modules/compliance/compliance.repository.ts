@@ -49,19 +49,32 @@ export class ComplianceRepository {
     materials: readonly ReferenceMaterial[],
     questions: readonly ReferenceQuestion[],
   ): Promise<void> {
-    const [existing] = await this.db.select({ code: compliancePeriod.code }).from(compliancePeriod).where(eq(compliancePeriod.code, period.code)).limit(1);
+    const [existing] = await this.db
+      .select({ code: compliancePeriod.code })
+      .from(compliancePeriod)
+      .where(eq(compliancePeriod.code, period.code))
+      .limit(1);
     if (existing) return;
     await this.db.transaction(async (tx) => {
       await tx.insert(compliancePeriod).values(period).onConflictDoNothing();
-      await tx.insert(complianceMaterial).values(materials.map((m) => ({ ...m, periodCode: period.code }))).onConflictDoNothing();
+      await tx
+        .insert(complianceMaterial)
+        .values(materials.map((m) => ({ ...m, periodCode: period.code })))
+        .onConflictDoNothing();
       for (const q of questions) {
-        await tx.insert(complianceQuestion)
+        await tx
+          .insert(complianceQuestion)
           .values({ periodCode: period.code, questionNumber: q.questionNumber, textEn: q.textEn, textKm: q.textKm })
           .onConflictDoNothing();
-        const [row] = await tx.select({ id: complianceQuestion.id }).from(complianceQuestion)
+        const [row] = await tx
+          .select({ id: complianceQuestion.id })
+          .from(complianceQuestion)
           .where(and(eq(complianceQuestion.periodCode, period.code), eq(complianceQuestion.questionNumber, q.questionNumber)));
         if (!row) continue;
-        await tx.insert(complianceAnswer).values(q.answers.map((a) => ({ ...a, questionId: row.id }))).onConflictDoNothing();
+        await tx
+          .insert(complianceAnswer)
+          .values(q.answers.map((a) => ({ ...a, questionId: row.id })))
+          .onConflictDoNothing();
       }
     });
   }
@@ -69,9 +82,14 @@ export class ComplianceRepository {
   async findPeriod(code: string): Promise<PeriodWithCount | undefined> {
     const [row] = await this.db
       .select({
-        code: compliancePeriod.code, startDate: compliancePeriod.startDate, endDate: compliancePeriod.endDate,
-        dueDate: compliancePeriod.dueDate, passMarkPercent: compliancePeriod.passMarkPercent,
-        createdDate: compliancePeriod.createdDate, modifiedDate: compliancePeriod.modifiedDate, version: compliancePeriod.version,
+        code: compliancePeriod.code,
+        startDate: compliancePeriod.startDate,
+        endDate: compliancePeriod.endDate,
+        dueDate: compliancePeriod.dueDate,
+        passMarkPercent: compliancePeriod.passMarkPercent,
+        createdDate: compliancePeriod.createdDate,
+        modifiedDate: compliancePeriod.modifiedDate,
+        version: compliancePeriod.version,
         questionCount: sql<number>`(SELECT count(*)::int FROM compliance_question q WHERE q.period_code = ${compliancePeriod.code})`,
       })
       .from(compliancePeriod)
@@ -81,12 +99,19 @@ export class ComplianceRepository {
   }
 
   materials(periodCode: string): Promise<ComplianceMaterialRow[]> {
-    return this.db.select().from(complianceMaterial).where(eq(complianceMaterial.periodCode, periodCode)).orderBy(asc(complianceMaterial.sequence));
+    return this.db
+      .select()
+      .from(complianceMaterial)
+      .where(eq(complianceMaterial.periodCode, periodCode))
+      .orderBy(asc(complianceMaterial.sequence));
   }
 
   async material(periodCode: string, id: string): Promise<ComplianceMaterialRow | undefined> {
-    const [row] = await this.db.select().from(complianceMaterial)
-      .where(and(eq(complianceMaterial.periodCode, periodCode), eq(complianceMaterial.id, id))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(complianceMaterial)
+      .where(and(eq(complianceMaterial.periodCode, periodCode), eq(complianceMaterial.id, id)))
+      .limit(1);
     return row;
   }
 
@@ -94,9 +119,14 @@ export class ComplianceRepository {
   questionChoices(periodCode: string): Promise<QuestionChoiceRow[]> {
     return this.db
       .select({
-        questionNumber: complianceQuestion.questionNumber, textEn: complianceQuestion.textEn, textKm: complianceQuestion.textKm,
-        answerSequenceNo: complianceAnswer.answerSequenceNo, answerValue: complianceAnswer.answerValue,
-        descriptionEn: complianceAnswer.descriptionEn, descriptionKm: complianceAnswer.descriptionKm, correct: complianceAnswer.correct,
+        questionNumber: complianceQuestion.questionNumber,
+        textEn: complianceQuestion.textEn,
+        textKm: complianceQuestion.textKm,
+        answerSequenceNo: complianceAnswer.answerSequenceNo,
+        answerValue: complianceAnswer.answerValue,
+        descriptionEn: complianceAnswer.descriptionEn,
+        descriptionKm: complianceAnswer.descriptionKm,
+        correct: complianceAnswer.correct,
       })
       .from(complianceQuestion)
       .innerJoin(complianceAnswer, eq(complianceAnswer.questionId, complianceQuestion.id))
@@ -105,43 +135,69 @@ export class ComplianceRepository {
   }
 
   attempts(userId: string, periodCode: string): Promise<ComplianceAttemptRow[]> {
-    return this.db.select().from(complianceAttempt)
+    return this.db
+      .select()
+      .from(complianceAttempt)
       .where(and(eq(complianceAttempt.userId, userId), eq(complianceAttempt.periodCode, periodCode)))
       .orderBy(asc(complianceAttempt.attemptNumber));
   }
 
   /** Records an attempt, numbered after the user's previous ones (a concurrent twin fails on the unique key). */
   async insertAttempt(values: {
-    userId: string; agencyId: string | null; periodCode: string; correctCount: number; questionCount: number;
-    scorePercent: number; passMarkPercent: number; passed: boolean; answers: ComplianceAttemptAnswers; lang: string; at: Date;
+    userId: string;
+    agencyId: string | null;
+    periodCode: string;
+    correctCount: number;
+    questionCount: number;
+    scorePercent: number;
+    passMarkPercent: number;
+    passed: boolean;
+    answers: ComplianceAttemptAnswers;
+    lang: string;
+    at: Date;
   }): Promise<ComplianceAttemptRow> {
-    const [row] = await this.db.insert(complianceAttempt).values({
-      userId: values.userId,
-      agencyId: values.agencyId,
-      periodCode: values.periodCode,
-      attemptNumber: sql`(SELECT coalesce(max(a.attempt_number), 0) + 1 FROM compliance_attempt a WHERE a.user_id = ${values.userId}::uuid AND a.period_code = ${values.periodCode})`,
-      correctCount: values.correctCount,
-      questionCount: values.questionCount,
-      scorePercent: values.scorePercent,
-      passMarkPercent: values.passMarkPercent,
-      passed: values.passed,
-      answers: values.answers,
-      lang: values.lang,
-      submittedAt: values.at,
-      createdDate: values.at,
-      modifiedDate: values.at,
-      createdBy: values.userId,
-    }).returning();
+    const [row] = await this.db
+      .insert(complianceAttempt)
+      .values({
+        userId: values.userId,
+        agencyId: values.agencyId,
+        periodCode: values.periodCode,
+        attemptNumber: sql`(SELECT coalesce(max(a.attempt_number), 0) + 1 FROM compliance_attempt a WHERE a.user_id = ${values.userId}::uuid AND a.period_code = ${values.periodCode})`,
+        correctCount: values.correctCount,
+        questionCount: values.questionCount,
+        scorePercent: values.scorePercent,
+        passMarkPercent: values.passMarkPercent,
+        passed: values.passed,
+        answers: values.answers,
+        lang: values.lang,
+        submittedAt: values.at,
+        createdDate: values.at,
+        modifiedDate: values.at,
+        createdBy: values.userId,
+      })
+      .returning();
     if (!row) throw new Error('compliance attempt insert returned no row');
     return row;
   }
 
   /** Who the certificate is for. */
-  async certificateHolder(userId: string): Promise<{ displayName: string; displayNameKh: string | null; agentCode: string | null; agencyName: string | null; agencyNameKh: string | null } | undefined> {
+  async certificateHolder(userId: string): Promise<
+    | {
+        displayName: string;
+        displayNameKh: string | null;
+        agentCode: string | null;
+        agencyName: string | null;
+        agencyNameKh: string | null;
+      }
+    | undefined
+  > {
     const [row] = await this.db
       .select({
-        displayName: appUser.displayName, displayNameKh: appUser.displayNameKh, agentCode: appUser.agentCode,
-        agencyName: agency.name, agencyNameKh: agency.nameKh,
+        displayName: appUser.displayName,
+        displayNameKh: appUser.displayNameKh,
+        agentCode: appUser.agentCode,
+        agencyName: agency.name,
+        agencyNameKh: agency.nameKh,
       })
       .from(appUser)
       .leftJoin(agency, eq(agency.id, appUser.agencyId))

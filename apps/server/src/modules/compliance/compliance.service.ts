@@ -1,7 +1,11 @@
 import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
 import type { Language } from '@portal/domain/codes/languages';
 import type { CompliancePeriod, ComplianceAttempt, ComplianceStatus } from '@portal/domain/contracts/compliance/compliance-fields';
-import { COMPLETION_CSV_COLUMNS, completionsCsvFileName, type CompletionsResponse } from '@portal/domain/contracts/compliance/find-completions';
+import {
+  COMPLETION_CSV_COLUMNS,
+  completionsCsvFileName,
+  type CompletionsResponse,
+} from '@portal/domain/contracts/compliance/find-completions';
 import type { QuestionsResponse } from '@portal/domain/contracts/compliance/find-questions';
 import type { TrainingMaterialsQuery, TrainingMaterialsResponse } from '@portal/domain/contracts/compliance/find-training-materials';
 import { certificateFileName, materialFileName, type DownloadPdfQuery } from '@portal/domain/contracts/compliance/download-pdf';
@@ -17,9 +21,7 @@ import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-render
 import type { AuditService } from '../audit/audit.service';
 import type { Clock } from '../auth/clock';
 import { certificateHtml, materialHtml } from './compliance-pdf';
-import {
-  COURSE_DUE_MONTH_DAY, COURSE_PASS_MARK_PERCENT, REFERENCE_MATERIALS, REFERENCE_QUESTIONS,
-} from './compliance-reference-data';
+import { COURSE_DUE_MONTH_DAY, COURSE_PASS_MARK_PERCENT, REFERENCE_MATERIALS, REFERENCE_QUESTIONS } from './compliance-reference-data';
 import type { ComplianceRepository, PeriodWithCount } from './compliance.repository';
 
 export interface ComplianceCaller {
@@ -39,16 +41,25 @@ export function isAgencyStaff(user: AuthUser): boolean {
 
 function toPeriod(row: PeriodWithCount): CompliancePeriod {
   return {
-    code: row.code, startDate: row.startDate, endDate: row.endDate, dueDate: row.dueDate,
-    passMarkPercent: row.passMarkPercent, questionCount: Number(row.questionCount),
+    code: row.code,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    dueDate: row.dueDate,
+    passMarkPercent: row.passMarkPercent,
+    questionCount: Number(row.questionCount),
   };
 }
 
 function toAttempt(row: ComplianceAttemptRow): ComplianceAttempt {
   return {
-    id: row.id, attemptNumber: row.attemptNumber, submittedDate: instantToOffsetDateTime(row.submittedAt),
-    correctCount: row.correctCount, questionCount: row.questionCount, scorePercent: row.scorePercent,
-    passMarkPercent: row.passMarkPercent, passed: row.passed,
+    id: row.id,
+    attemptNumber: row.attemptNumber,
+    submittedDate: instantToOffsetDateTime(row.submittedAt),
+    correctCount: row.correctCount,
+    questionCount: row.questionCount,
+    scorePercent: row.scorePercent,
+    passMarkPercent: row.passMarkPercent,
+    passed: row.passed,
   };
 }
 
@@ -90,7 +101,13 @@ export class ComplianceService {
   async ensureCurrentPeriod(): Promise<string> {
     const code = periodCodeOf(this.today());
     await this.repo.ensurePeriod(
-      { code, startDate: `${code}-01-01`, endDate: `${code}-12-31`, dueDate: `${code}-${COURSE_DUE_MONTH_DAY}`, passMarkPercent: COURSE_PASS_MARK_PERCENT },
+      {
+        code,
+        startDate: `${code}-01-01`,
+        endDate: `${code}-12-31`,
+        dueDate: `${code}-${COURSE_DUE_MONTH_DAY}`,
+        passMarkPercent: COURSE_PASS_MARK_PERCENT,
+      },
       REFERENCE_MATERIALS,
       REFERENCE_QUESTIONS,
     );
@@ -111,7 +128,12 @@ export class ComplianceService {
     const km = query.lang === 'km';
     return {
       period: toPeriod(period),
-      materials: materials.map((m) => ({ id: m.id, sequence: m.sequence, title: km ? m.titleKm : m.titleEn, description: km ? m.descriptionKm : m.descriptionEn })),
+      materials: materials.map((m) => ({
+        id: m.id,
+        sequence: m.sequence,
+        title: km ? m.titleKm : m.titleEn,
+        description: km ? m.descriptionKm : m.descriptionEn,
+      })),
       status: statusOf(attempts, period.dueDate, this.today()),
     };
   }
@@ -127,7 +149,11 @@ export class ComplianceService {
         q = { questionNumber: row.questionNumber, question: km ? row.textKm : row.textEn, answers: [] };
         questions.push(q);
       }
-      q.answers.push({ answerSequenceNo: row.answerSequenceNo, answerDescription: km ? row.descriptionKm : row.descriptionEn, answerValue: row.answerValue });
+      q.answers.push({
+        answerSequenceNo: row.answerSequenceNo,
+        answerDescription: km ? row.descriptionKm : row.descriptionEn,
+        answerValue: row.answerValue,
+      });
     }
     return { period: toPeriod(period), questions };
   }
@@ -160,11 +186,17 @@ export class ComplianceService {
     let row: ComplianceAttemptRow;
     try {
       row = await this.repo.insertAttempt({
-        userId: caller.user.id, agencyId: caller.user.agencyId, periodCode: period.code,
-        correctCount: score.correctCount, questionCount: score.questionCount, scorePercent: score.scorePercent,
-        passMarkPercent: period.passMarkPercent, passed: score.passed,
+        userId: caller.user.id,
+        agencyId: caller.user.agencyId,
+        periodCode: period.code,
+        correctCount: score.correctCount,
+        questionCount: score.questionCount,
+        scorePercent: score.scorePercent,
+        passMarkPercent: period.passMarkPercent,
+        passed: score.passed,
         answers: body.answers.map((a) => ({ questionNumber: a.questionNumber, answerSequenceNo: a.answerSequenceNo })),
-        lang: body.lang ?? 'en', at: this.clock.now(),
+        lang: body.lang ?? 'en',
+        at: this.clock.now(),
       });
     } catch (error) {
       // Two submissions at the same instant got the same attempt number: the second is a duplicate.
@@ -172,7 +204,11 @@ export class ComplianceService {
       throw error;
     }
     await this.audit.record({
-      actorUserId: caller.user.id, action: 'submit', entity: 'compliance_attempt', entityId: row.id, ip: caller.ip,
+      actorUserId: caller.user.id,
+      action: 'submit',
+      entity: 'compliance_attempt',
+      entityId: row.id,
+      ip: caller.ip,
       details: { period: period.code, passed: row.passed },
     });
     // Which answers were right is told only after a pass: with unlimited attempts, per-question
@@ -186,7 +222,8 @@ export class ComplianceService {
     if (!material) throw AppError.http(404);
     const km = query.lang === 'km';
     const page = materialHtml({
-      lang: query.lang, periodCode: period.code,
+      lang: query.lang,
+      periodCode: period.code,
       title: km ? material.titleKm : material.titleEn,
       description: km ? material.descriptionKm : material.descriptionEn,
       body: km ? material.bodyKm : material.bodyEn,
@@ -203,16 +240,25 @@ export class ComplianceService {
     if (!pass || !holder) throw AppError.http(404);
     const km = lang === 'km';
     const page = certificateHtml({
-      lang, periodCode: period.code,
+      lang,
+      periodCode: period.code,
       name: km && holder.displayNameKh ? holder.displayNameKh : holder.displayName,
       agentCode: holder.agentCode,
       agencyName: km && holder.agencyNameKh ? holder.agencyNameKh : holder.agencyName,
-      scorePercent: pass.scorePercent, passMarkPercent: pass.passMarkPercent,
+      scorePercent: pass.scorePercent,
+      passMarkPercent: pass.passMarkPercent,
       completedDate: phnomPenhDate(pass.submittedAt),
       certificateNumber: `CT-${period.code}-${pass.id.slice(0, 8).toUpperCase()}`,
     });
     const pdf = await this.pdf().render(page).catch(renderFailed);
-    await this.audit.record({ actorUserId: caller.user.id, action: 'download', entity: 'compliance_attempt', entityId: pass.id, ip: caller.ip, details: { document: 'certificate', lang } });
+    await this.audit.record({
+      actorUserId: caller.user.id,
+      action: 'download',
+      entity: 'compliance_attempt',
+      entityId: pass.id,
+      ip: caller.ip,
+      details: { document: 'certificate', lang },
+    });
     return { fileName: certificateFileName(period.code), pdf };
   }
 
@@ -222,14 +268,21 @@ export class ComplianceService {
     const period = await this.period(periodCode);
     const rows = await this.repo.completions(caller.user.agencyId, period.code);
     const items = rows.map((r) => ({
-      userId: r.userId, agentCode: r.agentCode, displayName: r.displayName, roles: r.roles,
+      userId: r.userId,
+      agentCode: r.agentCode,
+      displayName: r.displayName,
+      roles: r.roles,
       completed: r.completedAt !== null,
       completedDate: r.completedAt === null ? null : instantToOffsetDateTime(new Date(r.completedAt)),
       bestScorePercent: r.bestScorePercent === null ? null : Number(r.bestScorePercent),
       attemptCount: Number(r.attemptCount),
     }));
     await this.audit.record({
-      actorUserId: caller.user.id, action: 'read', entity: 'compliance_completions', entityId: caller.user.agencyId, ip: caller.ip,
+      actorUserId: caller.user.id,
+      action: 'read',
+      entity: 'compliance_completions',
+      entityId: caller.user.agencyId,
+      ip: caller.ip,
       details: { period: period.code, count: items.length },
     });
     return { period: toPeriod(period), completedCount: items.filter((i) => i.completed).length, totalCount: items.length, items };
@@ -237,9 +290,18 @@ export class ComplianceService {
 
   async completionsCsv(caller: ComplianceCaller, periodCode?: string): Promise<{ fileName: string; csv: string }> {
     const result = await this.completions(caller, periodCode);
-    const csv = csvDocument(COMPLETION_CSV_COLUMNS, result.items.map((i) => [
-      i.agentCode, i.displayName, i.roles.join(' '), i.completed ? 'yes' : 'no', i.completedDate, i.bestScorePercent, i.attemptCount,
-    ]));
+    const csv = csvDocument(
+      COMPLETION_CSV_COLUMNS,
+      result.items.map((i) => [
+        i.agentCode,
+        i.displayName,
+        i.roles.join(' '),
+        i.completed ? 'yes' : 'no',
+        i.completedDate,
+        i.bestScorePercent,
+        i.attemptCount,
+      ]),
+    );
     return { fileName: completionsCsvFileName(result.period.code), csv };
   }
 }

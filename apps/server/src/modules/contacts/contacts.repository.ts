@@ -62,8 +62,19 @@ const listItem = sql.join(
 /** The editable fields (what create and update write). */
 export type ContactValues = Pick<
   NewContactRow,
-  'contactType' | 'firstName' | 'lastName' | 'firstNameKh' | 'lastNameKh' | 'gender' | 'dateOfBirth' | 'phone' | 'email'
-  | 'idType' | 'idNumber' | 'occupation' | 'address'
+  | 'contactType'
+  | 'firstName'
+  | 'lastName'
+  | 'firstNameKh'
+  | 'lastNameKh'
+  | 'gender'
+  | 'dateOfBirth'
+  | 'phone'
+  | 'email'
+  | 'idType'
+  | 'idNumber'
+  | 'occupation'
+  | 'address'
 >;
 
 export interface ContactSearch {
@@ -112,12 +123,21 @@ export class ContactsRepository {
   }
 
   async findVisible(scope: ContactScope, id: string): Promise<ContactRecord | undefined> {
-    const [row] = await this.db.select(visibleColumns).from(contact).where(and(visible(scope), eq(contact.id, id))).limit(1);
+    const [row] = await this.db
+      .select(visibleColumns)
+      .from(contact)
+      .where(and(visible(scope), eq(contact.id, id)))
+      .limit(1);
     return row;
   }
 
   /** Writes when `version` is still the stored one; undefined when it is not (or the contact is not visible). */
-  async update(scope: ContactScope, id: string, version: number, values: ContactValues & { by: string; at: Date }): Promise<ContactRecord | undefined> {
+  async update(
+    scope: ContactScope,
+    id: string,
+    version: number,
+    values: ContactValues & { by: string; at: Date },
+  ): Promise<ContactRecord | undefined> {
     const { by, at, ...fields } = values;
     const [row] = await this.db
       .update(contact)
@@ -146,7 +166,15 @@ export class ContactsRepository {
 
   /** Offset page, newest change first; `limit` rows from `offset`. */
   page(scope: ContactScope, offset: number, limit: number): Promise<ContactListRecord[]> {
-    return this.rowsOf(this.db.select({ id: contact.id }).from(contact).where(visible(scope)).orderBy(...newestFirst).offset(offset).limit(limit));
+    return this.rowsOf(
+      this.db
+        .select({ id: contact.id })
+        .from(contact)
+        .where(visible(scope))
+        .orderBy(...newestFirst)
+        .offset(offset)
+        .limit(limit),
+    );
   }
 
   /**
@@ -157,7 +185,9 @@ export class ContactsRepository {
     // One JSON text for the whole page: the driver parses one value instead of 12 per row
     // (on PGlite, whose result parsing runs in JavaScript, a 50-row page costs a third as much).
     const [row] = await this.db
-      .select({ items: sql<string>`coalesce(json_agg(json_build_object(${listItem}) ORDER BY ${contact.modifiedDate} DESC, ${contact.id} DESC), '[]')::text` })
+      .select({
+        items: sql<string>`coalesce(json_agg(json_build_object(${listItem}) ORDER BY ${contact.modifiedDate} DESC, ${contact.id} DESC), '[]')::text`,
+      })
       .from(contact)
       .where(inArray(contact.id, ids));
     return JSON.parse(row?.items ?? '[]') as ContactListRecord[];
@@ -178,8 +208,17 @@ export class ContactsRepository {
     if (search.contactType) conditions.push(eq(contact.contactType, search.contactType));
     if (search.gender) conditions.push(eq(contact.gender, search.gender));
     if (search.after) {
-      conditions.push(sql`(${contact.modifiedDate}, ${contact.id}) < (${search.after.at.toISOString()}::timestamptz, ${search.after.id}::uuid)`);
+      conditions.push(
+        sql`(${contact.modifiedDate}, ${contact.id}) < (${search.after.at.toISOString()}::timestamptz, ${search.after.id}::uuid)`,
+      );
     }
-    return this.rowsOf(this.db.select({ id: contact.id }).from(contact).where(and(...conditions)).orderBy(...newestFirst).limit(limit));
+    return this.rowsOf(
+      this.db
+        .select({ id: contact.id })
+        .from(contact)
+        .where(and(...conditions))
+        .orderBy(...newestFirst)
+        .limit(limit),
+    );
   }
 }

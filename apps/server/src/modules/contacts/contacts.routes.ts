@@ -25,37 +25,102 @@ const security = [{ bearerAuth: [] }];
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new ContactsService(new ContactsRepository(app.db), new ActivitiesRepository(app.db), app.audit, app.responseCache);
 
-  app.post('/api/contact/v1/create', {
-    schema: { summary: 'Create a contact', tags, security, body: createContactRequestSchema, response: { 201: contactResponseSchema, ...errors } },
-  }, async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)));
-
-  app.post('/api/contact/v1/update/:id', {
-    schema: {
-      summary: 'Update a contact (optimistic locking: send the version read; stale -> 409)', tags, security,
-      params: recordIdParamsSchema, body: updateContactRequestSchema, response: { 200: contactResponseSchema, 409: errorEnvelopeSchema, ...errors },
+  app.post(
+    '/api/contact/v1/create',
+    {
+      schema: {
+        summary: 'Create a contact',
+        tags,
+        security,
+        body: createContactRequestSchema,
+        response: { 201: contactResponseSchema, ...errors },
+      },
     },
-  }, async (request) => service.update(callerOf(request), request.params.id, request.body));
+    async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
+  );
 
-  app.get('/api/contact/v1/page', {
-    schema: { summary: 'Own contacts by page number, newest change first', tags, security, querystring: pageContactsQuerySchema, response: { 200: pageContactsResponseSchema, ...errors } },
-  }, async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.page(callerOf(request), request.query))));
-
-  app.get('/api/contact/v2/find', {
-    schema: {
-      summary: 'Search own contacts (name, Khmer name, phone, ID number; >= 3 characters), with filters and a cursor', tags, security,
-      querystring: findContactsQuerySchema, response: { 200: findContactsResponseSchema, ...errors },
+  app.post(
+    '/api/contact/v1/update/:id',
+    {
+      schema: {
+        summary: 'Update a contact (optimistic locking: send the version read; stale -> 409)',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        body: updateContactRequestSchema,
+        response: { 200: contactResponseSchema, 409: errorEnvelopeSchema, ...errors },
+      },
     },
-  }, async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query))));
+    async (request) => service.update(callerOf(request), request.params.id, request.body),
+  );
 
-  app.get('/api/contact/v1/find/:id', {
-    schema: { summary: 'One contact', tags, security, params: recordIdParamsSchema, response: { 200: findContactResponseSchema, ...errors } },
-  }, async (request) => service.find(callerOf(request), request.params.id));
+  app.get(
+    '/api/contact/v1/page',
+    {
+      schema: {
+        summary: 'Own contacts by page number, newest change first',
+        tags,
+        security,
+        querystring: pageContactsQuerySchema,
+        response: { 200: pageContactsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.page(callerOf(request), request.query))),
+  );
 
-  app.get('/api/contact/v2/find/:id', {
-    schema: { summary: 'One contact with its sales activities', tags, security, params: recordIdParamsSchema, response: { 200: findContactWithActivitiesResponseSchema, ...errors } },
-  }, async (request) => service.findWithActivities(callerOf(request), request.params.id));
+  app.get(
+    '/api/contact/v2/find',
+    {
+      schema: {
+        summary: 'Search own contacts (name, Khmer name, phone, ID number; >= 3 characters), with filters and a cursor',
+        tags,
+        security,
+        querystring: findContactsQuerySchema,
+        response: { 200: findContactsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query))),
+  );
 
-  app.post('/api/contact/v1/remove/:id', {
-    schema: { summary: 'Remove a contact (soft delete, with its activities)', tags, security, params: recordIdParamsSchema, response: { 200: removeContactResponseSchema, ...errors } },
-  }, async (request) => service.remove(callerOf(request), request.params.id));
+  app.get(
+    '/api/contact/v1/find/:id',
+    {
+      schema: {
+        summary: 'One contact',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        response: { 200: findContactResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.find(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/contact/v2/find/:id',
+    {
+      schema: {
+        summary: 'One contact with its sales activities',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        response: { 200: findContactWithActivitiesResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.findWithActivities(callerOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/contact/v1/remove/:id',
+    {
+      schema: {
+        summary: 'Remove a contact (soft delete, with its activities)',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        response: { 200: removeContactResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.remove(callerOf(request), request.params.id),
+  );
 };

@@ -26,8 +26,19 @@ export interface Caller {
 const AUDIT_ENTITY = 'contact';
 
 const EDITABLE_FIELDS = [
-  'contactType', 'firstName', 'lastName', 'firstNameKh', 'lastNameKh', 'gender', 'dateOfBirth', 'phone', 'email',
-  'idType', 'idNumber', 'occupation', 'address',
+  'contactType',
+  'firstName',
+  'lastName',
+  'firstNameKh',
+  'lastNameKh',
+  'gender',
+  'dateOfBirth',
+  'phone',
+  'email',
+  'idType',
+  'idNumber',
+  'occupation',
+  'address',
 ] as const satisfies readonly (keyof ContactValues)[];
 
 export function toContactResponse(row: ContactRecord): ContactResponse {
@@ -117,7 +128,14 @@ export class ContactsService {
   }
 
   private record(caller: Caller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+    return this.audit.record({
+      actorUserId: caller.user.id,
+      action,
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      ip: caller.ip,
+      details: details ?? null,
+    });
   }
 
   /** The visible contact or a 404. */
@@ -171,27 +189,48 @@ export class ContactsService {
   /** The lists come from the response cache while the caller's contacts are unchanged (lib/response-cache.ts). */
   async page(caller: Caller, query: PageContactsQuery): Promise<CachedAnswer> {
     const key = `contact-page|${caller.user.id}|${query.page}|${query.size}`;
-    return cachedJson(this.cache, key, [contactsCacheTag(caller.user.id)], pageContactsResponseSchema, async () => {
-      const rows = await this.contacts.page(this.scope(caller), query.page * query.size, query.size + 1);
-      return { value: { items: rows.slice(0, query.size).map(toContactSummary), page: query.page, size: query.size, hasNext: rows.length > query.size } };
-    }, PAGE_ROUTE);
+    return cachedJson(
+      this.cache,
+      key,
+      [contactsCacheTag(caller.user.id)],
+      pageContactsResponseSchema,
+      async () => {
+        const rows = await this.contacts.page(this.scope(caller), query.page * query.size, query.size + 1);
+        return {
+          value: {
+            items: rows.slice(0, query.size).map(toContactSummary),
+            page: query.page,
+            size: query.size,
+            hasNext: rows.length > query.size,
+          },
+        };
+      },
+      PAGE_ROUTE,
+    );
   }
 
   async search(caller: Caller, query: FindContactsQuery): Promise<CachedAnswer> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const key = `contact-find|${caller.user.id}|${JSON.stringify([query.q, query.contactType, query.gender, query.cursor, query.size])}`;
-    return cachedJson(this.cache, key, [contactsCacheTag(caller.user.id)], findContactsResponseSchema, async () => {
-      const rows = await this.contacts.search(
-        this.scope(caller),
-        {
-          ...(query.q === undefined ? {} : { patterns: contactSearchPatterns(query.q) }),
-          ...(query.contactType === undefined ? {} : { contactType: query.contactType }),
-          ...(query.gender === undefined ? {} : { gender: query.gender }),
-          ...(after === undefined ? {} : { after }),
-        },
-        query.size + 1,
-      );
-      return { value: keysetPage(rows, query.size, (row) => ({ at: new Date(row.modifiedDate), id: row.id }), toContactSummary) };
-    }, FIND_ROUTE);
+    return cachedJson(
+      this.cache,
+      key,
+      [contactsCacheTag(caller.user.id)],
+      findContactsResponseSchema,
+      async () => {
+        const rows = await this.contacts.search(
+          this.scope(caller),
+          {
+            ...(query.q === undefined ? {} : { patterns: contactSearchPatterns(query.q) }),
+            ...(query.contactType === undefined ? {} : { contactType: query.contactType }),
+            ...(query.gender === undefined ? {} : { gender: query.gender }),
+            ...(after === undefined ? {} : { after }),
+          },
+          query.size + 1,
+        );
+        return { value: keysetPage(rows, query.size, (row) => ({ at: new Date(row.modifiedDate), id: row.id }), toContactSummary) };
+      },
+      FIND_ROUTE,
+    );
   }
 }

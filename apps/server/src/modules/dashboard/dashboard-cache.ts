@@ -34,20 +34,26 @@ export class DashboardCache {
   constructor(private readonly now: () => number = Date.now) {}
 
   /** The cached answer of `key`, or the one `compute` makes (once, however many ask meanwhile). */
-  async getOrCompute(key: string, owner: { userId: string; agencyId: string | null }, compute: () => Promise<DashboardResponse>): Promise<string> {
+  async getOrCompute(
+    key: string,
+    owner: { userId: string; agencyId: string | null },
+    compute: () => Promise<DashboardResponse>,
+  ): Promise<string> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     let running = this.pending.get(key);
     if (!running) {
       const generation = this.generation;
-      const started: Promise<string> = compute().then((value) => {
-        const json = JSON.stringify(value);
-        // A write since the computation started may have changed the figures: answer, but do not keep.
-        if (generation === this.generation) this.set(key, json, owner);
-        return json;
-      }).finally(() => {
-        if (this.pending.get(key) === started) this.pending.delete(key);
-      });
+      const started: Promise<string> = compute()
+        .then((value) => {
+          const json = JSON.stringify(value);
+          // A write since the computation started may have changed the figures: answer, but do not keep.
+          if (generation === this.generation) this.set(key, json, owner);
+          return json;
+        })
+        .finally(() => {
+          if (this.pending.get(key) === started) this.pending.delete(key);
+        });
       running = started;
       this.pending.set(key, running);
     }

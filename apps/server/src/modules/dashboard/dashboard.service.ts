@@ -34,16 +34,29 @@ export class DashboardService {
     const agency = isAgencyStaff(user) && user.agencyId !== null;
     const key = `${user.id}|${today}|${[...user.roles].sort().join(',')}|${user.agencyId ?? ''}`;
     // Agency-wide figures are dropped when anyone of the agency writes; one's own when one writes.
-    return this.cache.getOrCompute(key, { userId: user.id, agencyId: agency ? user.agencyId : null }, () => this.compute(user, today, agency));
+    return this.cache.getOrCompute(key, { userId: user.id, agencyId: agency ? user.agencyId : null }, () =>
+      this.compute(user, today, agency),
+    );
   }
 
   private async compute(user: AuthUser, today: string, agency: boolean): Promise<DashboardResponse> {
     const weekStart = weekStartOf(today);
     const ctx: FigureContext = {
-      user, scope: agency ? 'agency' : 'own', agencyId: agency ? user.agencyId : null, today, weekStart, weekEnd: addDays(weekStart, 6),
+      user,
+      scope: agency ? 'agency' : 'own',
+      agencyId: agency ? user.agencyId : null,
+      today,
+      weekStart,
+      weekEnd: addDays(weekStart, 6),
     };
     const groups = await Promise.all(this.providers.filter((p) => mayCall(user, p.listCall)).map((p) => p.load(this.db, ctx)));
     // Sent as text (no serializer runs), so the contract is checked here, once per computation.
-    return dashboardResponseSchema.parse({ asOf: today, weekStart, weekEnd: ctx.weekEnd, scope: ctx.scope, groups: groups.filter((g) => g !== null) });
+    return dashboardResponseSchema.parse({
+      asOf: today,
+      weekStart,
+      weekEnd: ctx.weekEnd,
+      scope: ctx.scope,
+      groups: groups.filter((g) => g !== null),
+    });
   }
 }

@@ -12,24 +12,28 @@ import { EngineService } from './engine.service';
  */
 export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new EngineService(app.catalogue);
-  app.post('/api/engine/v1/calculate', {
-    schema: {
-      summary: 'Premium quote per premium mode, with coverages (base plan, riders, waivers)',
-      tags: ['engine'],
-      security: [{ bearerAuth: [] }],
-      body: calculatePremiumRequestSchema,
-      response: { 200: calculatePremiumResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+  app.post(
+    '/api/engine/v1/calculate',
+    {
+      schema: {
+        summary: 'Premium quote per premium mode, with coverages (base plan, riders, waivers)',
+        tags: ['engine'],
+        security: [{ bearerAuth: [] }],
+        body: calculatePremiumRequestSchema,
+        response: { 200: calculatePremiumResponseSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema },
+      },
+      // A quote changes nothing: the caller's cached dashboard stays (dashboard-cache.ts).
+      config: { readOnly: true },
     },
-    // A quote changes nothing: the caller's cached dashboard stays (dashboard-cache.ts).
-    config: { readOnly: true },
-  }, (request, reply) => {
-    const send = (built: CachedAnswer): void => {
-      reply.type(JSON_CONTENT_TYPE).send(serialized(built));
-    };
-    const answer = service.calculate(request.body);
-    if (answer instanceof Promise) return answer.then(send);
-    // A remembered quote (the usual case) is sent without waiting on a promise.
-    send(answer);
-    return undefined;
-  });
+    (request, reply) => {
+      const send = (built: CachedAnswer): void => {
+        reply.type(JSON_CONTENT_TYPE).send(serialized(built));
+      };
+      const answer = service.calculate(request.body);
+      if (answer instanceof Promise) return answer.then(send);
+      // A remembered quote (the usual case) is sent without waiting on a promise.
+      send(answer);
+      return undefined;
+    },
+  );
 };

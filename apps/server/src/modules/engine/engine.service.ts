@@ -27,7 +27,10 @@ export class EngineService {
   /** Today in Phnom Penh, worked out once a day: [from, to) in epoch milliseconds. */
   private day = { date: '', from: 0, to: 0 };
 
-  constructor(private readonly store: CatalogueStore, private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly store: CatalogueStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** The quote's answer: at once (no promise) when remembered, else once the engine has built it. */
   calculate(request: CalculatePremiumRequest): CachedAnswer | Promise<CachedAnswer> {
@@ -38,11 +41,21 @@ export class EngineService {
     }
     const today = this.today();
     const key = `${today}|${JSON.stringify(request)}`;
-    return this.memo.get(key) ?? cachedJson(this.memo, key, [], calculatePremiumResponseSchema, async () => {
-      const result = calculatePremium(request, catalogue, { today });
-      if (!result.ok) throw AppError.validation(result.errors);
-      return { value: result.value };
-    }, ROUTE);
+    return (
+      this.memo.get(key) ??
+      cachedJson(
+        this.memo,
+        key,
+        [],
+        calculatePremiumResponseSchema,
+        async () => {
+          const result = calculatePremium(request, catalogue, { today });
+          if (!result.ok) throw AppError.validation(result.errors);
+          return { value: result.value };
+        },
+        ROUTE,
+      )
+    );
   }
 
   private today(): string {

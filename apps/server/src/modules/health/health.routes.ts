@@ -26,7 +26,10 @@ const LIVE_BODY = JSON.stringify({ status: 'ok', version: APP_VERSION } satisfie
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new HealthService(new HealthRepository(app.db));
-  for (const [url, summary] of [['/api/health', 'Service health'], ['/api/health/ready', 'Readiness: the database answers']] as const) {
+  for (const [url, summary] of [
+    ['/api/health', 'Service health'],
+    ['/api/health/ready', 'Readiness: the database answers'],
+  ] as const) {
     app.get(
       url,
       { config: { roles: 'public' }, schema: { summary, tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },

@@ -26,7 +26,10 @@ export class RetentionRepository {
   }
 
   async webauthnChallengesExpiredBefore(cutoff: Date): Promise<number> {
-    const rows = await this.db.delete(webauthnChallenge).where(lt(webauthnChallenge.expiresAt, cutoff)).returning({ id: webauthnChallenge.id });
+    const rows = await this.db
+      .delete(webauthnChallenge)
+      .where(lt(webauthnChallenge.expiresAt, cutoff))
+      .returning({ id: webauthnChallenge.id });
     return rows.length;
   }
 

@@ -133,14 +133,48 @@ export interface PolicyDocument {
   issuance: PolicyRow['issuance'];
   version: number;
   importedAtMs: number;
-  agent: { userId: string; displayName: string; displayNameKh: string | null; agentCode: string | null; agencyCode: string | null; agencyName: string | null; phone: string | null };
+  agent: {
+    userId: string;
+    displayName: string;
+    displayNameKh: string | null;
+    agentCode: string | null;
+    agencyCode: string | null;
+    agencyName: string | null;
+    phone: string | null;
+  };
   clients: ClientJson[];
-  beneficiaries: (Omit<ClientJson, 'linkType' | 'idType' | 'idNumber' | 'phone' | 'email' | 'occupation' | 'address' | 'gender' | 'dateOfBirth'> & {
-    priority: 'p' | 's'; relationship: string; shareBasisPoints: number; gender: 'M' | 'F' | null; dateOfBirth: string | null;
+  beneficiaries: (Omit<
+    ClientJson,
+    'linkType' | 'idType' | 'idNumber' | 'phone' | 'email' | 'occupation' | 'address' | 'gender' | 'dateOfBirth'
+  > & {
+    priority: 'p' | 's';
+    relationship: string;
+    shareBasisPoints: number;
+    gender: 'M' | 'F' | null;
+    dateOfBirth: string | null;
   })[];
-  coverages: { coverageType: 'B' | 'R' | 'W'; productCode: string; planKey: string | null; faceAmount: number; premium: number; term: number | null; premiumTerm: number | null; startDate: string | null; endDate: string | null }[];
+  coverages: {
+    coverageType: 'B' | 'R' | 'W';
+    productCode: string;
+    planKey: string | null;
+    faceAmount: number;
+    premium: number;
+    term: number | null;
+    premiumTerm: number | null;
+    startDate: string | null;
+    endDate: string | null;
+  }[];
   values: { policyYear: number; cashValue: number; surrenderValue: number; paidUpValue: number }[];
-  claims: { claimNumber: string; claimType: string; status: string; eventDate: string | null; submittedDate: string; decisionDate: string | null; claimedAmount: number; paidAmount: number | null }[];
+  claims: {
+    claimNumber: string;
+    claimType: string;
+    status: string;
+    eventDate: string | null;
+    submittedDate: string;
+    decisionDate: string | null;
+    claimedAmount: number;
+    paidAmount: number | null;
+  }[];
   recentPayments: PaymentJson[];
   paymentCount: number;
   lastPaymentDate: string | null;
@@ -235,7 +269,7 @@ export function milestonesJson(policies: SQL, q: Omit<MilestoneQuery, 'policyId'
         pm.description_en AS den, pm.description_km AS dkm, NULL::bigint AS amount, NULL::text AS currency
       FROM s JOIN policy_milestone pm ON pm.policy_id = s.id WHERE pm.milestone_date BETWEEN ${from} AND ${to})`);
   }
-return sql`
+  return sql`
     WITH s AS (
       SELECT mp.id, mp.policy_number, mp.effective_date, mp.maturity_date, mp.paid_to_date, mp.premium_mode, mp.modal_premium, mp.currency
       FROM policy mp
@@ -269,7 +303,12 @@ export class PoliciesRepository {
     // Policy numbers are capitals, digits and hyphens, so lower() keeps their order; ordering by
     // the expression keeps the planner off the policy-number index for a selective term.
     const order = search.patterns?.selective ? sql`lower(${policy.policyNumber})` : asc(policy.policyNumber);
-    return this.db.select(summaryColumns).from(policy).where(and(...conditions)).orderBy(order).limit(limit);
+    return this.db
+      .select(summaryColumns)
+      .from(policy)
+      .where(and(...conditions))
+      .orderBy(order)
+      .limit(limit);
   }
 
   /** The policy's id when the caller may see it. */
@@ -286,8 +325,15 @@ export class PoliciesRepository {
    * The whole policy in ONE query (a json sub-select per child table, its milestones included),
    * or undefined when the caller may not see it.
    */
-  async details(scope: PolicyScope, policyNumber: string, recentPayments: number, milestones?: { from: string; to: string; limit: number }): Promise<PolicyDocument | undefined> {
-    const result = await executePrepared(this.db, sql`
+  async details(
+    scope: PolicyScope,
+    policyNumber: string,
+    recentPayments: number,
+    milestones?: { from: string; to: string; limit: number },
+  ): Promise<PolicyDocument | undefined> {
+    const result = await executePrepared(
+      this.db,
+      sql`
       SELECT json_build_object(
         'id', p.id, 'policyNumber', p.policy_number, 'productCode', p.product_code, 'planKey', p.plan_key,
         'status', p.status, 'statusDate', p.status_date, 'graceEndDate', p.grace_end_date, 'issueDate', p.issue_date,
@@ -338,7 +384,8 @@ export class PoliciesRepository {
       JOIN app_user u ON u.id = p.agent_user_id
       LEFT JOIN agency a ON a.id = p.agency_id
       WHERE p.policy_number = ${policyNumber} AND ${scopeSql(scope)}
-    `);
+    `,
+    );
     const [row] = rowsOf<{ doc: unknown }>(result);
     return row ? json<PolicyDocument>(row.doc) : undefined;
   }
@@ -361,7 +408,9 @@ export class PoliciesRepository {
    * premium due dates (paid-to dates of regular-premium policies) and the feed's own events.
    */
   async milestones(scope: PolicyScope, q: MilestoneQuery): Promise<MilestoneRow[]> {
-    const result = await this.db.execute(milestonesJson(sql`${scopeSql(scope, 'mp')} ${q.policyId ? sql`AND mp.id = ${q.policyId}::uuid` : sql``}`, q));
+    const result = await this.db.execute(
+      milestonesJson(sql`${scopeSql(scope, 'mp')} ${q.policyId ? sql`AND mp.id = ${q.policyId}::uuid` : sql``}`, q),
+    );
     const [row] = rowsOf<{ items: unknown }>(result);
     return row ? json<MilestoneRow[]>(row.items) : [];
   }
@@ -377,7 +426,9 @@ export class PoliciesRepository {
     return this.db
       .select({ ...summaryColumns, total: sql<number>`(count(*) OVER ())::int` })
       .from(policy)
-      .where(and(scopeCondition(scope), eq(policy.status, 'Active'), ne(policy.premiumMode, 'singlePremium'), lte(policy.paidToDate, until)))
+      .where(
+        and(scopeCondition(scope), eq(policy.status, 'Active'), ne(policy.premiumMode, 'singlePremium'), lte(policy.paidToDate, until)),
+      )
       .orderBy(asc(policy.paidToDate), asc(policy.policyNumber))
       .limit(limit);
   }
@@ -403,11 +454,19 @@ export class PoliciesRepository {
 
   /** In-force regular-premium policies whose paid-to date falls in the month, soonest first. */
   premiumsDue(scope: PolicyScope, monthStart: string, monthEnd: string, limit: number): Promise<PolicySummaryRow[]> {
-    return this.db.select(summaryColumns).from(policy).where(this.dueCondition(scope, monthStart, monthEnd))
-      .orderBy(asc(policy.paidToDate), asc(policy.policyNumber)).limit(limit);
+    return this.db
+      .select(summaryColumns)
+      .from(policy)
+      .where(this.dueCondition(scope, monthStart, monthEnd))
+      .orderBy(asc(policy.paidToDate), asc(policy.policyNumber))
+      .limit(limit);
   }
 
-  premiumsDueTotals(scope: PolicyScope, monthStart: string, monthEnd: string): Promise<{ currency: CurrencyCode; count: number; total: number }[]> {
+  premiumsDueTotals(
+    scope: PolicyScope,
+    monthStart: string,
+    monthEnd: string,
+  ): Promise<{ currency: CurrencyCode; count: number; total: number }[]> {
     return this.db
       .select({ currency: policy.currency, count: count(), total: sql<number>`sum(${policy.modalPremium})::float8` })
       .from(policy)
@@ -429,16 +488,28 @@ export class PoliciesRepository {
 
   /** Stores the file and its document row, and marks the requirement submitted: all or nothing. */
   async addPendingDocument(input: {
-    policyId: string; pendingId: number; pendingCode: string; fileName: string; mediaType: 'application/pdf' | 'image/png';
-    data: Buffer; uploadedBy: string; at: Date;
+    policyId: string;
+    pendingId: number;
+    pendingCode: string;
+    fileName: string;
+    mediaType: 'application/pdf' | 'image/png';
+    data: Buffer;
+    uploadedBy: string;
+    at: Date;
   }): Promise<{ id: string; size: number; uploadedAt: Date; sha256: string }> {
     return this.db.transaction(async (tx) => {
       const ref = await this.blobs.put({ data: input.data, mediaType: input.mediaType }, tx);
       const [doc] = await tx
         .insert(policyPendingDocument)
         .values({
-          policyId: input.policyId, pendingCode: input.pendingCode, blobId: ref.id, fileName: input.fileName,
-          mediaType: input.mediaType, size: ref.size, uploadedBy: input.uploadedBy, uploadedAt: input.at,
+          policyId: input.policyId,
+          pendingCode: input.pendingCode,
+          blobId: ref.id,
+          fileName: input.fileName,
+          mediaType: input.mediaType,
+          size: ref.size,
+          uploadedBy: input.uploadedBy,
+          uploadedAt: input.at,
         })
         .returning({ id: policyPendingDocument.id, uploadedAt: policyPendingDocument.uploadedAt });
       if (!doc) throw new Error('pending document insert returned no row');
@@ -448,15 +519,29 @@ export class PoliciesRepository {
   }
 
   /** Writes when `version` is still the stored one; undefined otherwise. */
-  async updateDelivery(scope: PolicyScope, policyNumber: string, version: number, values: { status: DeliveryStatus; date: string; by: string; at: Date }) {
+  async updateDelivery(
+    scope: PolicyScope,
+    policyNumber: string,
+    version: number,
+    values: { status: DeliveryStatus; date: string; by: string; at: Date },
+  ) {
     const [row] = await this.db
       .update(policy)
       .set({
-        deliveryStatus: values.status, deliveryStatusDate: values.date, deliverySetBy: values.by, deliverySetAt: values.at,
-        modifiedDate: values.at, version: sql`${policy.version} + 1`,
+        deliveryStatus: values.status,
+        deliveryStatusDate: values.date,
+        deliverySetBy: values.by,
+        deliverySetAt: values.at,
+        modifiedDate: values.at,
+        version: sql`${policy.version} + 1`,
       })
       .where(and(scopeCondition(scope), eq(policy.policyNumber, policyNumber), eq(policy.version, version)))
-      .returning({ policyNumber: policy.policyNumber, deliveryStatus: policy.deliveryStatus, deliveryStatusDate: policy.deliveryStatusDate, version: policy.version });
+      .returning({
+        policyNumber: policy.policyNumber,
+        deliveryStatus: policy.deliveryStatus,
+        deliveryStatusDate: policy.deliveryStatusDate,
+        version: policy.version,
+      });
     return row;
   }
 }

@@ -4,12 +4,21 @@ import type { ClientMilestonesQuery, ClientMilestonesResponse } from '@portal/do
 import { MILESTONE_DEFAULT_DAYS, MILESTONE_MAX_ITEMS } from '@portal/domain/contracts/policies/find-client-milestones';
 import type { ClientPaymentsQuery, ClientPaymentsResponse } from '@portal/domain/contracts/policies/find-client-payments';
 import type { FindPendingCodeResponse } from '@portal/domain/contracts/policies/find-pending-code';
-import { DETAIL_MILESTONE_DAYS, DETAIL_RECENT_PAYMENTS, policyDetailsResponseSchema } from '@portal/domain/contracts/policies/find-policy-details';
+import {
+  DETAIL_MILESTONE_DAYS,
+  DETAIL_RECENT_PAYMENTS,
+  policyDetailsResponseSchema,
+} from '@portal/domain/contracts/policies/find-policy-details';
 import { clientPendingFileName } from '@portal/domain/contracts/policies/download-client-pending';
 import { POLICY_NUMBER_PATTERN, toMoney } from '@portal/domain/contracts/policies/policy-fields';
 import { searchCustomersResponseSchema, type SearchCustomersQuery } from '@portal/domain/contracts/policies/search-customers';
 import type { ServicingSummaryResponse } from '@portal/domain/contracts/policies/servicing-summary';
-import { SUMMARY_GRACE_ALERT_DAYS, SUMMARY_LAPSE_ALERT_DAYS, SUMMARY_LIST_MAX, SUMMARY_MILESTONE_DAYS } from '@portal/domain/contracts/policies/servicing-summary';
+import {
+  SUMMARY_GRACE_ALERT_DAYS,
+  SUMMARY_LAPSE_ALERT_DAYS,
+  SUMMARY_LIST_MAX,
+  SUMMARY_MILESTONE_DAYS,
+} from '@portal/domain/contracts/policies/servicing-summary';
 import type { UpdateDeliveryStatusRequest, UpdateDeliveryStatusResponse } from '@portal/domain/contracts/policies/update-delivery-status';
 import { pendingCodeFieldSchema, type UploadClientPendingDocResponse } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { daysInMonth, instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
@@ -68,7 +77,8 @@ function decodeCursor<T>(cursor: string, check: (value: unknown) => value is T):
   throw AppError.validation([{ field: 'cursor', key: 'invalid' }]);
 }
 
-const isPolicyCursor = (v: unknown): v is [string] => Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && POLICY_NUMBER_PATTERN.test(v[0]);
+const isPolicyCursor = (v: unknown): v is [string] =>
+  Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && POLICY_NUMBER_PATTERN.test(v[0]);
 const isPaymentCursor = (v: unknown): v is [string, number] =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v[0]) && Number.isSafeInteger(v[1]);
 
@@ -87,7 +97,14 @@ export class PoliciesService {
   ) {}
 
   private record(caller: PolicyCaller, action: string, policyNumber: string | null, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: policyNumber, ip: caller.ip, details: details ?? null });
+    return this.audit.record({
+      actorUserId: caller.user.id,
+      action,
+      entity: AUDIT_ENTITY,
+      entityId: policyNumber,
+      ip: caller.ip,
+      details: details ?? null,
+    });
   }
 
   private today(): string {
@@ -96,7 +113,9 @@ export class PoliciesService {
 
   /** The visible policy's id, or a 404. */
   async requireVisible(caller: PolicyCaller, policyNumber: string): Promise<{ id: string; version: number }> {
-    const found = POLICY_NUMBER_PATTERN.test(policyNumber) ? await this.policies.findVisibleId(policyScope(caller.user), policyNumber) : undefined;
+    const found = POLICY_NUMBER_PATTERN.test(policyNumber)
+      ? await this.policies.findVisibleId(policyScope(caller.user), policyNumber)
+      : undefined;
     if (!found) throw AppError.http(404);
     return found;
   }
@@ -110,23 +129,33 @@ export class PoliciesService {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isPolicyCursor)[0];
     const scope = policyScope(caller.user);
     const key = `policy-search|${scopeKey(scope)}|${this.today()}|${JSON.stringify([query.q, query.status, after, query.size])}`;
-    const answer = await cachedJson(this.cache, key, [POLICIES_CACHE_TAG], searchCustomersResponseSchema, async () => {
-      const rows = await this.policies.search(
-        scope,
-        {
-          ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
-          ...(query.status === undefined ? {} : { status: query.status }),
-          ...(after === undefined ? {} : { afterPolicyNumber: after }),
-        },
-        query.size + 1,
-      );
-      const page = rows.slice(0, query.size);
-      const last = page.at(-1);
-      return {
-        value: { items: page.map(toPolicySummary), nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null },
-        auditDetails: { policyNumbers: page.map((r) => r.policyNumber) },
-      };
-    }, SEARCH_ROUTE);
+    const answer = await cachedJson(
+      this.cache,
+      key,
+      [POLICIES_CACHE_TAG],
+      searchCustomersResponseSchema,
+      async () => {
+        const rows = await this.policies.search(
+          scope,
+          {
+            ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
+            ...(query.status === undefined ? {} : { status: query.status }),
+            ...(after === undefined ? {} : { afterPolicyNumber: after }),
+          },
+          query.size + 1,
+        );
+        const page = rows.slice(0, query.size);
+        const last = page.at(-1);
+        return {
+          value: {
+            items: page.map(toPolicySummary),
+            nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null,
+          },
+          auditDetails: { policyNumbers: page.map((r) => r.policyNumber) },
+        };
+      },
+      SEARCH_ROUTE,
+    );
     await this.record(caller, 'search', null, answer.auditDetails);
     return answer;
   }
@@ -136,11 +165,22 @@ export class PoliciesService {
     const scope = policyScope(caller.user);
     const today = this.today();
     const key = `policy-details|${scopeKey(scope)}|${today}|${policyNumber}`;
-    const answer = await cachedJson(this.cache, key, [POLICIES_CACHE_TAG], policyDetailsResponseSchema, async () => {
-      const doc = await this.policies.details(scope, policyNumber, DETAIL_RECENT_PAYMENTS, { from: today, to: addDays(today, DETAIL_MILESTONE_DAYS), limit: MILESTONE_MAX_ITEMS });
-      if (!doc) throw AppError.http(404);
-      return { value: toPolicyDetails(doc) };
-    }, DETAILS_ROUTE);
+    const answer = await cachedJson(
+      this.cache,
+      key,
+      [POLICIES_CACHE_TAG],
+      policyDetailsResponseSchema,
+      async () => {
+        const doc = await this.policies.details(scope, policyNumber, DETAIL_RECENT_PAYMENTS, {
+          from: today,
+          to: addDays(today, DETAIL_MILESTONE_DAYS),
+          limit: MILESTONE_MAX_ITEMS,
+        });
+        if (!doc) throw AppError.http(404);
+        return { value: toPolicyDetails(doc) };
+      },
+      DETAILS_ROUTE,
+    );
     await this.record(caller, 'read', policyNumber, { view: 'details' });
     return answer;
   }
@@ -165,12 +205,17 @@ export class PoliciesService {
     if (to < from) throw AppError.validation([{ field: 'to', key: 'invalid' }]);
     const policyId = query.policyNumber ? (await this.requireVisible(caller, query.policyNumber)).id : undefined;
     const rows = await this.policies.milestones(policyScope(caller.user), {
-      from, to, limit: MILESTONE_MAX_ITEMS + 1,
+      from,
+      to,
+      limit: MILESTONE_MAX_ITEMS + 1,
       ...(query.type ? { type: query.type } : {}),
       ...(policyId ? { policyId } : {}),
     });
     const items = rows.slice(0, MILESTONE_MAX_ITEMS).map(toMilestone);
-    await this.record(caller, 'read', query.policyNumber ?? null, { view: 'milestones', policyNumbers: [...new Set(items.map((m) => m.policyNumber))] });
+    await this.record(caller, 'read', query.policyNumber ?? null, {
+      view: 'milestones',
+      policyNumbers: [...new Set(items.map((m) => m.policyNumber))],
+    });
     return { from, to, items, truncated: rows.length > MILESTONE_MAX_ITEMS };
   }
 
@@ -201,12 +246,19 @@ export class PoliciesService {
         totals: dueTotals.map((t) => toMoney(Number(t.total), t.currency)),
         items: due.map(toPolicySummary),
       },
-      upcomingMilestones: { from: today, to: milestoneTo, count: milestones.length, items: milestones.slice(0, SUMMARY_LIST_MAX).map(toMilestone) },
+      upcomingMilestones: {
+        from: today,
+        to: milestoneTo,
+        count: milestones.length,
+        items: milestones.slice(0, SUMMARY_LIST_MAX).map(toMilestone),
+      },
     };
   }
 
   async pending(caller: PolicyCaller, policyNumber: string): Promise<FindPendingCodeResponse> {
-    const doc = POLICY_NUMBER_PATTERN.test(policyNumber) ? await this.policies.details(policyScope(caller.user), policyNumber, 0) : undefined;
+    const doc = POLICY_NUMBER_PATTERN.test(policyNumber)
+      ? await this.policies.details(policyScope(caller.user), policyNumber, 0)
+      : undefined;
     if (!doc) throw AppError.http(404);
     await this.record(caller, 'read', policyNumber, { view: 'pending' });
     return { policyNumber, items: doc.pending.map(toPending) };
@@ -214,7 +266,9 @@ export class PoliciesService {
 
   /** The client-pending letter as a PDF, and the file name to give it. */
   async pendingLetter(caller: PolicyCaller, policyNumber: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
-    const doc = POLICY_NUMBER_PATTERN.test(policyNumber) ? await this.policies.details(policyScope(caller.user), policyNumber, 0) : undefined;
+    const doc = POLICY_NUMBER_PATTERN.test(policyNumber)
+      ? await this.policies.details(policyScope(caller.user), policyNumber, 0)
+      : undefined;
     if (!doc) throw AppError.http(404);
     const today = this.today();
     const owner = doc.clients.find((c) => c.linkType === 'O') ?? null;
@@ -245,9 +299,15 @@ export class PoliciesService {
    * presence, emptiness and name (422), its extension (415), its size (413; the multipart limit
    * usually stops it first), its content (415). Nothing is stored unless all pass.
    */
-  async uploadPending(caller: PolicyCaller, policyNumber: string, pendingCodeRaw: string | undefined, file: UploadedFile | undefined): Promise<UploadClientPendingDocResponse> {
+  async uploadPending(
+    caller: PolicyCaller,
+    policyNumber: string,
+    pendingCodeRaw: string | undefined,
+    file: UploadedFile | undefined,
+  ): Promise<UploadClientPendingDocResponse> {
     const { id: policyId } = await this.requireVisible(caller, policyNumber);
-    if (pendingCodeRaw === undefined || pendingCodeRaw.trim() === '') throw AppError.validation([{ field: 'pendingCode', key: 'required' }]);
+    if (pendingCodeRaw === undefined || pendingCodeRaw.trim() === '')
+      throw AppError.validation([{ field: 'pendingCode', key: 'required' }]);
     const code = pendingCodeFieldSchema.safeParse(pendingCodeRaw);
     if (!code.success) throw AppError.validation([{ field: 'pendingCode', key: 'invalid' }]);
     // The shared upload check (name, size, sniffed type, hostile content): lib/upload-validation.ts.
@@ -256,7 +316,14 @@ export class PoliciesService {
     if (!requirement || requirement.status !== 'outstanding') throw AppError.validation([{ field: 'pendingCode', key: 'invalid' }]);
     const mediaType = extension === 'pdf' ? 'application/pdf' : 'image/png';
     const stored = await this.policies.addPendingDocument({
-      policyId, pendingId: requirement.id, pendingCode: code.data, fileName, mediaType, data, uploadedBy: caller.user.id, at: this.now(),
+      policyId,
+      pendingId: requirement.id,
+      pendingCode: code.data,
+      fileName,
+      mediaType,
+      data,
+      uploadedBy: caller.user.id,
+      at: this.now(),
     });
     // This process's cached answers go now (read-your-writes); other processes hear the trigger's NOTIFY.
     this.cache.invalidate(POLICIES_CACHE_TAG);
@@ -273,11 +340,19 @@ export class PoliciesService {
     const before = await this.requireVisible(caller, body.policyNumber);
     if (before.version !== body.version) throw AppError.http(409);
     const row = await this.policies.updateDelivery(policyScope(caller.user), body.policyNumber, body.version, {
-      status: body.deliveryStatus, date: body.deliveryStatusDate ?? this.today(), by: caller.user.id, at: this.now(),
+      status: body.deliveryStatus,
+      date: body.deliveryStatusDate ?? this.today(),
+      by: caller.user.id,
+      at: this.now(),
     });
     this.cache.invalidate(POLICIES_CACHE_TAG);
     if (!row || row.deliveryStatusDate === null) throw AppError.http(409);
     await this.record(caller, 'update', body.policyNumber, { fields: ['deliveryStatus', 'deliveryStatusDate'] });
-    return { policyNumber: row.policyNumber, deliveryStatus: row.deliveryStatus, deliveryStatusDate: row.deliveryStatusDate, version: row.version };
+    return {
+      policyNumber: row.policyNumber,
+      deliveryStatus: row.deliveryStatus,
+      deliveryStatusDate: row.deliveryStatusDate,
+      version: row.version,
+    };
   }
 }

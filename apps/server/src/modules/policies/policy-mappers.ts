@@ -1,7 +1,12 @@
 import type { CurrencyCode } from '@portal/domain/codes/currencies';
 import type { PolicyDetailsResponse } from '@portal/domain/contracts/policies/find-policy-details';
 import {
-  toMoney, type Milestone, type PendingRequirement, type PendingStatus, type PolicyPayment, type PolicySummary,
+  toMoney,
+  type Milestone,
+  type PendingRequirement,
+  type PendingStatus,
+  type PolicyPayment,
+  type PolicySummary,
 } from '@portal/domain/contracts/policies/policy-fields';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import type { MilestoneRow, PaymentJson, PendingJson, PolicyDocument, PolicySummaryRow } from './policies.repository';
@@ -56,7 +61,11 @@ export function toPending(row: PendingJson): PendingRequirement {
     dueDate: row.dueDate,
     status: pendingStatus(row),
     documents: row.documents.map((d) => ({
-      id: d.id, fileName: d.fileName, mediaType: d.mediaType, size: Number(d.size), uploadedAt: instantToOffsetDateTime(new Date(d.uploadedAtMs)),
+      id: d.id,
+      fileName: d.fileName,
+      mediaType: d.mediaType,
+      size: Number(d.size),
+      uploadedAt: instantToOffsetDateTime(new Date(d.uploadedAtMs)),
     })),
   };
 }
@@ -141,7 +150,10 @@ export function toPolicyDetails(doc: PolicyDocument): PolicyDetailsResponse {
     coverages: doc.coverages.map((c) => ({ ...c, faceAmount: money(c.faceAmount), premium: money(c.premium) })),
     issuance: doc.issuance,
     values: doc.values.map((v) => ({
-      policyYear: v.policyYear, cashValue: money(v.cashValue), surrenderValue: money(v.surrenderValue), paidUpValue: money(v.paidUpValue),
+      policyYear: v.policyYear,
+      cashValue: money(v.cashValue),
+      surrenderValue: money(v.surrenderValue),
+      paidUpValue: money(v.paidUpValue),
     })),
     payments: {
       recent: doc.recentPayments.map(toPayment),

@@ -9,11 +9,17 @@ export function catalogueChecksum(catalogue: Catalogue): string {
   const canonical = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(canonical);
     if (value && typeof value === 'object') {
-      return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(value)
+          .sort()
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+      );
     }
     return value;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(catalogue))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(catalogue)))
+    .digest('hex');
 }
 
 /** Phnom Penh is UTC+7 all year (no daylight saving). */
@@ -49,7 +55,11 @@ export class CatalogueStore {
    * `pinned`: always answer this version (a test's fixed catalogue); otherwise the version in
    * force on `now`'s Phnom Penh date.
    */
-  constructor(catalogues: readonly Catalogue[], pinned?: Catalogue, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    catalogues: readonly Catalogue[],
+    pinned?: Catalogue,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     if (catalogues.length === 0 && !pinned) throw new Error('No product catalogue version.');
     this.versions = new Map(catalogues.map((c) => [c.version, c]));
     this.pinned = pinned;
@@ -93,7 +103,11 @@ export async function loadCatalogueStore(
     const existing = seeded.get(source.version);
     if (existing) {
       // A seeded version is never rewritten (proposals were priced with it): a changed source needs a new version.
-      if (existing.checksum !== checksum) log.warn({ version: source.version }, 'catalogue source differs from the seeded version; keeping the seeded data (publish a new version instead)');
+      if (existing.checksum !== checksum)
+        log.warn(
+          { version: source.version },
+          'catalogue source differs from the seeded version; keeping the seeded data (publish a new version instead)',
+        );
       continue;
     }
     const inserted = await repository.seed(source, checksum);

@@ -48,7 +48,13 @@ const productCalls: FastifyPluginAsyncZod<{ store: CatalogueStore }> = async (ap
   // against its response schema and serialised once, then sent as the same bytes. Large ones
   // (the catalogue for the browser engine, ~75 KB) go gzipped (~15 KB) to clients that accept it.
   const cache = new Map<string, CachedAnswer>();
-  const answer = (request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown, schema: { parse(value: unknown): unknown }): FastifyReply => {
+  const answer = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: () => unknown,
+    schema: { parse(value: unknown): unknown },
+  ): FastifyReply => {
     const id = `${store.current.version}|${key}`;
     let entry = cache.get(id);
     if (entry === undefined) {
@@ -68,18 +74,34 @@ const productCalls: FastifyPluginAsyncZod<{ store: CatalogueStore }> = async (ap
     return reply.send(entry.json as never);
   };
 
-  app.get('/api/product/v1/types', {
-    schema: { summary: 'Package types (health, life, save) with their products', tags, security, response: { 200: findProductTypesResponseSchema, ...errors } },
-  }, async (request, reply) => answer(request, reply, 'types', () => service.types(), findProductTypesResponseSchema));
-
-  app.get('/api/product/v1/', {
-    schema: {
-      summary: 'Base products with plans, terms, limits and riders; include=rates adds the whole catalogue for the browser engine', tags, security,
-      querystring: findBasePlansQuerySchema, response: { 200: findBasePlansResponseSchema, ...errors },
+  app.get(
+    '/api/product/v1/types',
+    {
+      schema: {
+        summary: 'Package types (health, life, save) with their products',
+        tags,
+        security,
+        response: { 200: findProductTypesResponseSchema, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const { productCode, packageType, include } = request.query;
-    const key = `plans|${productCode ?? ''}|${packageType ?? ''}|${include ?? ''}`;
-    return answer(request, reply, key, () => service.basePlans(request.query), findBasePlansResponseSchema);
-  });
+    async (request, reply) => answer(request, reply, 'types', () => service.types(), findProductTypesResponseSchema),
+  );
+
+  app.get(
+    '/api/product/v1/',
+    {
+      schema: {
+        summary: 'Base products with plans, terms, limits and riders; include=rates adds the whole catalogue for the browser engine',
+        tags,
+        security,
+        querystring: findBasePlansQuerySchema,
+        response: { 200: findBasePlansResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { productCode, packageType, include } = request.query;
+      const key = `plans|${productCode ?? ''}|${packageType ?? ''}|${include ?? ''}`;
+      return answer(request, reply, key, () => service.basePlans(request.query), findBasePlansResponseSchema);
+    },
+  );
 };

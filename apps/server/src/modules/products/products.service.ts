@@ -16,16 +16,25 @@ export class ProductsService {
         packageType,
         products: catalogue.products
           .filter((p) => p.packageType === packageType)
-          .map((p) => ({ code: p.code, name: p.name, nameKh: p.nameKh, packageType: p.packageType, payoutTypes: p.payoutTypes, premiumModes: p.premiumModes })),
+          .map((p) => ({
+            code: p.code,
+            name: p.name,
+            nameKh: p.nameKh,
+            packageType: p.packageType,
+            payoutTypes: p.payoutTypes,
+            premiumModes: p.premiumModes,
+          })),
       })),
     };
   }
 
   basePlans(query: FindBasePlansQuery): FindBasePlansResponse {
     const catalogue: Catalogue = this.store.current;
-    const products = catalogue.products.filter((p) =>
-      (query.productCode === undefined || p.code === query.productCode)
-      && (query.packageType === undefined || p.packageType === query.packageType));
+    const products = catalogue.products.filter(
+      (p) =>
+        (query.productCode === undefined || p.code === query.productCode) &&
+        (query.packageType === undefined || p.packageType === query.packageType),
+    );
     const offered = new Set(products.flatMap((p) => p.riders));
     return {
       catalogueVersion: catalogue.version,

@@ -12,7 +12,14 @@ declare module 'bakong-khqr' {
     merchantCategoryCode?: string;
   }
   export class MerchantInfo {
-    constructor(bakongAccountID: string, merchantName: string, merchantCity: string, merchantID: string, acquiringBank: string, optional?: KhqrOptionalData);
+    constructor(
+      bakongAccountID: string,
+      merchantName: string,
+      merchantCity: string,
+      merchantID: string,
+      acquiringBank: string,
+      optional?: KhqrOptionalData,
+    );
   }
   export interface KhqrResponse<T> {
     status: { code: number; errorCode: number | null; message: string | null };

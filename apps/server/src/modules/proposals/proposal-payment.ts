@@ -39,7 +39,12 @@ const qrCache = new Map<string, string>();
 export async function qrSvgDataUrl(text: string): Promise<string> {
   const cached = qrCache.get(text);
   if (cached) return cached;
-  const svg = await QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
+  const svg = await QRCode.toString(text, {
+    type: 'svg',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    color: { dark: '#000000', light: '#ffffff' },
+  });
   const url = `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
   if (qrCache.size >= QR_CACHE_MAX) qrCache.delete(qrCache.keys().next().value as string);
   qrCache.set(text, url);
@@ -48,14 +53,22 @@ export async function qrSvgDataUrl(text: string): Promise<string> {
 
 /** Makes the merchant KHQR (Bakong) string for an amount in USD cents, with the reference as the bill number. */
 export function makeKhqr(merchant: KhqrMerchant, reference: string, amountCents: number, expiresAt: Date): { qr: string; md5: string } {
-  const info = new MerchantInfo(merchant.bakongAccountId, merchant.merchantName, merchant.merchantCity, merchant.merchantId, merchant.acquiringBank, {
-    currency: khqrData.currency.usd,
-    amount: amountCents / 100,
-    billNumber: reference,
-    expirationTimestamp: expiresAt.getTime(),
-  });
+  const info = new MerchantInfo(
+    merchant.bakongAccountId,
+    merchant.merchantName,
+    merchant.merchantCity,
+    merchant.merchantId,
+    merchant.acquiringBank,
+    {
+      currency: khqrData.currency.usd,
+      amount: amountCents / 100,
+      billNumber: reference,
+      expirationTimestamp: expiresAt.getTime(),
+    },
+  );
   const result = new BakongKHQR().generateMerchant(info);
-  if (result.status.code !== 0 || !result.data) throw new Error(`KHQR generation failed: ${String(result.status.errorCode)} ${String(result.status.message)}`);
+  if (result.status.code !== 0 || !result.data)
+    throw new Error(`KHQR generation failed: ${String(result.status.errorCode)} ${String(result.status.message)}`);
   return result.data;
 }
 

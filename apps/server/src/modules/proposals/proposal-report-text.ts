@@ -60,7 +60,8 @@ export const REPORT_TEXT = {
     riderCover: 'Rider cover',
     maturityBenefit: 'Maturity benefit',
     payment: 'Pay the first premium',
-    paymentIntro: 'Scan the KHQR code with any Cambodian banking app to pay the first premium. Quote the payment reference if you pay in another way.',
+    paymentIntro:
+      'Scan the KHQR code with any Cambodian banking app to pay the first premium. Quote the payment reference if you pay in another way.',
     paymentReference: 'Payment reference',
     amount: 'Amount',
     payee: 'Paid to',

@@ -13,8 +13,10 @@ import type { KeysetPosition } from '../contacts/keyset-cursor';
 export type ProposalScope = { ownerUserId: string } | { agencyId: string };
 
 /** The fields a save writes (create and update alike). */
-export type ProposalValues = Omit<NewProposalRow,
-  'id' | 'proposalNumber' | 'ownerUserId' | 'agencyId' | 'status' | 'createdDate' | 'modifiedDate' | 'createdBy' | 'modifiedBy' | 'version'>;
+export type ProposalValues = Omit<
+  NewProposalRow,
+  'id' | 'proposalNumber' | 'ownerUserId' | 'agencyId' | 'status' | 'createdDate' | 'modifiedDate' | 'createdBy' | 'modifiedBy' | 'version'
+>;
 
 export interface ContactForProposal {
   id: string;
@@ -72,14 +74,28 @@ export type PaymentByReference =
  * Withdraws the proposal's live payment reference when it was issued for another amount than
  * `premiumCents`: the row moves to proposal_payment_superseded. Answers the withdrawn reference.
  */
-async function supersedeStalePayment(tx: Db, proposalId: string, premiumCents: number, at: Date, by: string | null): Promise<string | undefined> {
-  const [old] = await tx.delete(proposalPayment)
+async function supersedeStalePayment(
+  tx: Db,
+  proposalId: string,
+  premiumCents: number,
+  at: Date,
+  by: string | null,
+): Promise<string | undefined> {
+  const [old] = await tx
+    .delete(proposalPayment)
     .where(and(eq(proposalPayment.proposalId, proposalId), ne(proposalPayment.amountCents, premiumCents)))
     .returning();
   if (!old) return undefined;
   await tx.insert(proposalPaymentSuperseded).values({
-    paymentReference: old.paymentReference, proposalId, amountCents: old.amountCents, currency: old.currency, khqrMd5: old.khqrMd5,
-    issuedAt: old.createdDate, expiresAt: old.expiresAt, supersededAt: at, supersededBy: by,
+    paymentReference: old.paymentReference,
+    proposalId,
+    amountCents: old.amountCents,
+    currency: old.currency,
+    khqrMd5: old.khqrMd5,
+    issuedAt: old.createdDate,
+    expiresAt: old.expiresAt,
+    supersededAt: at,
+    supersededBy: by,
   });
   return old.paymentReference;
 }
@@ -91,8 +107,13 @@ export class ProposalsRepository {
   async findContact(ownerUserId: string, id: string): Promise<ContactForProposal | undefined> {
     const [row] = await this.db
       .select({
-        id: contact.id, firstName: contact.firstName, lastName: contact.lastName, firstNameKh: contact.firstNameKh,
-        lastNameKh: contact.lastNameKh, gender: contact.gender, dateOfBirth: contact.dateOfBirth,
+        id: contact.id,
+        firstName: contact.firstName,
+        lastName: contact.lastName,
+        firstNameKh: contact.firstNameKh,
+        lastNameKh: contact.lastNameKh,
+        gender: contact.gender,
+        dateOfBirth: contact.dateOfBirth,
       })
       .from(contact)
       .where(and(eq(contact.ownerUserId, ownerUserId), eq(contact.id, id), isNull(contact.deletedAt)))
@@ -102,8 +123,15 @@ export class ProposalsRepository {
 
   async findAdvisor(userId: string): Promise<AdvisorRecord | undefined> {
     const [row] = await this.db
-      .select({ displayName: appUser.displayName, displayNameKh: appUser.displayNameKh, agentCode: appUser.agentCode, preferredLang: appUser.preferredLang })
-      .from(appUser).where(eq(appUser.id, userId)).limit(1);
+      .select({
+        displayName: appUser.displayName,
+        displayNameKh: appUser.displayNameKh,
+        agentCode: appUser.agentCode,
+        preferredLang: appUser.preferredLang,
+      })
+      .from(appUser)
+      .where(eq(appUser.id, userId))
+      .limit(1);
     return row;
   }
 
@@ -111,17 +139,20 @@ export class ProposalsRepository {
   async insert(values: ProposalValues & { ownerUserId: string; agencyId: string | null; at: Date }): Promise<ProposalRow> {
     const { at, ownerUserId, agencyId, ...fields } = values;
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(proposal).values({
-        ...fields,
-        proposalNumber: sql`'PR' || lpad(nextval(${sql.raw(`'${PROPOSAL_NUMBER_SEQUENCE}'`)})::text, 8, '0')`,
-        ownerUserId,
-        agencyId,
-        status: 'quoted',
-        createdDate: at,
-        modifiedDate: at,
-        createdBy: ownerUserId,
-        modifiedBy: ownerUserId,
-      }).returning();
+      const [row] = await tx
+        .insert(proposal)
+        .values({
+          ...fields,
+          proposalNumber: sql`'PR' || lpad(nextval(${sql.raw(`'${PROPOSAL_NUMBER_SEQUENCE}'`)})::text, 8, '0')`,
+          ownerUserId,
+          agencyId,
+          status: 'quoted',
+          createdDate: at,
+          modifiedDate: at,
+          createdBy: ownerUserId,
+          modifiedBy: ownerUserId,
+        })
+        .returning();
       if (!row) throw new Error('proposal insert returned no row');
       await tx.insert(proposalStatusHistory).values({ proposalId: row.id, status: 'quoted', at, byUserId: ownerUserId });
       return row;
@@ -133,7 +164,12 @@ export class ProposalsRepository {
    * `quoted`. A payment reference issued for another premium is superseded in the same
    * transaction (`supersededReference`), so it is never live for the old amount after the edit.
    */
-  async update(scope: ProposalScope, id: string, version: number, values: ProposalValues & { by: string; at: Date }): Promise<{ row: ProposalRow; supersededReference: string | undefined } | undefined> {
+  async update(
+    scope: ProposalScope,
+    id: string,
+    version: number,
+    values: ProposalValues & { by: string; at: Date },
+  ): Promise<{ row: ProposalRow; supersededReference: string | undefined } | undefined> {
     const { by, at, ...fields } = values;
     return this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -148,12 +184,20 @@ export class ProposalsRepository {
   }
 
   async findVisible(scope: ProposalScope, id: string): Promise<ProposalRow | undefined> {
-    const [row] = await this.db.select().from(proposal).where(and(visible(scope), eq(proposal.id, id))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(proposal)
+      .where(and(visible(scope), eq(proposal.id, id)))
+      .limit(1);
     return row;
   }
 
   async findVisibleByNumber(scope: ProposalScope, proposalNumber: string): Promise<ProposalRow | undefined> {
-    const [row] = await this.db.select().from(proposal).where(and(visible(scope), eq(proposal.proposalNumber, proposalNumber))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(proposal)
+      .where(and(visible(scope), eq(proposal.proposalNumber, proposalNumber)))
+      .limit(1);
     return row;
   }
 
@@ -173,8 +217,18 @@ export class ProposalsRepository {
    */
   async setStatus(id: string, from: readonly ProposalStatus[], status: ProposalStatus, by: string, at: Date): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const moved = await tx.update(proposal).set({ status })
-        .where(and(eq(proposal.id, id), sql`${proposal.status} IN (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`))
+      const moved = await tx
+        .update(proposal)
+        .set({ status })
+        .where(
+          and(
+            eq(proposal.id, id),
+            sql`${proposal.status} IN (${sql.join(
+              from.map((s) => sql`${s}`),
+              sql`, `,
+            )})`,
+          ),
+        )
         .returning({ id: proposal.id });
       if (moved.length === 0) return false;
       await tx.insert(proposalStatusHistory).values({ proposalId: id, status, at, byUserId: by });
@@ -183,14 +237,26 @@ export class ProposalsRepository {
   }
 
   /** Keyset list, newest change first; `pattern` is a lower-case LIKE pattern on the search text. */
-  list(scope: ProposalScope, options: { pattern?: string; status?: ProposalStatus; after?: KeysetPosition }, limit: number): Promise<ProposalRow[]> {
+  list(
+    scope: ProposalScope,
+    options: { pattern?: string; status?: ProposalStatus; after?: KeysetPosition },
+    limit: number,
+  ): Promise<ProposalRow[]> {
     const conditions: (SQL | undefined)[] = [visible(scope)];
-    if (options.pattern) conditions.push(or(like(proposal.searchText, options.pattern), sql`lower(${proposal.proposalNumber}) LIKE ${options.pattern}`));
+    if (options.pattern)
+      conditions.push(or(like(proposal.searchText, options.pattern), sql`lower(${proposal.proposalNumber}) LIKE ${options.pattern}`));
     if (options.status) conditions.push(eq(proposal.status, options.status));
     if (options.after) {
-      conditions.push(sql`(${proposal.modifiedDate}, ${proposal.id}) < (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::uuid)`);
+      conditions.push(
+        sql`(${proposal.modifiedDate}, ${proposal.id}) < (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::uuid)`,
+      );
     }
-    return this.db.select().from(proposal).where(and(...conditions)).orderBy(...newestFirst).limit(limit);
+    return this.db
+      .select()
+      .from(proposal)
+      .where(and(...conditions))
+      .orderBy(...newestFirst)
+      .limit(limit);
   }
 
   async findPayment(proposalId: string): Promise<ProposalPaymentRow | undefined> {
@@ -207,19 +273,33 @@ export class ProposalsRepository {
    */
   async livePayment(proposalId: string, at: Date, make: (issue: PaymentIssue) => IssuedKhqr): Promise<ProposalPaymentRow> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.select({ proposalNumber: proposal.proposalNumber, premiumCents: proposal.premiumCents, version: proposal.version })
-        .from(proposal).where(eq(proposal.id, proposalId)).for('share');
+      const [current] = await tx
+        .select({ proposalNumber: proposal.proposalNumber, premiumCents: proposal.premiumCents, version: proposal.version })
+        .from(proposal)
+        .where(eq(proposal.id, proposalId))
+        .for('share');
       if (!current) throw new Error('proposal not found for its payment');
       // A row left from before references were withdrawn on edit is withdrawn now.
       await supersedeStalePayment(tx, proposalId, current.premiumCents, at, null);
       const [stored] = await tx.select().from(proposalPayment).where(eq(proposalPayment.proposalId, proposalId)).for('update');
       if (stored && stored.expiresAt.getTime() > at.getTime()) return stored;
-      const [earlier] = await tx.select({ n: count() }).from(proposalPaymentSuperseded).where(eq(proposalPaymentSuperseded.proposalId, proposalId));
+      const [earlier] = await tx
+        .select({ n: count() })
+        .from(proposalPaymentSuperseded)
+        .where(eq(proposalPaymentSuperseded.proposalId, proposalId));
       const made = make({
-        proposalNumber: current.proposalNumber, issue: (earlier?.n ?? 0) + 1, reference: stored?.paymentReference, amountCents: current.premiumCents,
+        proposalNumber: current.proposalNumber,
+        issue: (earlier?.n ?? 0) + 1,
+        reference: stored?.paymentReference,
+        amountCents: current.premiumCents,
       });
       const values = {
-        amountCents: current.premiumCents, khqr: made.khqr, khqrMd5: made.khqrMd5, proposalVersion: current.version, expiresAt: made.expiresAt, modifiedDate: at,
+        amountCents: current.premiumCents,
+        khqr: made.khqr,
+        khqrMd5: made.khqrMd5,
+        proposalVersion: current.version,
+        expiresAt: made.expiresAt,
+        modifiedDate: at,
       };
       if (stored) {
         const [renewed] = await tx.update(proposalPayment).set(values).where(eq(proposalPayment.proposalId, proposalId)).returning();
@@ -227,7 +307,8 @@ export class ProposalsRepository {
         return renewed;
       }
       // No conflict target: a racing first request stored the same proposal and reference; keep its row.
-      await tx.insert(proposalPayment)
+      await tx
+        .insert(proposalPayment)
         .values({ ...values, proposalId, paymentReference: made.paymentReference, currency: 'USD', createdDate: at })
         .onConflictDoNothing();
       const [saved] = await tx.select().from(proposalPayment).where(eq(proposalPayment.proposalId, proposalId));
@@ -240,7 +321,11 @@ export class ProposalsRepository {
   async paymentByReference(reference: string): Promise<PaymentByReference | undefined> {
     const [live] = await this.db.select().from(proposalPayment).where(eq(proposalPayment.paymentReference, reference)).limit(1);
     if (live) return { state: 'current', payment: live };
-    const [old] = await this.db.select().from(proposalPaymentSuperseded).where(eq(proposalPaymentSuperseded.paymentReference, reference)).limit(1);
+    const [old] = await this.db
+      .select()
+      .from(proposalPaymentSuperseded)
+      .where(eq(proposalPaymentSuperseded.paymentReference, reference))
+      .limit(1);
     if (!old) return undefined;
     return { state: 'superseded', payment: old, current: await this.findPayment(old.proposalId) };
   }

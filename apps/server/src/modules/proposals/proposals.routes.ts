@@ -34,61 +34,117 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   // app.catalogue: the products module's catalogue, seeded into and read back from its tables.
   const repository = new ProposalsRepository(app.db);
   const payments = new ProposalPaymentService(repository, app.config.khqr);
-  const service = new ProposalsService(repository, catalogueQuoteEngine(() => app.catalogue.current), payments, app.audit, () => app.pdf);
+  const service = new ProposalsService(
+    repository,
+    catalogueQuoteEngine(() => app.catalogue.current),
+    payments,
+    app.audit,
+    () => app.pdf,
+  );
 
-  app.post('/api/proposal/v1/create', {
-    schema: {
-      summary: 'Create a proposal from two of the caller\'s contacts; the server recalculates with the engine and stores its answer', tags, security,
-      body: createProposalRequestSchema, response: { 201: proposalResponseSchema, ...errors },
+  app.post(
+    '/api/proposal/v1/create',
+    {
+      schema: {
+        summary: "Create a proposal from two of the caller's contacts; the server recalculates with the engine and stores its answer",
+        tags,
+        security,
+        body: createProposalRequestSchema,
+        response: { 201: proposalResponseSchema, ...errors },
+      },
     },
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
-    return reply.status(201).send(await service.create(caller, request.body));
-  });
-
-  app.post('/api/proposal/v1/update/:id', {
-    schema: {
-      summary: 'Update a proposal (recalculated; optimistic locking: stale version -> 409)', tags, security,
-      params: recordIdParamsSchema, body: updateProposalRequestSchema, response: { 200: proposalResponseSchema, 409: errorEnvelopeSchema, ...errors },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
+      return reply.status(201).send(await service.create(caller, request.body));
     },
-  }, async (request) => {
-    const caller = callerOf(request);
-    await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
-    return service.update(caller, request.params.id, request.body);
-  });
+  );
 
-  app.get('/api/proposal/v1/find', {
-    schema: {
-      summary: 'Own (staff: the agency\'s) proposals, newest change first, with search (>= 3 characters) and a cursor', tags, security,
-      querystring: findProposalsQuerySchema, response: { 200: findProposalsResponseSchema, ...errors },
+  app.post(
+    '/api/proposal/v1/update/:id',
+    {
+      schema: {
+        summary: 'Update a proposal (recalculated; optimistic locking: stale version -> 409)',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        body: updateProposalRequestSchema,
+        response: { 200: proposalResponseSchema, 409: errorEnvelopeSchema, ...errors },
+      },
     },
-  }, async (request) => service.list(callerOf(request), request.query));
-
-  app.get('/api/proposal/v1/find/:id', {
-    schema: { summary: 'One proposal with its quote and status history', tags, security, params: recordIdParamsSchema, response: { 200: findProposalResponseSchema, ...errors } },
-  }, async (request) => service.find(callerOf(request), request.params.id));
-
-  app.get('/api/proposal/v1/find/report/:id', {
-    schema: {
-      summary: 'The proposal\'s benefit illustration as a PDF (lang=en|km, default the user\'s language; download=1 for an attachment)', tags, security,
-      params: recordIdParamsSchema, querystring: proposalReportQuerySchema, response: { ...errors, 503: errorEnvelopeSchema },
+    async (request) => {
+      const caller = callerOf(request);
+      await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
+      return service.update(caller, request.params.id, request.body);
     },
-  }, async (request, reply) => {
-    const { fileName, pdf, lang } = await service.report(callerOf(request), request.params.id, request.query.lang);
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `${request.query.download ? 'attachment' : 'inline'}; filename="${fileName}"`)
-      .header('content-language', lang === 'km' ? 'km-KH' : 'en')
-      .header('cache-control', 'no-store')
-      // A Buffer is sent as is (no serializer runs); the response schema lists only the errors.
-      .send(pdf as never);
-  });
+  );
 
-  app.get('/api/proposal/v1/opc-payment/:proposalNum', {
-    schema: {
-      summary: 'The first premium\'s payment reference and KHQR (Bakong) code, with a QR image; the same reference while the premium is unchanged (a changed premium gets a new one; the old is superseded)', tags, security,
-      params: proposalNumberParamsSchema, response: { 200: opcPaymentResponseSchema, ...errors },
+  app.get(
+    '/api/proposal/v1/find',
+    {
+      schema: {
+        summary: "Own (staff: the agency's) proposals, newest change first, with search (>= 3 characters) and a cursor",
+        tags,
+        security,
+        querystring: findProposalsQuerySchema,
+        response: { 200: findProposalsResponseSchema, ...errors },
+      },
     },
-  }, async (request) => service.payment(callerOf(request), request.params.proposalNum));
+    async (request) => service.list(callerOf(request), request.query),
+  );
+
+  app.get(
+    '/api/proposal/v1/find/:id',
+    {
+      schema: {
+        summary: 'One proposal with its quote and status history',
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        response: { 200: findProposalResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.find(callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/proposal/v1/find/report/:id',
+    {
+      schema: {
+        summary: "The proposal's benefit illustration as a PDF (lang=en|km, default the user's language; download=1 for an attachment)",
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        querystring: proposalReportQuerySchema,
+        response: { ...errors, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, pdf, lang } = await service.report(callerOf(request), request.params.id, request.query.lang);
+      return (
+        reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `${request.query.download ? 'attachment' : 'inline'}; filename="${fileName}"`)
+          .header('content-language', lang === 'km' ? 'km-KH' : 'en')
+          .header('cache-control', 'no-store')
+          // A Buffer is sent as is (no serializer runs); the response schema lists only the errors.
+          .send(pdf as never)
+      );
+    },
+  );
+
+  app.get(
+    '/api/proposal/v1/opc-payment/:proposalNum',
+    {
+      schema: {
+        summary:
+          "The first premium's payment reference and KHQR (Bakong) code, with a QR image; the same reference while the premium is unchanged (a changed premium gets a new one; the old is superseded)",
+        tags,
+        security,
+        params: proposalNumberParamsSchema,
+        response: { 200: opcPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.payment(callerOf(request), request.params.proposalNum),
+  );
 };

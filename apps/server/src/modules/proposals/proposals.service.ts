@@ -37,8 +37,13 @@ export function proposalScope(user: AuthUser): ProposalScope {
 
 function party(c: ContactForProposal): ProposalParty {
   return {
-    contactId: c.id, firstName: c.firstName, lastName: c.lastName, firstNameKh: c.firstNameKh,
-    lastNameKh: c.lastNameKh, gender: c.gender, dateOfBirth: c.dateOfBirth,
+    contactId: c.id,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    firstNameKh: c.firstNameKh,
+    lastNameKh: c.lastNameKh,
+    gender: c.gender,
+    dateOfBirth: c.dateOfBirth,
   };
 }
 
@@ -86,7 +91,14 @@ export class ProposalsService {
   ) {}
 
   private record(caller: ProposalCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+    return this.audit.record({
+      actorUserId: caller.user.id,
+      action,
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      ip: caller.ip,
+      details: details ?? null,
+    });
   }
 
   async requireVisible(caller: ProposalCaller, id: string): Promise<ProposalRow> {
@@ -113,7 +125,9 @@ export class ProposalsService {
       faceAmount: body.faceAmount,
       ...(body.policyTerm !== undefined ? { policyTerm: body.policyTerm } : {}),
       ...(body.premiumTerm !== undefined ? { premiumTerm: body.premiumTerm } : {}),
-      ...(body.riders ? { riders: body.riders.map((r) => (r.faceAmount ? { code: r.code, faceAmount: r.faceAmount } : { code: r.code })) } : {}),
+      ...(body.riders
+        ? { riders: body.riders.map((r) => (r.faceAmount ? { code: r.code, faceAmount: r.faceAmount } : { code: r.code })) }
+        : {}),
     };
     let quote;
     try {
@@ -143,9 +157,15 @@ export class ProposalsService {
       catalogueVersion: quote.catalogueVersion,
       quote,
       searchText: [
-        quote.productCode, latin(lifeInsured), `${lifeInsured.lastName} ${lifeInsured.firstName}`, khmer(lifeInsured) ?? '',
-        latin(policyOwner), khmer(policyOwner) ?? '',
-      ].join('|').toLowerCase(),
+        quote.productCode,
+        latin(lifeInsured),
+        `${lifeInsured.lastName} ${lifeInsured.firstName}`,
+        khmer(lifeInsured) ?? '',
+        latin(policyOwner),
+        khmer(policyOwner) ?? '',
+      ]
+        .join('|')
+        .toLowerCase(),
     };
   }
 
@@ -179,7 +199,10 @@ export class ProposalsService {
   async create(caller: ProposalCaller, body: CreateProposalRequest): Promise<ProposalResponse> {
     const values = await this.quote(caller, body);
     const row = await this.proposals.insert({ ...values, ownerUserId: caller.user.id, agencyId: caller.user.agencyId, at: this.now() });
-    await this.record(caller, 'create', row.id, { contacts: [values.lifeInsuredContactId, values.policyOwnerContactId], catalogueVersion: values.catalogueVersion });
+    await this.record(caller, 'create', row.id, {
+      contacts: [values.lifeInsuredContactId, values.policyOwnerContactId],
+      catalogueVersion: values.catalogueVersion,
+    });
     return this.toResponse(row);
   }
 
@@ -189,12 +212,18 @@ export class ProposalsService {
     if (before.ownerUserId !== caller.user.id) throw AppError.http(404);
     if (before.version !== body.version) throw AppError.http(409);
     const values = await this.quote(caller, body);
-    const saved = await this.proposals.update({ ownerUserId: caller.user.id }, id, body.version, { ...values, by: caller.user.id, at: this.now() });
+    const saved = await this.proposals.update({ ownerUserId: caller.user.id }, id, body.version, {
+      ...values,
+      by: caller.user.id,
+      at: this.now(),
+    });
     if (!saved) throw (await this.proposals.findVisible(proposalScope(caller.user), id)) ? AppError.http(409) : AppError.http(404);
-    const changed = (Object.keys(values) as (keyof ProposalValues)[])
-      .filter((k) => k !== 'quote' && k !== 'searchText' && JSON.stringify(before[k]) !== JSON.stringify(values[k]));
+    const changed = (Object.keys(values) as (keyof ProposalValues)[]).filter(
+      (k) => k !== 'quote' && k !== 'searchText' && JSON.stringify(before[k]) !== JSON.stringify(values[k]),
+    );
     await this.record(caller, 'update', id, {
-      fields: changed, catalogueVersion: values.catalogueVersion,
+      fields: changed,
+      catalogueVersion: values.catalogueVersion,
       ...(saved.supersededReference ? { paymentSuperseded: saved.supersededReference } : {}),
     });
     return this.toResponse(saved.row);
@@ -229,7 +258,9 @@ export class ProposalsService {
    * `paymentRequested` once.
    */
   async payment(caller: ProposalCaller, proposalNumber: string): Promise<OpcPaymentResponse> {
-    const row = PROPOSAL_NUMBER_PATTERN.test(proposalNumber) ? await this.proposals.findVisibleByNumber(proposalScope(caller.user), proposalNumber) : undefined;
+    const row = PROPOSAL_NUMBER_PATTERN.test(proposalNumber)
+      ? await this.proposals.findVisibleByNumber(proposalScope(caller.user), proposalNumber)
+      : undefined;
     if (!row) throw AppError.http(404);
     const now = this.now();
     const view = await this.payments.forProposal(row, now);

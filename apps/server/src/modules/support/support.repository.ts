@@ -21,33 +21,62 @@ export class SupportRepository {
   async inStatuses(agencyId: string, statuses: readonly CandidateStatus[], itcClassId?: string): Promise<SheetCandidate[]> {
     const filters = [eq(candidate.agencyId, agencyId), inArray(candidate.status, [...statuses])];
     if (itcClassId) filters.push(eq(candidate.itcClassId, itcClassId));
-    const rows = await this.db.select({ c: candidate, itcCode: candidateItcClass.code }).from(candidate)
+    const rows = await this.db
+      .select({ c: candidate, itcCode: candidateItcClass.code })
+      .from(candidate)
       .leftJoin(candidateItcClass, eq(candidateItcClass.id, candidate.itcClassId))
-      .where(and(...filters)).orderBy(asc(candidate.candidateNumber));
+      .where(and(...filters))
+      .orderBy(asc(candidate.candidateNumber));
     return rows.map((r) => ({ ...r.c, itcCode: r.itcCode }));
   }
 
   async byNumbers(agencyId: string, numbers: string[]): Promise<CandidateRow[]> {
     if (numbers.length === 0) return [];
-    return this.db.select().from(candidate).where(and(eq(candidate.agencyId, agencyId), inArray(candidate.candidateNumber, numbers)));
+    return this.db
+      .select()
+      .from(candidate)
+      .where(and(eq(candidate.agencyId, agencyId), inArray(candidate.candidateNumber, numbers)));
   }
 
   /**
    * Applies every exam row in ONE transaction: each candidate must still be `itc_assigned` (a
    * conditional update); if any is not, everything is rolled back and the row numbers returned.
    */
-  async applyExamResults(rows: (ExamRow & { id: string; row: number })[], actor: { userId: string; role: string | null }, at: Date): Promise<{ failedRows: number[] }> {
+  async applyExamResults(
+    rows: (ExamRow & { id: string; row: number })[],
+    actor: { userId: string; role: string | null },
+    at: Date,
+  ): Promise<{ failedRows: number[] }> {
     const failedRows: number[] = [];
     try {
       await this.db.transaction(async (tx) => {
         for (const r of rows) {
           const to: CandidateStatus = r.result === 'PASS' ? 'exam_passed' : 'exam_failed';
-          const updated = await tx.update(candidate)
-            .set({ status: to, examDate: r.examDate, examScore: r.score, examResult: r.result, modifiedDate: at, modifiedBy: actor.userId, version: sql`${candidate.version} + 1` })
-            .where(and(eq(candidate.id, r.id), eq(candidate.status, 'itc_assigned'))).returning({ id: candidate.id });
-          if (updated.length !== 1) { failedRows.push(r.row); continue; }
+          const updated = await tx
+            .update(candidate)
+            .set({
+              status: to,
+              examDate: r.examDate,
+              examScore: r.score,
+              examResult: r.result,
+              modifiedDate: at,
+              modifiedBy: actor.userId,
+              version: sql`${candidate.version} + 1`,
+            })
+            .where(and(eq(candidate.id, r.id), eq(candidate.status, 'itc_assigned')))
+            .returning({ id: candidate.id });
+          if (updated.length !== 1) {
+            failedRows.push(r.row);
+            continue;
+          }
           await tx.insert(candidateStageHistory).values({
-            candidateId: r.id, fromStatus: 'itc_assigned', toStatus: to, actorUserId: actor.userId, actorRole: actor.role, comment: `ITC exam ${r.score}`, at,
+            candidateId: r.id,
+            fromStatus: 'itc_assigned',
+            toStatus: to,
+            actorUserId: actor.userId,
+            actorRole: actor.role,
+            comment: `ITC exam ${r.score}`,
+            at,
           });
         }
         if (failedRows.length > 0) throw new RollBack();
@@ -63,7 +92,11 @@ export class SupportRepository {
    * (its first code-history row), the candidate `converted` with the history row, the secure-link
    * account disabled. Undefined when the candidate was no longer `licensed` (someone converted it first).
    */
-  async convert(row: CandidateRow, actor: { userId: string; role: string | null }, at: Date): Promise<{ userId: string; username: string; agentCode: string } | undefined> {
+  async convert(
+    row: CandidateRow,
+    actor: { userId: string; role: string | null },
+    at: Date,
+  ): Promise<{ userId: string; username: string; agentCode: string } | undefined> {
     try {
       return await this.db.transaction(async (tx) => {
         const seq = await tx.execute(sql`SELECT nextval('agent_code_seq')::text AS n`);
@@ -71,22 +104,51 @@ export class SupportRepository {
         if (!n) throw new Error('agent_code_seq returned nothing');
         const agentCode = `TR${n.padStart(6, '0')}`;
         const username = agentCode.toLowerCase();
-        const [user] = await tx.insert(appUser).values({
-          username, displayName: `${row.firstName} ${row.lastName}`,
-          displayNameKh: row.lastNameKh && row.firstNameKh ? `${row.lastNameKh} ${row.firstNameKh}` : null,
-          phone: row.phone, email: row.email, passwordHash: null, roles: [ROLE_TRAINEE], agencyId: row.agencyId, agentCode, alias: 'TRAINEE',
-          createdDate: at, modifiedDate: at,
-        }).returning({ id: appUser.id });
+        const [user] = await tx
+          .insert(appUser)
+          .values({
+            username,
+            displayName: `${row.firstName} ${row.lastName}`,
+            displayNameKh: row.lastNameKh && row.firstNameKh ? `${row.lastNameKh} ${row.firstNameKh}` : null,
+            phone: row.phone,
+            email: row.email,
+            passwordHash: null,
+            roles: [ROLE_TRAINEE],
+            agencyId: row.agencyId,
+            agentCode,
+            alias: 'TRAINEE',
+            createdDate: at,
+            modifiedDate: at,
+          })
+          .returning({ id: appUser.id });
         if (!user) throw new Error('trainee insert returned no row');
-        await tx.insert(agentCodeHistory).values({ userId: user.id, agentCode, reason: 'conversion', validFrom: at, createdBy: actor.userId });
-        const moved = await tx.update(candidate)
-          .set({ status: 'converted', traineeUserId: user.id, agentCode, modifiedDate: at, modifiedBy: actor.userId, version: sql`${candidate.version} + 1` })
-          .where(and(eq(candidate.id, row.id), eq(candidate.status, 'licensed'))).returning({ id: candidate.id });
+        await tx
+          .insert(agentCodeHistory)
+          .values({ userId: user.id, agentCode, reason: 'conversion', validFrom: at, createdBy: actor.userId });
+        const moved = await tx
+          .update(candidate)
+          .set({
+            status: 'converted',
+            traineeUserId: user.id,
+            agentCode,
+            modifiedDate: at,
+            modifiedBy: actor.userId,
+            version: sql`${candidate.version} + 1`,
+          })
+          .where(and(eq(candidate.id, row.id), eq(candidate.status, 'licensed')))
+          .returning({ id: candidate.id });
         if (moved.length !== 1) throw new RollBack();
         await tx.insert(candidateStageHistory).values({
-          candidateId: row.id, fromStatus: 'licensed', toStatus: 'converted', actorUserId: actor.userId, actorRole: actor.role, comment: agentCode, at,
+          candidateId: row.id,
+          fromStatus: 'licensed',
+          toStatus: 'converted',
+          actorUserId: actor.userId,
+          actorRole: actor.role,
+          comment: agentCode,
+          at,
         });
-        if (row.applicantUserId) await tx.update(appUser).set({ status: 'disabled', modifiedDate: at }).where(eq(appUser.id, row.applicantUserId));
+        if (row.applicantUserId)
+          await tx.update(appUser).set({ status: 'disabled', modifiedDate: at }).where(eq(appUser.id, row.applicantUserId));
         return { userId: user.id, username, agentCode };
       });
     } catch (error) {
@@ -96,7 +158,11 @@ export class SupportRepository {
   }
 
   async user(id: string): Promise<{ id: string; username: string; agentCode: string | null } | undefined> {
-    const [row] = await this.db.select({ id: appUser.id, username: appUser.username, agentCode: appUser.agentCode }).from(appUser).where(eq(appUser.id, id)).limit(1);
+    const [row] = await this.db
+      .select({ id: appUser.id, username: appUser.username, agentCode: appUser.agentCode })
+      .from(appUser)
+      .where(eq(appUser.id, id))
+      .limit(1);
     return row;
   }
 }

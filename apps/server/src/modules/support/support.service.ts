@@ -1,6 +1,13 @@
 import { ROLE_AA } from '@portal/domain/codes/roles';
 import {
-  checkExamHeader, checkExamRow, EXAM_MAX_ROWS, EXAM_TEMPLATE_COLUMNS, type ConvertCandidateResponse, type ExamRow, type ExamTemplateColumn, type ExamUploadResponse,
+  checkExamHeader,
+  checkExamRow,
+  EXAM_MAX_ROWS,
+  EXAM_TEMPLATE_COLUMNS,
+  type ConvertCandidateResponse,
+  type ExamRow,
+  type ExamTemplateColumn,
+  type ExamUploadResponse,
 } from '@portal/domain/contracts/candidates/exam-results';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { AppError } from '../../lib/app-error';
@@ -37,12 +44,27 @@ export class SupportService {
   ) {}
 
   private record(caller: CandidateCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({ actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null });
+    return this.audit.record({
+      actorUserId: caller.user.id,
+      action,
+      entity: AUDIT_ENTITY,
+      entityId: id,
+      ip: caller.ip,
+      details: details ?? null,
+    });
   }
 
-  private async sheet(rows: TextRow[], format: 'csv' | 'xlsx', base: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+  private async sheet(
+    rows: TextRow[],
+    format: 'csv' | 'xlsx',
+    base: string,
+  ): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
     return format === 'xlsx'
-      ? { fileName: `${base}.xlsx`, mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', data: await toXlsx(rows) }
+      ? {
+          fileName: `${base}.xlsx`,
+          mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          data: await toXlsx(rows),
+        }
       : { fileName: `${base}.csv`, mediaType: 'text/csv; charset=utf-8', data: toCsv(rows) };
   }
 
@@ -50,28 +72,59 @@ export class SupportService {
   async examTemplate(caller: CandidateCaller, format: 'csv' | 'xlsx') {
     const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned']);
     await this.record(caller, 'download', null, { document: 'exam-template', count: rows.length });
-    return this.sheet([[...EXAM_TEMPLATE_COLUMNS], ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.itcCode ?? '', '', '', ''])], format, 'itc-exam-results');
+    return this.sheet(
+      [[...EXAM_TEMPLATE_COLUMNS], ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.itcCode ?? '', '', '', ''])],
+      format,
+      'itc-exam-results',
+    );
   }
 
   /** Exam results of the agency's candidates (for agents' records). */
   async examResults(caller: CandidateCaller) {
     const rows = await this.support.inStatuses(agencyOf(caller), ['exam_passed', 'exam_failed', 'licensed', 'converted']);
     await this.record(caller, 'download', null, { document: 'exam-results', count: rows.length });
-    return this.sheet([[...EXAM_TEMPLATE_COLUMNS], ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.itcCode ?? '', r.examDate ?? '', String(r.examScore ?? ''), r.examResult ?? ''])], 'csv', 'itc-exam-results-agents');
+    return this.sheet(
+      [
+        [...EXAM_TEMPLATE_COLUMNS],
+        ...rows.map((r) => [
+          r.candidateNumber,
+          r.lastName,
+          r.firstName,
+          r.itcCode ?? '',
+          r.examDate ?? '',
+          String(r.examScore ?? ''),
+          r.examResult ?? '',
+        ]),
+      ],
+      'csv',
+      'itc-exam-results-agents',
+    );
   }
 
   async enrollment(caller: CandidateCaller, itcClassId: string | undefined) {
     const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned', 'exam_passed', 'exam_failed'], itcClassId);
     await this.record(caller, 'download', null, { document: 'enrollment', count: rows.length });
-    return this.sheet([['candidateNumber', 'lastName', 'firstName', 'phone', 'idNumber', 'itcClass', 'status'],
-      ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.phone, r.idNumber ?? '', r.itcCode ?? '', r.status])], 'csv', 'itc-enrollment');
+    return this.sheet(
+      [
+        ['candidateNumber', 'lastName', 'firstName', 'phone', 'idNumber', 'itcClass', 'status'],
+        ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.phone, r.idNumber ?? '', r.itcCode ?? '', r.status]),
+      ],
+      'csv',
+      'itc-enrollment',
+    );
   }
 
   async licences(caller: CandidateCaller) {
     const rows = await this.support.inStatuses(agencyOf(caller), ['licensed', 'converted']);
     await this.record(caller, 'download', null, { document: 'licences', count: rows.length });
-    return this.sheet([['candidateNumber', 'lastName', 'firstName', 'ircLicenceNumber', 'agentCode', 'status'],
-      ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.ircLicenceNumber ?? '', r.agentCode ?? '', r.status])], 'csv', 'irc-licences');
+    return this.sheet(
+      [
+        ['candidateNumber', 'lastName', 'firstName', 'ircLicenceNumber', 'agentCode', 'status'],
+        ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.ircLicenceNumber ?? '', r.agentCode ?? '', r.status]),
+      ],
+      'csv',
+      'irc-licences',
+    );
   }
 
   /**
@@ -96,14 +149,28 @@ export class SupportService {
     body.forEach((cells, i) => {
       if (cells.every((c) => c.trim() === '')) return;
       const row = i + 2;
-      const get = (c: ExamTemplateColumn) => { const at = index.get(c); return at === undefined ? undefined : cells[at]; };
-      const result = checkExamRow({ candidateNumber: get('candidateNumber'), examDate: get('examDate'), score: get('score'), result: get('result') }, row, this.clock.now());
+      const get = (c: ExamTemplateColumn) => {
+        const at = index.get(c);
+        return at === undefined ? undefined : cells[at];
+      };
+      const result = checkExamRow(
+        { candidateNumber: get('candidateNumber'), examDate: get('examDate'), score: get('score'), result: get('result') },
+        row,
+        this.clock.now(),
+      );
       for (const issue of result.issues) errors.push({ field: `row.${issue.row}.${issue.column}`, key: issue.key });
       if (result.value) parsed.push({ ...result.value, row });
     });
     if (parsed.length === 0 && errors.length === 0) throw AppError.validation([{ field: 'file', key: 'required' }]);
 
-    const known = new Map((await this.support.byNumbers(agencyId, parsed.map((p) => p.candidateNumber))).map((c) => [c.candidateNumber, c]));
+    const known = new Map(
+      (
+        await this.support.byNumbers(
+          agencyId,
+          parsed.map((p) => p.candidateNumber),
+        )
+      ).map((c) => [c.candidateNumber, c]),
+    );
     const seen = new Set<string>();
     const ready: (ExamRow & { row: number; id: string })[] = [];
     for (const p of parsed) {
@@ -118,9 +185,14 @@ export class SupportService {
     if (errors.length > 0) throw AppError.validation(errors);
 
     const { failedRows } = await this.support.applyExamResults(ready, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
-    if (failedRows.length > 0) throw AppError.validation(failedRows.map((row) => ({ field: `row.${row}.candidateNumber`, key: 'invalid' })));
+    if (failedRows.length > 0)
+      throw AppError.validation(failedRows.map((row) => ({ field: `row.${row}.candidateNumber`, key: 'invalid' })));
     await this.record(caller, 'exam_results', null, { applied: ready.length });
-    return { applied: ready.length, passed: ready.filter((r) => r.result === 'PASS').length, failed: ready.filter((r) => r.result === 'FAIL').length };
+    return {
+      applied: ready.length,
+      passed: ready.filter((r) => r.result === 'PASS').length,
+      failed: ready.filter((r) => r.result === 'FAIL').length,
+    };
   }
 
   /** Converts a licensed candidate to a trainee; a second call answers the same account. */
@@ -131,7 +203,13 @@ export class SupportService {
       const fresh = await this.candidates.findAnyById(candidateId);
       const user = fresh?.traineeUserId ? await this.support.user(fresh.traineeUserId) : undefined;
       if (!fresh || !user || !user.agentCode) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
-      return { candidateNumber: fresh.candidateNumber, userId: user.id, username: user.username, agentCode: user.agentCode, alreadyConverted: true };
+      return {
+        candidateNumber: fresh.candidateNumber,
+        userId: user.id,
+        username: user.username,
+        agentCode: user.agentCode,
+        alreadyConverted: true,
+      };
     };
     if (row.status === 'converted') return existing();
     if (row.status !== 'licensed') throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
@@ -139,11 +217,19 @@ export class SupportService {
     if (!made) return existing();
     const resetLink = `${this.publicOrigin}/auth/signin/forgot-password`;
     await this.sms.send({
-      to: row.phone, username: made.username, purpose: 'trainee-welcome',
+      to: row.phone,
+      username: made.username,
+      purpose: 'trainee-welcome',
       body: `Advisor Portal: welcome, trainee ${made.agentCode}. Your username is ${made.username}. Set your password here: ${resetLink} / សូមស្វាគមន៍ ឈ្មោះអ្នកប្រើ ${made.username}`,
       payload: { link: resetLink },
     });
     await this.record(caller, 'convert', row.id, { traineeUserId: made.userId, agentCode: made.agentCode });
-    return { candidateNumber: row.candidateNumber, userId: made.userId, username: made.username, agentCode: made.agentCode, alreadyConverted: false };
+    return {
+      candidateNumber: row.candidateNumber,
+      userId: made.userId,
+      username: made.username,
+      agentCode: made.agentCode,
+      alreadyConverted: false,
+    };
   }
 }

@@ -34,8 +34,12 @@ export class ProfileRepository {
   constructor(private readonly db: Db) {}
 
   async profile(userId: string) {
-    const [row] = await this.db.select(profileColumns).from(appUser).leftJoin(agency, eq(agency.id, appUser.agencyId))
-      .where(eq(appUser.id, userId)).limit(1);
+    const [row] = await this.db
+      .select(profileColumns)
+      .from(appUser)
+      .leftJoin(agency, eq(agency.id, appUser.agencyId))
+      .where(eq(appUser.id, userId))
+      .limit(1);
     return row;
   }
 
@@ -54,19 +58,26 @@ export class ProfileRepository {
       .from(refreshToken)
       .where(eq(refreshToken.userId, userId))
       .groupBy(refreshToken.familyId)
-      .having(sql`bool_and(${refreshToken.revokedAt} IS NULL)
-        AND count(*) FILTER (WHERE ${refreshToken.spentAt} IS NULL AND ${refreshToken.expiresAt} > ${now.toISOString()}::timestamptz) > 0`)
+      .having(
+        sql`bool_and(${refreshToken.revokedAt} IS NULL)
+        AND count(*) FILTER (WHERE ${refreshToken.spentAt} IS NULL AND ${refreshToken.expiresAt} > ${now.toISOString()}::timestamptz) > 0`,
+      )
       .orderBy(sql`max(${refreshToken.issuedAt}) DESC`);
   }
 
   async familyOwner(familyId: string): Promise<string | undefined> {
-    const [row] = await this.db.select({ userId: refreshToken.userId }).from(refreshToken).where(eq(refreshToken.familyId, familyId)).limit(1);
+    const [row] = await this.db
+      .select({ userId: refreshToken.userId })
+      .from(refreshToken)
+      .where(eq(refreshToken.familyId, familyId))
+      .limit(1);
     return row?.userId;
   }
 
   /** Writes when `version` is still the stored one; false otherwise (stale: 409). */
   async updateContact(userId: string, version: number, values: { phone?: string; email?: string | null }, now: Date): Promise<boolean> {
-    const rows = await this.db.update(appUser)
+    const rows = await this.db
+      .update(appUser)
       .set({ ...values, modifiedDate: now, version: sql`${appUser.version} + 1` })
       .where(and(eq(appUser.id, userId), eq(appUser.version, version)))
       .returning({ id: appUser.id });
@@ -74,6 +85,9 @@ export class ProfileRepository {
   }
 
   async setLanguage(userId: string, lang: Language, now: Date): Promise<void> {
-    await this.db.update(appUser).set({ preferredLang: lang, modifiedDate: now, version: sql`${appUser.version} + 1` }).where(eq(appUser.id, userId));
+    await this.db
+      .update(appUser)
+      .set({ preferredLang: lang, modifiedDate: now, version: sql`${appUser.version} + 1` })
+      .where(eq(appUser.id, userId));
   }
 }

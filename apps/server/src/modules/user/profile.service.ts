@@ -35,14 +35,33 @@ export class ProfileService {
     const row = await this.repo.profile(caller.userId);
     if (!row) throw AppError.http(401);
     const sessions = await this.repo.sessions(caller.userId, this.clock.now());
-    await this.audit.record({ actorUserId: caller.userId, action: 'read', entity: 'user', entityId: caller.userId, ip: caller.context.ip, details: { view: 'profile' } });
+    await this.audit.record({
+      actorUserId: caller.userId,
+      action: 'read',
+      entity: 'user',
+      entityId: caller.userId,
+      ip: caller.context.ip,
+      details: { view: 'profile' },
+    });
     return {
-      id: row.id, username: row.username, displayName: row.displayName, displayNameKh: row.displayNameKh,
+      id: row.id,
+      username: row.username,
+      displayName: row.displayName,
+      displayNameKh: row.displayNameKh,
       agentCode: row.agentCode,
       agency: row.agencyCode && row.agencyName ? { code: row.agencyCode, name: row.agencyName, nameKh: row.agencyNameKh } : null,
-      roles: row.roles, alias: row.alias, phone: row.phone, email: row.email, preferredLang: row.preferredLang, version: row.version,
+      roles: row.roles,
+      alias: row.alias,
+      phone: row.phone,
+      email: row.email,
+      preferredLang: row.preferredLang,
+      version: row.version,
       sessions: sessions.map((s) => ({
-        id: s.familyId, startedDate: instant(s.startedAt), lastActiveDate: instant(s.lastActiveAt), ip: s.ip, current: s.familyId === caller.sessionId,
+        id: s.familyId,
+        startedDate: instant(s.startedAt),
+        lastActiveDate: instant(s.lastActiveAt),
+        ip: s.ip,
+        current: s.familyId === caller.sessionId,
       })),
     };
   }
@@ -59,7 +78,11 @@ export class ProfileService {
     await this.auth.otp.consume(request);
     if (!(await this.repo.updateContact(caller.userId, body.version, values, this.clock.now()))) throw AppError.http(409);
     await this.audit.record({
-      actorUserId: caller.userId, action: 'update', entity: 'user', entityId: caller.userId, ip: caller.context.ip,
+      actorUserId: caller.userId,
+      action: 'update',
+      entity: 'user',
+      entityId: caller.userId,
+      ip: caller.context.ip,
       details: { fields: Object.keys(values) },
     });
     return this.profile(caller);
@@ -72,7 +95,13 @@ export class ProfileService {
 
   async signOutOthers(caller: ProfileCaller): Promise<ProfileResponse> {
     await this.auth.sessions.revokeOtherSessions(caller.userId, 'signed_out_by_user', caller.sessionId);
-    await this.audit.record({ actorUserId: caller.userId, action: 'logout_others', entity: 'session', entityId: caller.sessionId, ip: caller.context.ip });
+    await this.audit.record({
+      actorUserId: caller.userId,
+      action: 'logout_others',
+      entity: 'session',
+      entityId: caller.sessionId,
+      ip: caller.context.ip,
+    });
     return this.profile(caller);
   }
 

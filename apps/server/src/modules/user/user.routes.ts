@@ -10,7 +10,14 @@ import { FIGURE_PROVIDERS } from '../dashboard/figure-providers';
 import { ProfileRepository } from './profile.repository';
 import { ProfileService, type ProfileCaller } from './profile.service';
 
-const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
+const errors = {
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
 const tags = ['user'];
 const security = [{ bearerAuth: [] }];
 
@@ -29,39 +36,64 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const profiles = new ProfileService(new ProfileRepository(app.db), auth, app.audit, app.authClock);
   const dashboards = new DashboardService(app.db, app.authClock, FIGURE_PROVIDERS, app.dashboardCache);
 
-  app.get('/api/user/v1/profile', {
-    schema: { summary: 'The signed-in user\'s profile and active sessions', tags, security, response: { 200: profileResponseSchema, ...errors } },
-  }, async (request) => profiles.profile(callerOf(request)));
-
-  app.post('/api/user/v1/profile', {
-    schema: {
-      summary: 'Profile actions: changePassword, updateContact (verified profile OTP), setLanguage, signOutOtherSessions, signOutSession',
-      tags, security, body: profileUpdateRequestSchema, response: { 200: profileUpdateResponseSchema, ...errors },
+  app.get(
+    '/api/user/v1/profile',
+    {
+      schema: {
+        summary: "The signed-in user's profile and active sessions",
+        tags,
+        security,
+        response: { 200: profileResponseSchema, ...errors },
+      },
     },
-  }, async (request) => {
-    const caller = callerOf(request);
-    const body = request.body;
-    switch (body.action) {
-      case 'changePassword':
-        await auth.passwords.change({ userId: caller.userId, sessionId: caller.sessionId }, body, caller.context);
-        return { ok: true as const };
-      case 'updateContact':
-        return profiles.updateContact(caller, body);
-      case 'setLanguage':
-        return profiles.setLanguage(caller, body.preferredLang);
-      case 'signOutOtherSessions':
-        return profiles.signOutOthers(caller);
-      case 'signOutSession':
-        return profiles.signOutSession(caller, body.sessionId);
-    }
-  });
+    async (request) => profiles.profile(callerOf(request)),
+  );
 
-  app.get('/api/user/v1/dashboard', {
-    schema: { summary: 'The caller\'s figures at a glance (agency staff: the agency\'s), one round trip', tags, security, response: { 200: dashboardResponseSchema, ...errors } },
-  }, async (request, reply) => {
-    if (!request.user) throw AppError.http(401);
-    const json = await dashboards.dashboard(request.user);
-    // Already serialised (and checked against the schema) when computed: sent as is.
-    return reply.type('application/json; charset=utf-8').send(json as never);
-  });
+  app.post(
+    '/api/user/v1/profile',
+    {
+      schema: {
+        summary: 'Profile actions: changePassword, updateContact (verified profile OTP), setLanguage, signOutOtherSessions, signOutSession',
+        tags,
+        security,
+        body: profileUpdateRequestSchema,
+        response: { 200: profileUpdateResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      switch (body.action) {
+        case 'changePassword':
+          await auth.passwords.change({ userId: caller.userId, sessionId: caller.sessionId }, body, caller.context);
+          return { ok: true as const };
+        case 'updateContact':
+          return profiles.updateContact(caller, body);
+        case 'setLanguage':
+          return profiles.setLanguage(caller, body.preferredLang);
+        case 'signOutOtherSessions':
+          return profiles.signOutOthers(caller);
+        case 'signOutSession':
+          return profiles.signOutSession(caller, body.sessionId);
+      }
+    },
+  );
+
+  app.get(
+    '/api/user/v1/dashboard',
+    {
+      schema: {
+        summary: "The caller's figures at a glance (agency staff: the agency's), one round trip",
+        tags,
+        security,
+        response: { 200: dashboardResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (!request.user) throw AppError.http(401);
+      const json = await dashboards.dashboard(request.user);
+      // Already serialised (and checked against the schema) when computed: sent as is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
+  );
 };

@@ -34,7 +34,11 @@ export class PostgresBlobStore implements BlobStore {
 
   async get(id: string, tx: Db = this.db): Promise<StoredBlob | undefined> {
     if (!UUID.test(id)) return undefined;
-    const [row] = await tx.select({ ...metadata, data: blob.data }).from(blob).where(eq(blob.id, id)).limit(1);
+    const [row] = await tx
+      .select({ ...metadata, data: blob.data })
+      .from(blob)
+      .where(eq(blob.id, id))
+      .limit(1);
     return row;
   }
 

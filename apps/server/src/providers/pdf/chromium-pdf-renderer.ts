@@ -7,9 +7,19 @@ import { PdfRenderError } from './pdf-renderer';
  * and nothing that phones home. Playwright adds a fresh temporary --user-data-dir itself.
  */
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--disable-extensions',
-  '--disable-default-apps', '--mute-audio', '--no-default-browser-check', '--metrics-recording-only',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--disable-extensions',
+  '--disable-default-apps',
+  '--mute-audio',
+  '--no-default-browser-check',
+  '--metrics-recording-only',
 ];
 
 export interface ChromiumPdfRendererOptions {

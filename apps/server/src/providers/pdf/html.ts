@@ -25,7 +25,9 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): RawHt
   values.forEach((value, i) => {
     const part = Array.isArray(value)
       ? value.map((v) => (v instanceof RawHtml ? v.value : escapeHtml(v))).join('')
-      : value instanceof RawHtml ? value.value : escapeHtml(value);
+      : value instanceof RawHtml
+        ? value.value
+        : escapeHtml(value);
     out += part + (strings[i + 1] ?? '');
   });
   return new RawHtml(out);

@@ -22,13 +22,15 @@ export function khmerFontFaceCss(): string {
   for (const weight of WEIGHTS) {
     const css = readFileSync(join(packageDir, `${weight}.css`), 'utf8');
     rules.push(
-      css.replace(
-        /src:\s*url\(\.\/files\/([A-Za-z0-9._-]+\.woff2)\)\s*format\('woff2'\)(?:,\s*url\([^)]*\)\s*format\('woff'\))?/g,
-        (_match, file: string) => {
-          const data = readFileSync(join(packageDir, 'files', file)).toString('base64');
-          return `src: url(data:font/woff2;base64,${data}) format('woff2')`;
-        },
-      ).replace(/font-display:\s*swap;/g, 'font-display: block;'),
+      css
+        .replace(
+          /src:\s*url\(\.\/files\/([A-Za-z0-9._-]+\.woff2)\)\s*format\('woff2'\)(?:,\s*url\([^)]*\)\s*format\('woff'\))?/g,
+          (_match, file: string) => {
+            const data = readFileSync(join(packageDir, 'files', file)).toString('base64');
+            return `src: url(data:font/woff2;base64,${data}) format('woff2')`;
+          },
+        )
+        .replace(/font-display:\s*swap;/g, 'font-display: block;'),
     );
   }
   const result = rules.join('\n');

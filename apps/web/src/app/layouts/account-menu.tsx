@@ -51,8 +51,16 @@ export function AccountMenu({ avatar, name, defaultOpened, takeFocus }: AccountM
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)">{t('common:signed_in_as', { name })}</Text>
-          {user ? <Text size="xs" c="dimmed">{roleLabelKeys(user.roles).map((key) => t(key)).join(', ')}</Text> : null}
+          <Text size="sm" fw={600} c="var(--mantine-color-text)">
+            {t('common:signed_in_as', { name })}
+          </Text>
+          {user ? (
+            <Text size="xs" c="dimmed">
+              {roleLabelKeys(user.roles)
+                .map((key) => t(key))
+                .join(', ')}
+            </Text>
+          ) : null}
         </Menu.Label>
         <Menu.Divider />
         <Menu.Item component={Link} to="/home/profile" leftSection={<IconUser size={18} />}>

@@ -8,7 +8,9 @@ export function AppLogo({ to = '/home' }: { to?: string }) {
   return (
     <Anchor component={Link} to={to} underline="never" className="app-logo">
       <img src="/favicon.svg" alt="" width={28} height={28} />
-      <Text component="span" fw={700} size="md" truncate="end" c="brand.9">{t('common:app_name')}</Text>
+      <Text component="span" fw={700} size="md" truncate="end" c="brand.9">
+        {t('common:app_name')}
+      </Text>
     </Anchor>
   );
 }

@@ -29,7 +29,9 @@ export function AppShellLayout() {
       navbar={{ width: 264, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
-      <a className="skip-link" href="#main-content">{t('common:skip_to_content')}</a>
+      <a className="skip-link" href="#main-content">
+        {t('common:skip_to_content')}
+      </a>
       <AppShell.Header>
         <Group h="100%" px={{ base: 'xs', sm: 'md' }} gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" miw={0}>

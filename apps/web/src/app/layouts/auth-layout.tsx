@@ -13,7 +13,9 @@ export function AuthLayout() {
   const { t } = useTranslation('common');
   return (
     <Box className="auth-layout">
-      <a className="skip-link" href="#main-content">{t('common:skip_to_content')}</a>
+      <a className="skip-link" href="#main-content">
+        {t('common:skip_to_content')}
+      </a>
       <Box component="header" className="auth-header">
         <Group justify="space-between" wrap="nowrap" px="md" py="sm" maw={960} mx="auto">
           <AppLogo to="/auth/signin" />

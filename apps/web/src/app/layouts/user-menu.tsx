@@ -6,7 +6,11 @@ import { useSession } from '../../lib/session';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts.slice(0, 2).map((part) => Array.from(part)[0] ?? '').join('').toUpperCase();
+  return parts
+    .slice(0, 2)
+    .map((part) => Array.from(part)[0] ?? '')
+    .join('')
+    .toUpperCase();
 }
 
 const loadAccountMenu = () => import('./account-menu').then((m) => m.AccountMenu);
@@ -23,7 +27,11 @@ export function UserMenu() {
   const [focused, setFocused] = useState(false);
   const AccountMenu = useDeferredComponent(loadAccountMenu, pressed);
   const name = user ? user.displayName || user.username : '';
-  const avatar = <Avatar color="brand" radius="xl" size={36}>{initials(name)}</Avatar>;
+  const avatar = (
+    <Avatar color="brand" radius="xl" size={36}>
+      {initials(name)}
+    </Avatar>
+  );
 
   if (AccountMenu) return <AccountMenu avatar={avatar} name={name} defaultOpened={pressed} takeFocus={focused} />;
   return (

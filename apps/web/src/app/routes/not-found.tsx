@@ -9,10 +9,14 @@ export function NotFoundPage() {
   const { t } = useTranslation('common');
   return (
     <Stack gap="md" data-testid="not-found">
-      <ThemeIcon variant="light" size={48} radius="xl"><IconCompass size={26} /></ThemeIcon>
+      <ThemeIcon variant="light" size={48} radius="xl">
+        <IconCompass size={26} />
+      </ThemeIcon>
       <PageHeader titleKey="common:not_found_title" mb={0} />
       <Text>{t('common:not_found_text')}</Text>
-      <Button component={Link} to="/home" fullWidth>{t('common:go_home')}</Button>
+      <Button component={Link} to="/home" fullWidth>
+        {t('common:go_home')}
+      </Button>
     </Stack>
   );
 }

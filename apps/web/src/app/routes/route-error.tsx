@@ -14,8 +14,12 @@ function RouteErrorContent() {
     <Center mih="100dvh" p="md">
       <Paper withBorder radius="lg" p="xl" maw={460} w="100%" component="main" role="alert">
         <Stack gap="md" align="flex-start">
-          <ThemeIcon color="red" variant="light" size={48} radius="xl"><IconAlert size={26} /></ThemeIcon>
-          <Title order={1} size="h2">{t('common:error_title')}</Title>
+          <ThemeIcon color="red" variant="light" size={48} radius="xl">
+            <IconAlert size={26} />
+          </ThemeIcon>
+          <Title order={1} size="h2">
+            {t('common:error_title')}
+          </Title>
           <Text>{loadFailed ? t('common:error_load_page') : t('common:error_generic')}</Text>
           <Button onClick={() => window.location.reload()}>{t('common:reload')}</Button>
         </Stack>

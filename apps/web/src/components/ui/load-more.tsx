@@ -37,7 +37,9 @@ export function LoadMore({ hasNextPage, loading, onLoadMore, label, 'data-testid
 
   if (!hasNextPage) {
     return (
-      <Text ref={endRef} tabIndex={-1} size="sm" c="dimmed" ta="center" data-testid={endTestId}>{t('common:list_end')}</Text>
+      <Text ref={endRef} tabIndex={-1} size="sm" c="dimmed" ta="center" data-testid={endTestId}>
+        {t('common:list_end')}
+      </Text>
     );
   }
   return (

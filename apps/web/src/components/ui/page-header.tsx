@@ -10,7 +10,17 @@ let firstPageShown = false;
  * takes focus, so screen-reader and keyboard users start at the new page's top; the first page
  * of a visit leaves focus where the browser put it.
  */
-export function PageHeader({ titleKey, subtitle, actions, mb = 'lg' }: { titleKey: string; subtitle?: ReactNode; actions?: ReactNode; mb?: MantineSpacing }) {
+export function PageHeader({
+  titleKey,
+  subtitle,
+  actions,
+  mb = 'lg',
+}: {
+  titleKey: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  mb?: MantineSpacing;
+}) {
   const { t } = useTranslation([namespaceOf(titleKey), 'common']);
   const title = t(titleKey);
   const ref = useRef<HTMLHeadingElement>(null);

@@ -34,12 +34,18 @@ export function PasswordGuide({ password, id }: { password: string; id: string }
   return (
     <Stack gap={6} id={id} data-testid="password-guide">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed">{t('auth:strength_label')}</Text>
-        <Text size="sm" fw={600} data-testid="password-strength">{password ? strength : t('auth:strength_empty')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('auth:strength_label')}
+        </Text>
+        <Text size="sm" fw={600} data-testid="password-strength">
+          {password ? strength : t('auth:strength_empty')}
+        </Text>
       </Group>
       {/* The words above say the strength; the bar only shows it. */}
       <Progress value={(score / MAX_SCORE) * 100} color={color} size="sm" radius="xl" aria-hidden />
-      <Text size="sm" c="dimmed" mt={4}>{t('auth:hints_title')}</Text>
+      <Text size="sm" c="dimmed" mt={4}>
+        {t('auth:hints_title')}
+      </Text>
       <List size="sm" spacing={4} center listStyleType="none" ps={0}>
         {HINTS.map((hint) => {
           const met = hints[hint.key];
@@ -49,13 +55,17 @@ export function PasswordGuide({ password, id }: { password: string; id: string }
               data-met={met}
               icon={<IconCheck size={18} color={met ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-5)'} />}
             >
-              <Text span size="sm" c={met ? undefined : 'dimmed'}>{t(hint.labelKey)}</Text>
+              <Text span size="sm" c={met ? undefined : 'dimmed'}>
+                {t(hint.labelKey)}
+              </Text>
               <VisuallyHidden>{met ? t('auth:hint_met') : t('auth:hint_not_met')}</VisuallyHidden>
             </List.Item>
           );
         })}
       </List>
-      <Text size="xs" c="dimmed">{t('auth:hints_note')}</Text>
+      <Text size="xs" c="dimmed">
+        {t('auth:hints_note')}
+      </Text>
     </Stack>
   );
 }

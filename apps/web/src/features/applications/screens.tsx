@@ -29,10 +29,11 @@ function ApplicationsHome() {
   const create = useCreateApplication();
   const proposals = useProposalsToApply();
   const started = useRef(false);
-  const start = (proposalId: string) => create.mutate(proposalId, {
-    // Replace: Back must not return to the ?proposalId= page, which would create another application.
-    onSuccess: (app) => void navigate(`/home/application/detail?applicationId=${encodeURIComponent(app.id)}`, { replace: true }),
-  });
+  const start = (proposalId: string) =>
+    create.mutate(proposalId, {
+      // Replace: Back must not return to the ?proposalId= page, which would create another application.
+      onSuccess: (app) => void navigate(`/home/application/detail?applicationId=${encodeURIComponent(app.id)}`, { replace: true }),
+    });
   const fromLink = params.get('proposalId');
   useEffect(() => {
     if (fromLink && !started.current) {
@@ -42,27 +43,61 @@ function ApplicationsHome() {
   });
   return (
     <>
-      <PageHeader titleKey="applications:title" subtitle={t('applications:empty')}
-        actions={<Group gap="xs"><Button component={Link} to="/home/application/application-list" variant="default">{t('applications:list_title')}</Button>
-          <Button component={Link} to="/home/application/search" variant="default">{t('applications:search_title')}</Button></Group>} />
-      {create.isError ? <Alert color="red" variant="light" role="alert" mb="md">{errorText(create.error)}</Alert> : null}
-      <Title order={2} size="h4" mb="sm">{t('applications:start_title')}</Title>
-      {proposals.isPending ? <Skeleton height={80} radius="md" /> : proposals.isError ? <Alert color="red" variant="light" role="alert">{errorText(proposals.error)}</Alert> : (
-        proposals.data.items.length === 0 ? <Text c="dimmed">{t('applications:no_proposals')}</Text> : (
-          <Stack gap="sm" data-testid="proposals-to-apply">
-            {proposals.data.items.map((p) => (
-              <Card key={p.id} withBorder radius="md" padding="sm">
-                <Group justify="space-between" wrap="nowrap">
-                  <Stack gap={2} miw={0}>
-                    <Text fw={600} truncate="end">{p.lifeInsuredName}</Text>
-                    <Text size="sm" c="dimmed">{p.proposalNumber}</Text>
-                  </Stack>
-                  <Button size="sm" onClick={() => start(p.id)} loading={create.isPending && create.variables === p.id} data-testid={`apply-${p.proposalNumber}`}>{t('applications:start_from_proposal')}</Button>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-        )
+      <PageHeader
+        titleKey="applications:title"
+        subtitle={t('applications:empty')}
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to="/home/application/application-list" variant="default">
+              {t('applications:list_title')}
+            </Button>
+            <Button component={Link} to="/home/application/search" variant="default">
+              {t('applications:search_title')}
+            </Button>
+          </Group>
+        }
+      />
+      {create.isError ? (
+        <Alert color="red" variant="light" role="alert" mb="md">
+          {errorText(create.error)}
+        </Alert>
+      ) : null}
+      <Title order={2} size="h4" mb="sm">
+        {t('applications:start_title')}
+      </Title>
+      {proposals.isPending ? (
+        <Skeleton height={80} radius="md" />
+      ) : proposals.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(proposals.error)}
+        </Alert>
+      ) : proposals.data.items.length === 0 ? (
+        <Text c="dimmed">{t('applications:no_proposals')}</Text>
+      ) : (
+        <Stack gap="sm" data-testid="proposals-to-apply">
+          {proposals.data.items.map((p) => (
+            <Card key={p.id} withBorder radius="md" padding="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={2} miw={0}>
+                  <Text fw={600} truncate="end">
+                    {p.lifeInsuredName}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {p.proposalNumber}
+                  </Text>
+                </Stack>
+                <Button
+                  size="sm"
+                  onClick={() => start(p.id)}
+                  loading={create.isPending && create.variables === p.id}
+                  data-testid={`apply-${p.proposalNumber}`}
+                >
+                  {t('applications:start_from_proposal')}
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
       )}
     </>
   );
@@ -72,12 +107,28 @@ function ApplicationListScreen() {
   const { t } = useTranslation(['applications']);
   // A dashboard figure opens the list filtered: ?status=P|S.
   const [params] = useSearchParams();
-  const [status, setStatus] = useState(() => (['P', 'S'].includes(params.get('status') ?? '') ? params.get('status') ?? '' : ''));
+  const [status, setStatus] = useState(() => (['P', 'S'].includes(params.get('status') ?? '') ? (params.get('status') ?? '') : ''));
   return (
     <>
-      <PageHeader titleKey="applications:list_title" actions={<Button component={Link} to="/home/application">{t('applications:new_application')}</Button>} />
-      <SegmentedControl mb="md" value={status} onChange={setStatus} aria-label={t('applications:status_filter')}
-        data={[{ value: '', label: t('applications:status_all') }, { value: 'P', label: t('applications:status_P') }, { value: 'S', label: t('applications:status_S') }]} />
+      <PageHeader
+        titleKey="applications:list_title"
+        actions={
+          <Button component={Link} to="/home/application">
+            {t('applications:new_application')}
+          </Button>
+        }
+      />
+      <SegmentedControl
+        mb="md"
+        value={status}
+        onChange={setStatus}
+        aria-label={t('applications:status_filter')}
+        data={[
+          { value: '', label: t('applications:status_all') },
+          { value: 'P', label: t('applications:status_P') },
+          { value: 'S', label: t('applications:status_S') },
+        ]}
+      />
       <ApplicationList q="" status={status} />
     </>
   );
@@ -95,7 +146,15 @@ function ApplicationSearchScreen() {
   return (
     <>
       <PageHeader titleKey="applications:search_title" />
-      <TextInput type="search" label={t('applications:search_label')} description={t('applications:search_empty')} value={typed} onChange={(e) => setTyped(e.currentTarget.value)} mb="md" data-testid="application-search" />
+      <TextInput
+        type="search"
+        label={t('applications:search_label')}
+        description={t('applications:search_empty')}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        mb="md"
+        data-testid="application-search"
+      />
       {ok ? <ApplicationList q={term} status="" /> : <Text c="dimmed">{t('applications:search_hint')}</Text>}
     </>
   );
@@ -113,18 +172,31 @@ function ApplicationDetailScreen() {
   const failed = app.isError ? app.error : documents.isError ? documents.error : null;
   return (
     <>
-      <PageHeader titleKey="applications:detail_title" subtitle={app.data ? `${app.data.applicationNumber} · ${app.data.product.productCode}` : undefined} />
+      <PageHeader
+        titleKey="applications:detail_title"
+        subtitle={app.data ? `${app.data.applicationNumber} · ${app.data.product.productCode}` : undefined}
+      />
       {failed ? (
         <Alert color={isApiError(failed) && failed.status === 404 ? 'yellow' : 'red'} variant="light" role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{isApiError(failed) && failed.status === 404 ? t('applications:not_found') : errorText(failed)}</Text>
-            <Button component={Link} to="/home/application/application-list" size="xs" variant="light">{t('applications:back_to_list')}</Button>
+            <Button component={Link} to="/home/application/application-list" size="xs" variant="light">
+              {t('applications:back_to_list')}
+            </Button>
           </Stack>
         </Alert>
       ) : app.data && documents.data ? (
-        app.data.status === 'S' ? <SubmittedView app={app.data} documents={documents.data.items} />
-          : <ApplicationWizard key={app.data.id} app={app.data} documents={documents.data.items} />
-      ) : <Stack gap="sm" role="status" aria-label={t('common:loading')}><Skeleton height={40} /><Skeleton height={240} radius="md" /></Stack>}
+        app.data.status === 'S' ? (
+          <SubmittedView app={app.data} documents={documents.data.items} />
+        ) : (
+          <ApplicationWizard key={app.data.id} app={app.data} documents={documents.data.items} />
+        )
+      ) : (
+        <Stack gap="sm" role="status" aria-label={t('common:loading')}>
+          <Skeleton height={40} />
+          <Skeleton height={240} radius="md" />
+        </Stack>
+      )}
     </>
   );
 }
@@ -141,12 +213,30 @@ function ApplicationCreateSuccessScreen() {
         <Stack gap="md" align="flex-start" data-testid="submit-success">
           <Text>{t('applications:success_number', { number: app.data.applicationNumber })}</Text>
           <Group>
-            <Button onClick={() => open.mutate(app.data.submission?.language ?? 'en')} loading={open.isPending} data-testid="open-application-form">{t('applications:open_form')}</Button>
-            <Button component={Link} to="/home/application/application-list" variant="default">{t('applications:back_to_list')}</Button>
+            <Button
+              onClick={() => open.mutate(app.data.submission?.language ?? 'en')}
+              loading={open.isPending}
+              data-testid="open-application-form"
+            >
+              {t('applications:open_form')}
+            </Button>
+            <Button component={Link} to="/home/application/application-list" variant="default">
+              {t('applications:back_to_list')}
+            </Button>
           </Group>
-          {open.isError ? <Alert color="red" variant="light" role="alert">{errorText(open.error)}</Alert> : null}
+          {open.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {errorText(open.error)}
+            </Alert>
+          ) : null}
         </Stack>
-      ) : app.isError ? <Alert color="red" variant="light" role="alert">{errorText(app.error)}</Alert> : <Skeleton height={80} />}
+      ) : app.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {errorText(app.error)}
+        </Alert>
+      ) : (
+        <Skeleton height={80} />
+      )}
     </>
   );
 }

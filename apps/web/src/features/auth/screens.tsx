@@ -28,10 +28,14 @@ const SecureLinkFlow = lazy(() => import('./components/secure-link-flow').then((
 
 /** The next steps from the sign-in screen, fetched once it has drawn and the browser is idle. */
 function usePrefetchNextSteps() {
-  useEffect(() => whenIdle(() => {
-    void loadOtpForm().catch(() => undefined);
-    void loadPasskeySignIn().catch(() => undefined);
-  }), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadOtpForm().catch(() => undefined);
+        void loadPasskeySignIn().catch(() => undefined);
+      }),
+    [],
+  );
 }
 
 function SignInScreen() {
@@ -56,7 +60,9 @@ function SignInScreen() {
         <Alert variant="light" mb="md">
           <Stack gap={4}>
             <Text size="sm">{t('common:signed_in_as', { name: user.displayName || user.username })}</Text>
-            <Anchor component={Link} to={next} size="sm">{t('auth:continue_to_dashboard')}</Anchor>
+            <Anchor component={Link} to={next} size="sm">
+              {t('auth:continue_to_dashboard')}
+            </Anchor>
           </Stack>
         </Alert>
       ) : null}
@@ -76,8 +82,12 @@ function OtpScreen() {
         <OtpForm challenge={challenge} />
       ) : (
         <Stack gap="md">
-          <Alert color="yellow" variant="light" icon={<IconAlert />}>{t('auth:otp_no_challenge')}</Alert>
-          <Button component={Link} to="/auth/signin" fullWidth>{t('auth:back_to_signin')}</Button>
+          <Alert color="yellow" variant="light" icon={<IconAlert />}>
+            {t('auth:otp_no_challenge')}
+          </Alert>
+          <Button component={Link} to="/auth/signin" fullWidth>
+            {t('auth:back_to_signin')}
+          </Button>
         </Stack>
       )}
     </>
@@ -86,13 +96,19 @@ function OtpScreen() {
 
 /** The icon above a sign-in screen's title. */
 function ScreenIcon({ children, color }: { children: ReactNode; color?: string }) {
-  return <ThemeIcon variant="light" size={48} radius="xl" mb="md" color={color}>{children}</ThemeIcon>;
+  return (
+    <ThemeIcon variant="light" size={48} radius="xl" mb="md" color={color}>
+      {children}
+    </ThemeIcon>
+  );
 }
 
 function ForgotPasswordScreen() {
   return (
     <>
-      <ScreenIcon><IconLock size={26} /></ScreenIcon>
+      <ScreenIcon>
+        <IconLock size={26} />
+      </ScreenIcon>
       <PageHeader titleKey="auth:forgot_password_title" />
       <ForgotPasswordFlow />
     </>
@@ -102,7 +118,9 @@ function ForgotPasswordScreen() {
 function ResetPasswordScreen() {
   return (
     <>
-      <ScreenIcon><IconLock size={26} /></ScreenIcon>
+      <ScreenIcon>
+        <IconLock size={26} />
+      </ScreenIcon>
       <PageHeader titleKey="auth:reset_password_title" />
       <ResetPasswordForm />
     </>
@@ -113,11 +131,15 @@ function ResetPasswordSuccessScreen() {
   const { t } = useTranslation(['auth']);
   return (
     <>
-      <ScreenIcon color="green"><IconCheck size={26} /></ScreenIcon>
+      <ScreenIcon color="green">
+        <IconCheck size={26} />
+      </ScreenIcon>
       <PageHeader titleKey="auth:reset_password_success_title" />
       <Stack gap="lg">
         <Text role="status">{t('auth:reset_password_success_text')}</Text>
-        <Button component={Link} to="/auth/signin" fullWidth data-testid="reset-success-signin">{t('auth:back_to_signin')}</Button>
+        <Button component={Link} to="/auth/signin" fullWidth data-testid="reset-success-signin">
+          {t('auth:back_to_signin')}
+        </Button>
       </Stack>
     </>
   );
@@ -126,7 +148,9 @@ function ResetPasswordSuccessScreen() {
 function RegisterBiometricScreen() {
   return (
     <>
-      <ScreenIcon><IconFingerprint size={26} /></ScreenIcon>
+      <ScreenIcon>
+        <IconFingerprint size={26} />
+      </ScreenIcon>
       <PageHeader titleKey="auth:register_biometric_title" />
       <PasskeyRegisterFlow />
     </>
@@ -137,7 +161,9 @@ function LoginBiometricScreen() {
   const [params] = useSearchParams();
   return (
     <>
-      <ScreenIcon><IconFingerprint size={26} /></ScreenIcon>
+      <ScreenIcon>
+        <IconFingerprint size={26} />
+      </ScreenIcon>
       <PageHeader titleKey="auth:login_biometric_title" />
       <PasskeySignInForm next={safeNextPath(params.get('next'))} />
     </>
@@ -149,19 +175,27 @@ function LinkExpiredScreen() {
   const { t } = useTranslation(['auth', 'common']);
   return (
     <>
-      <ScreenIcon color="orange"><IconAlert size={26} /></ScreenIcon>
+      <ScreenIcon color="orange">
+        <IconAlert size={26} />
+      </ScreenIcon>
       <PageHeader titleKey="auth:link_expired_title" />
       <Stack gap="md">
         <Text>{t('auth:link_expired_text')}</Text>
-        <Text size="sm" c="dimmed">{t('auth:link_expired_why')}</Text>
-        <Title order={2} size="h4">{t('auth:link_expired_next_title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('auth:link_expired_why')}
+        </Text>
+        <Title order={2} size="h4">
+          {t('auth:link_expired_next_title')}
+        </Title>
         <List type="ordered" spacing="xs">
           <List.Item>{t('auth:link_expired_step_newest')}</List.Item>
           <List.Item>{t('auth:link_expired_step_ask')}</List.Item>
           <List.Item>{t('auth:link_expired_step_safe')}</List.Item>
         </List>
         <Text size="sm">{t('auth:link_expired_staff')}</Text>
-        <Button component={Link} to="/auth/signin" variant="default" fullWidth>{t('common:go_signin')}</Button>
+        <Button component={Link} to="/auth/signin" variant="default" fullWidth>
+          {t('common:go_signin')}
+        </Button>
       </Stack>
     </>
   );
@@ -171,7 +205,9 @@ function LinkExpiredScreen() {
 function SecureLinkScreen() {
   return (
     <>
-      <ScreenIcon><IconLock size={26} /></ScreenIcon>
+      <ScreenIcon>
+        <IconLock size={26} />
+      </ScreenIcon>
       <PageHeader titleKey="recruitment:secure_link_title" />
       <SecureLinkFlow />
     </>

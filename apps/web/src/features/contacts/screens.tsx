@@ -26,7 +26,11 @@ function ContactsScreen() {
     <>
       <PageHeader
         titleKey="contacts:title"
-        actions={<Button component={Link} to="/home/contact/contact-new" data-testid="contact-new">{t('contacts:new_contact')}</Button>}
+        actions={
+          <Button component={Link} to="/home/contact/contact-new" data-testid="contact-new">
+            {t('contacts:new_contact')}
+          </Button>
+        }
       />
       <ContactList />
     </>
@@ -39,9 +43,13 @@ function ContactDetailScreen() {
   return (
     <>
       <PageHeader titleKey="contacts:detail_title" />
-      {query.data ? <ContactDetail contact={query.data} />
-        : query.isError ? <RecordError error={query.error} onRetry={() => void query.refetch()} notFoundKey="contacts:not_found" />
-          : <RecordSkeleton rows={8} />}
+      {query.data ? (
+        <ContactDetail contact={query.data} />
+      ) : query.isError ? (
+        <RecordError error={query.error} onRetry={() => void query.refetch()} notFoundKey="contacts:not_found" />
+      ) : (
+        <RecordSkeleton rows={8} />
+      )}
     </>
   );
 }
@@ -67,9 +75,13 @@ function ContactUpdateScreen() {
     <>
       <PageHeader titleKey="contacts:update_title" />
       {/* Once the form shows, it stays: a later refetch (after a conflict) never unmounts the input. */}
-      {query.data ? <UpdateContactForm contact={query.data} reloadLatest={reloadLatest} />
-        : query.isError ? <RecordError error={query.error} onRetry={() => void query.refetch()} notFoundKey="contacts:not_found" />
-          : <RecordSkeleton rows={10} />}
+      {query.data ? (
+        <UpdateContactForm contact={query.data} reloadLatest={reloadLatest} />
+      ) : query.isError ? (
+        <RecordError error={query.error} onRetry={() => void query.refetch()} notFoundKey="contacts:not_found" />
+      ) : (
+        <RecordSkeleton rows={10} />
+      )}
     </>
   );
 }
@@ -104,7 +116,13 @@ function AddActivityScreen() {
     <>
       <PageHeader
         titleKey={activityId ? 'contacts:edit_activity_title' : 'contacts:add_activity_title'}
-        subtitle={name ? <Text span data-testid="activity-contact-name">{t('contacts:activity_for', { name })}</Text> : undefined}
+        subtitle={
+          name ? (
+            <Text span data-testid="activity-contact-name">
+              {t('contacts:activity_for', { name })}
+            </Text>
+          ) : undefined
+        }
       />
       {contact.isError && !contact.data ? (
         <RecordError error={contact.error} onRetry={() => void contact.refetch()} notFoundKey="contacts:not_found" />
@@ -128,7 +146,8 @@ function EditActivity({ contactId, activityId }: { contactId: string; activityId
   if (query.data && query.data.contactId === contactId) {
     return <ActivityForm contactId={contactId} activity={query.data} reloadLatest={reloadLatest} />;
   }
-  if (query.isError) return <RecordError error={query.error} onRetry={() => void query.refetch()} notFoundKey="contacts:activity_not_found" />;
+  if (query.isError)
+    return <RecordError error={query.error} onRetry={() => void query.refetch()} notFoundKey="contacts:activity_not_found" />;
   if (query.data) return <RecordNotFound messageKey="contacts:activity_not_found" />;
   return <RecordSkeleton rows={5} />;
 }

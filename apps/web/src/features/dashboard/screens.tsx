@@ -21,7 +21,9 @@ function DashboardScreen() {
       <PageHeader titleKey="home:title" subtitle={user ? t('home:welcome', { name: user.displayName || user.username }) : undefined} />
       <Stack gap="md" mb="xl" component="section" aria-labelledby="dashboard-figures">
         <div>
-          <Title order={2} size="h4" id="dashboard-figures">{t('home:figures_title')}</Title>
+          <Title order={2} size="h4" id="dashboard-figures">
+            {t('home:figures_title')}
+          </Title>
           {dashboard.data ? (
             <Text size="sm" c="dimmed">
               {t(dashboard.data.scope === 'agency' ? 'home:scope_agency' : 'home:scope_own')}
@@ -30,19 +32,30 @@ function DashboardScreen() {
             </Text>
           ) : null}
         </div>
-        {dashboard.isPending ? <DashboardLoading />
-          : dashboard.isError ? <DashboardError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
-            : dashboard.data.groups.length === 0 ? <NoFigures />
-              : dashboard.data.groups.map((group) => <FigureGroup key={group.id} group={group} />)}
+        {dashboard.isPending ? (
+          <DashboardLoading />
+        ) : dashboard.isError ? (
+          <DashboardError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+        ) : dashboard.data.groups.length === 0 ? (
+          <NoFigures />
+        ) : (
+          dashboard.data.groups.map((group) => <FigureGroup key={group.id} group={group} />)
+        )}
       </Stack>
       <section aria-labelledby="dashboard-shortcuts">
-        <Title order={2} size="h4" id="dashboard-shortcuts" mb="sm">{t('home:shortcuts')}</Title>
+        <Title order={2} size="h4" id="dashboard-shortcuts" mb="sm">
+          {t('home:shortcuts')}
+        </Title>
         <SimpleGrid cols={{ base: 2, sm: 3, xl: 6 }} spacing="sm">
           {shortcuts.map((link) => (
             <Card key={link.to} component={Link} to={link.to} withBorder padding="md" className="shortcut-card">
               <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" size="lg" radius="md">{link.icon}</ThemeIcon>
-                <Text fw={600} size="sm">{t(link.labelKey)}</Text>
+                <ThemeIcon variant="light" size="lg" radius="md">
+                  {link.icon}
+                </ThemeIcon>
+                <Text fw={600} size="sm">
+                  {t(link.labelKey)}
+                </Text>
               </Group>
             </Card>
           ))}

@@ -27,7 +27,12 @@ function ProfileScreen() {
         { label: t('profile:username'), value: p.username },
         { label: t('profile:agent_code'), value: p.agentCode ?? t('profile:none') },
         { label: t('profile:agency'), value: agencyName ?? t('profile:none') },
-        { label: t('profile:role'), value: roleLabelKeys(p.roles).map((key) => t(key)).join(', ') },
+        {
+          label: t('profile:role'),
+          value: roleLabelKeys(p.roles)
+            .map((key) => t(key))
+            .join(', '),
+        },
       ]
     : [];
   return (
@@ -36,24 +41,33 @@ function ProfileScreen() {
       <Stack gap="lg">
         {profile.isPending ? (
           <Stack gap="sm" maw={640} role="status" aria-label={t('common:loading')} aria-busy="true">
-            <Skeleton height={160} radius="md" /><Skeleton height={120} radius="md" />
+            <Skeleton height={160} radius="md" />
+            <Skeleton height={120} radius="md" />
           </Stack>
         ) : profile.isError ? (
           <Alert color="red" variant="light" role="alert" title={t('profile:load_error')} maw={640}>
             <Stack gap="sm" align="flex-start">
               <span>{translateErrorKey(isApiError(profile.error) ? profile.error.messageKey : 'system_error')}</span>
-              <Button variant="default" size="sm" onClick={() => void profile.refetch()}>{t('common:retry')}</Button>
+              <Button variant="default" size="sm" onClick={() => void profile.refetch()}>
+                {t('common:retry')}
+              </Button>
             </Stack>
           </Alert>
         ) : p ? (
           <>
             <Card withBorder padding="lg" maw={640} component="section" aria-labelledby="profile-account">
-              <Title order={2} size="h4" id="profile-account" mb="md">{t('profile:account')}</Title>
+              <Title order={2} size="h4" id="profile-account" mb="md">
+                {t('profile:account')}
+              </Title>
               <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="md" m={0}>
                 {rows.map((row) => (
                   <div key={row.label}>
-                    <Text component="dt" size="sm" c="dimmed">{row.label}</Text>
-                    <Text component="dd" m={0} fw={500}>{row.value}</Text>
+                    <Text component="dt" size="sm" c="dimmed">
+                      {row.label}
+                    </Text>
+                    <Text component="dd" m={0} fw={500}>
+                      {row.value}
+                    </Text>
                   </div>
                 ))}
               </SimpleGrid>

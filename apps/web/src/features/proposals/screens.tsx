@@ -34,8 +34,18 @@ function NewProposalScreen() {
   return (
     <>
       <PageHeader
-        titleKey="proposals:title" subtitle={t('proposals:empty')}
-        actions={<Group gap="xs"><Button component={Link} to="/home/proposal/proposal-list" variant="default" data-testid="proposal-list-link">{t('proposals:list_title')}</Button><Button component={Link} to="/home/proposal/search" variant="default">{t('proposals:search_title')}</Button></Group>}
+        titleKey="proposals:title"
+        subtitle={t('proposals:empty')}
+        actions={
+          <Group gap="xs">
+            <Button component={Link} to="/home/proposal/proposal-list" variant="default" data-testid="proposal-list-link">
+              {t('proposals:list_title')}
+            </Button>
+            <Button component={Link} to="/home/proposal/search" variant="default">
+              {t('proposals:search_title')}
+            </Button>
+          </Group>
+        }
       />
       {useCanWrite() ? <QuoteForm initial={emptyQuoteValues(contactId)} /> : <Text c="dimmed">{t('proposals:read_only')}</Text>}
     </>
@@ -46,7 +56,14 @@ function ListScreen() {
   const { t } = useTranslation(['proposals']);
   return (
     <>
-      <PageHeader titleKey="proposals:list_title" actions={<Button component={Link} to="/home/proposal" data-testid="proposal-new">{t('proposals:new_proposal')}</Button>} />
+      <PageHeader
+        titleKey="proposals:list_title"
+        actions={
+          <Button component={Link} to="/home/proposal" data-testid="proposal-new">
+            {t('proposals:new_proposal')}
+          </Button>
+        }
+      />
       <ProposalList search={false} />
     </>
   );
@@ -67,8 +84,13 @@ function DetailScreen() {
   return (
     <>
       <PageHeader titleKey="proposals:detail_title" />
-      {query.data ? <ProposalDetail proposal={query.data} canEdit={canWrite} />
-        : query.isError ? <RecordError error={query.error} onRetry={() => void query.refetch()} /> : <RecordSkeleton rows={10} />}
+      {query.data ? (
+        <ProposalDetail proposal={query.data} canEdit={canWrite} />
+      ) : query.isError ? (
+        <RecordError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <RecordSkeleton rows={10} />
+      )}
     </>
   );
 }
@@ -89,8 +111,17 @@ function EditScreen() {
   return (
     <>
       <PageHeader titleKey="proposals:edit_title" />
-      {query.data ? <QuoteForm key={query.data.id} initial={toQuoteFormValues(query.data)} editing={{ id, version: query.data.version, reloadLatest }} />
-        : query.isError ? <RecordError error={query.error} onRetry={() => void query.refetch()} /> : <RecordSkeleton rows={10} />}
+      {query.data ? (
+        <QuoteForm
+          key={query.data.id}
+          initial={toQuoteFormValues(query.data)}
+          editing={{ id, version: query.data.version, reloadLatest }}
+        />
+      ) : query.isError ? (
+        <RecordError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <RecordSkeleton rows={10} />
+      )}
     </>
   );
 }
@@ -104,15 +135,33 @@ function CreatedScreen() {
       <PageHeader titleKey="proposals:created_success_title" />
       {query.data ? (
         <Stack gap="md" align="flex-start" data-testid="proposal-created">
-          <Group gap="xs"><IconCheck size={28} color="var(--mantine-color-green-7)" /><Text fw={600}>{t('proposals:created_success_empty')}</Text></Group>
+          <Group gap="xs">
+            <IconCheck size={28} color="var(--mantine-color-green-7)" />
+            <Text fw={600}>{t('proposals:created_success_empty')}</Text>
+          </Group>
           <Text>{t('proposals:created_number', { number: query.data.proposalNumber })}</Text>
           <Group gap="xs" wrap="wrap">
-            <Button component={Link} to={`/home/proposal/proposal-detail/${encodeURIComponent(id)}`} data-testid="created-open-detail">{t('proposals:open_detail')}</Button>
-            <Button component={Link} to={`/home/proposal/view-proposal-pdf/${encodeURIComponent(id)}`} variant="default" data-testid="created-open-pdf">{t('proposals:view_pdf')}</Button>
-            <Button component={Link} to="/home/proposal" variant="subtle">{t('proposals:new_proposal')}</Button>
+            <Button component={Link} to={`/home/proposal/proposal-detail/${encodeURIComponent(id)}`} data-testid="created-open-detail">
+              {t('proposals:open_detail')}
+            </Button>
+            <Button
+              component={Link}
+              to={`/home/proposal/view-proposal-pdf/${encodeURIComponent(id)}`}
+              variant="default"
+              data-testid="created-open-pdf"
+            >
+              {t('proposals:view_pdf')}
+            </Button>
+            <Button component={Link} to="/home/proposal" variant="subtle">
+              {t('proposals:new_proposal')}
+            </Button>
           </Group>
         </Stack>
-      ) : query.isError ? <RecordError error={query.error} onRetry={() => void query.refetch()} /> : <RecordSkeleton rows={3} />}
+      ) : query.isError ? (
+        <RecordError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <RecordSkeleton rows={3} />
+      )}
     </>
   );
 }
@@ -123,9 +172,21 @@ function PdfScreen() {
   const query = useFindProposal(id);
   return (
     <>
-      <PageHeader titleKey="proposals:pdf_title" actions={<Button component={Link} to={`/home/proposal/proposal-detail/${encodeURIComponent(id)}`} variant="default">{t('proposals:back_to_detail')}</Button>} />
-      {query.data ? <PdfViewer id={id} proposalNumber={query.data.proposalNumber} version={query.data.version} />
-        : query.isError ? <RecordError error={query.error} onRetry={() => void query.refetch()} /> : <RecordSkeleton rows={4} />}
+      <PageHeader
+        titleKey="proposals:pdf_title"
+        actions={
+          <Button component={Link} to={`/home/proposal/proposal-detail/${encodeURIComponent(id)}`} variant="default">
+            {t('proposals:back_to_detail')}
+          </Button>
+        }
+      />
+      {query.data ? (
+        <PdfViewer id={id} proposalNumber={query.data.proposalNumber} version={query.data.version} />
+      ) : query.isError ? (
+        <RecordError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <RecordSkeleton rows={4} />
+      )}
     </>
   );
 }

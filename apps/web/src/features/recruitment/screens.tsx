@@ -1,10 +1,30 @@
 import type { ScreenComponents } from '../../lib/screen-route';
 import {
-  AgentCodesHistoryScreen, AgentScreen, CodeOfConductScreen, IrcListScreen, ItcClassScreen, ProductPermissionOutcomeScreen, ProductPermissionScreen,
-  ReviewContractScreen, UploadExamResultScreen, UploadIrcScreen,
+  AgentCodesHistoryScreen,
+  AgentScreen,
+  CodeOfConductScreen,
+  IrcListScreen,
+  ItcClassScreen,
+  ProductPermissionOutcomeScreen,
+  ProductPermissionScreen,
+  ReviewContractScreen,
+  UploadExamResultScreen,
+  UploadIrcScreen,
 } from './components/pipeline-screens';
-import { ApplicationDetailItemScreen, ApplicationDetailScreen, ApplicationListScreen, ApplicationViewScreen, ApproveSuccessScreen } from './components/review-screens';
-import { IneligibleScreen, NewAgentMethodScreen, NewCandidateScreen, RecruitmentHomeScreen, SubmitSuccessScreen } from './components/start-screens';
+import {
+  ApplicationDetailItemScreen,
+  ApplicationDetailScreen,
+  ApplicationListScreen,
+  ApplicationViewScreen,
+  ApproveSuccessScreen,
+} from './components/review-screens';
+import {
+  IneligibleScreen,
+  NewAgentMethodScreen,
+  NewCandidateScreen,
+  RecruitmentHomeScreen,
+  SubmitSuccessScreen,
+} from './components/start-screens';
 
 /** Recruitment area (spec §2, issue 8): from first contact to licensed agent. */
 export const screens: ScreenComponents = {

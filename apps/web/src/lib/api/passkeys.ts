@@ -3,11 +3,13 @@ import type { BindPasskeyRequest, BindPasskeyResponse } from '@portal/domain/con
 import type { DeletePasskeyRequest } from '@portal/domain/contracts/auth/delete-passkey';
 import type { ListPasskeysResponse } from '@portal/domain/contracts/auth/list-passkeys';
 import type {
-  PasskeyAuthenticationOptionsRequest, PasskeyAuthenticationOptionsResponse,
+  PasskeyAuthenticationOptionsRequest,
+  PasskeyAuthenticationOptionsResponse,
 } from '@portal/domain/contracts/auth/passkey-authentication-options';
 import type { PasskeyLoginRequest, PasskeyLoginResponse } from '@portal/domain/contracts/auth/passkey-login';
 import type {
-  PasskeyRegistrationOptionsRequest, PasskeyRegistrationOptionsResponse,
+  PasskeyRegistrationOptionsRequest,
+  PasskeyRegistrationOptionsResponse,
 } from '@portal/domain/contracts/auth/passkey-registration-options';
 import type { RequestBindOtpResponse } from '@portal/domain/contracts/auth/request-bind-otp';
 import type { OkResponse } from '@portal/domain/contracts/auth/auth-fields';

@@ -51,11 +51,15 @@ export const activityTypeSchema = z.enum(ACTIVITY_TYPES, { error: typeError });
 export const dayTypeSchema = z.enum(DAY_TYPES, { error: typeError });
 
 /** Optional notes, at most 300 characters; blank gives undefined. */
-export const activityNotesSchema = z.string({ error: typeError }).nullish().superRefine((value, ctx) => {
-  if (typeof value !== 'string') return;
-  const key = textIssue(value, { maxLength: ACTIVITY_LIMITS.notes });
-  if (key) addKeyIssue(ctx, key);
-}).transform((value) => (typeof value === 'string' && !isEmpty(value) ? value.trim() : undefined));
+export const activityNotesSchema = z
+  .string({ error: typeError })
+  .nullish()
+  .superRefine((value, ctx) => {
+    if (typeof value !== 'string') return;
+    const key = textIssue(value, { maxLength: ACTIVITY_LIMITS.notes });
+    if (key) addKeyIssue(ctx, key);
+  })
+  .transform((value) => (typeof value === 'string' && !isEmpty(value) ? value.trim() : undefined));
 
 /** The contact the activity belongs to (one of the caller's own; another id answers 404). */
 export const activityContactIdSchema = z.string({ error: typeError }).trim().min(1, { error: 'required' }).max(64, { error: 'invalid' });

@@ -15,17 +15,22 @@ export type ActivityOrder = (typeof ACTIVITY_ORDERS)[number];
  * - `size` 1-100 (default 20), `cursor` the previous answer's `nextCursor`.
  * A contactId the caller may not see gives an empty list.
  */
-export const findActivitiesQuerySchema = z.object({
-  contactId: z.string({ error: 'invalid' }).max(64, { error: 'invalid' }).optional()
-    .transform((value) => (value ? value : undefined)),
-  from: optionalDateSchema(),
-  to: optionalDateSchema(),
-  order: z.enum(ACTIVITY_ORDERS, { error: 'invalid' }).default('recent'),
-  cursor: cursorSchema,
-  size: listSizeSchema,
-}).superRefine((value, ctx) => {
-  if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: 'custom', message: 'min', path: ['to'] });
-});
+export const findActivitiesQuerySchema = z
+  .object({
+    contactId: z
+      .string({ error: 'invalid' })
+      .max(64, { error: 'invalid' })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    from: optionalDateSchema(),
+    to: optionalDateSchema(),
+    order: z.enum(ACTIVITY_ORDERS, { error: 'invalid' }).default('recent'),
+    cursor: cursorSchema,
+    size: listSizeSchema,
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.to < value.from) ctx.addIssue({ code: 'custom', message: 'min', path: ['to'] });
+  });
 export type FindActivitiesInput = z.input<typeof findActivitiesQuerySchema>;
 export type FindActivitiesQuery = z.output<typeof findActivitiesQuerySchema>;
 

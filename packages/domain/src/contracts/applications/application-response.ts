@@ -14,7 +14,10 @@ import { calculatePremiumResponseSchema, engineAmountSchema } from '../engine/ca
 import { applicationStepDataSchema } from './application-steps';
 
 export const completionSchema = z.object(
-  Object.fromEntries(WIZARD_STEPS.map((s) => [s.completionFlag, z.boolean()])) as Record<(typeof WIZARD_STEPS)[number]['completionFlag'], z.ZodBoolean>,
+  Object.fromEntries(WIZARD_STEPS.map((s) => [s.completionFlag, z.boolean()])) as Record<
+    (typeof WIZARD_STEPS)[number]['completionFlag'],
+    z.ZodBoolean
+  >,
 );
 
 /** A person as the proposal names them, without the contact link (an application keeps its own copy). */

@@ -101,8 +101,13 @@ export const SIGNATURE_IMAGE_MAX_HEIGHT = 1000;
 export const signatureSchema = z.object({
   /** Drawn on screen (finger, pen or mouse) or, as the keyboard alternative, the name typed. */
   method: z.enum(SIGNATURE_METHODS),
-  image: z.string().max(SIGNATURE_IMAGE_MAX_LENGTH)
-    .refine((value) => value.startsWith(SIGNATURE_IMAGE_PREFIX) && /^[A-Za-z0-9+/=]*$/.test(value.slice(SIGNATURE_IMAGE_PREFIX.length)), 'invalid')
+  image: z
+    .string()
+    .max(SIGNATURE_IMAGE_MAX_LENGTH)
+    .refine(
+      (value) => value.startsWith(SIGNATURE_IMAGE_PREFIX) && /^[A-Za-z0-9+/=]*$/.test(value.slice(SIGNATURE_IMAGE_PREFIX.length)),
+      'invalid',
+    )
     .optional(),
   typedName: text,
   /** Who signed: for the life insured, a guardian when the insured is a child. */
@@ -118,11 +123,13 @@ export type SignatureParty = (typeof SIGNATURE_PARTIES)[number];
 /** Step 3: the declaration and authorization, agreed and signed. */
 export const declarationDraftSchema = z.object({
   agreed: flag,
-  signatures: z.object({
-    policyOwner: signatureSchema.nullish(),
-    lifeInsured: signatureSchema.nullish(),
-    advisor: signatureSchema.nullish(),
-  }).optional(),
+  signatures: z
+    .object({
+      policyOwner: signatureSchema.nullish(),
+      lifeInsured: signatureSchema.nullish(),
+      advisor: signatureSchema.nullish(),
+    })
+    .optional(),
 });
 export type DeclarationDraft = z.infer<typeof declarationDraftSchema>;
 

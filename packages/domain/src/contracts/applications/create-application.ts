@@ -7,6 +7,9 @@
 import * as z from 'zod';
 
 export const createApplicationRequestSchema = z.object({
-  proposalId: z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') }).min(1, { error: 'required' }).max(64, { error: 'invalid' }),
+  proposalId: z
+    .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
+    .min(1, { error: 'required' })
+    .max(64, { error: 'invalid' }),
 });
 export type CreateApplicationRequest = z.infer<typeof createApplicationRequestSchema>;

@@ -11,7 +11,9 @@ import { applicationSummarySchema } from './application-response';
 
 export const findApplicationsQuerySchema = z.object({
   q: optionalSearchTermSchema,
-  status: z.union([z.enum(APPLICATION_STATUSES), z.literal('')], { error: 'invalid' }).optional()
+  status: z
+    .union([z.enum(APPLICATION_STATUSES), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value ? value : undefined)),
   page: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'min' }).max(10_000, { error: 'max' }).default(0),
   size: listSizeSchema,

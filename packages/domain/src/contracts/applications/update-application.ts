@@ -12,18 +12,25 @@ import * as z from 'zod';
 import { versionSchema } from '../contacts/contact-id';
 
 export const SAVABLE_STEPS = [
-  'personalInfo', 'productInfo', 'healthInfo', 'declarationAuthorization', 'advisorStatement', 'supportingDocuments',
+  'personalInfo',
+  'productInfo',
+  'healthInfo',
+  'declarationAuthorization',
+  'advisorStatement',
+  'supportingDocuments',
 ] as const;
 export type SavableStep = (typeof SAVABLE_STEPS)[number];
 
 export const updateApplicationRequestSchema = z.object({
   version: versionSchema,
   activeStep: z.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'min' }).max(6, { error: 'max' }).optional(),
-  step: z.object({
-    name: z.enum(SAVABLE_STEPS, { error: 'invalid' }),
-    /** Checked against the named step's draft schema by the service. */
-    data: z.record(z.string(), z.unknown()),
-    complete: z.boolean({ error: 'invalid' }),
-  }).optional(),
+  step: z
+    .object({
+      name: z.enum(SAVABLE_STEPS, { error: 'invalid' }),
+      /** Checked against the named step's draft schema by the service. */
+      data: z.record(z.string(), z.unknown()),
+      complete: z.boolean({ error: 'invalid' }),
+    })
+    .optional(),
 });
 export type UpdateApplicationRequest = z.infer<typeof updateApplicationRequestSchema>;

@@ -21,10 +21,9 @@ export const usernameSchema = requiredString(USERNAME_MAX_LENGTH);
  * judged (old passwords may predate today's rules); only bounded, so no one can make the server
  * hash a megabyte.
  */
-export const passwordInputSchema = z.string(requiredOrInvalid).check(
-  z.minLength(1, { error: 'required' }),
-  z.maxLength(PASSWORD_MAX_LENGTH, { error: 'maxlength' }),
-);
+export const passwordInputSchema = z
+  .string(requiredOrInvalid)
+  .check(z.minLength(1, { error: 'required' }), z.maxLength(PASSWORD_MAX_LENGTH, { error: 'maxlength' }));
 
 /**
  * A new password: too long is a form error (`maxlength`, spec §5); everything else
@@ -37,11 +36,9 @@ export const newPasswordSchema = passwordInputSchema;
 export const requestCodeSchema = requiredString(128);
 
 /** Six digits. */
-export const otpSchema = z.string(requiredOrInvalid).check(
-  z.trim(),
-  z.minLength(1, { error: 'required' }),
-  z.regex(/^\d{6}$/, { error: 'pattern' }),
-);
+export const otpSchema = z
+  .string(requiredOrInvalid)
+  .check(z.trim(), z.minLength(1, { error: 'required' }), z.regex(/^\d{6}$/, { error: 'pattern' }));
 
 /** Seconds until the OTP expires and until it may be sent again (spec §9: 2-minute countdown). */
 export const otpTimingSchema = z.object({

@@ -6,9 +6,11 @@ import { requestOptionsJsonSchema } from './webauthn-json';
  * discoverable, so no credential list is sent: the answer is the same for every username and
  * tells nothing about who has a passkey. `username` is accepted for older clients and ignored.
  */
-export const passkeyAuthenticationOptionsRequestSchema = z.object({
-  username: z.string().max(64, { error: 'maxlength' }).optional(),
-}).optional();
+export const passkeyAuthenticationOptionsRequestSchema = z
+  .object({
+    username: z.string().max(64, { error: 'maxlength' }).optional(),
+  })
+  .optional();
 export type PasskeyAuthenticationOptionsRequest = z.infer<typeof passkeyAuthenticationOptionsRequestSchema>;
 
 export const passkeyAuthenticationOptionsResponseSchema = requestOptionsJsonSchema;

@@ -9,8 +9,10 @@ import { otpTimingSchema } from './auth-fields';
 export const requestBindOtpRequestSchema = z.object({}).optional();
 export type RequestBindOtpRequest = z.infer<typeof requestBindOtpRequestSchema>;
 
-export const requestBindOtpResponseSchema = z.object({
-  requestCode: z.string(),
-  maskedPhone: z.string(),
-}).extend(otpTimingSchema.shape);
+export const requestBindOtpResponseSchema = z
+  .object({
+    requestCode: z.string(),
+    maskedPhone: z.string(),
+  })
+  .extend(otpTimingSchema.shape);
 export type RequestBindOtpResponse = z.infer<typeof requestBindOtpResponseSchema>;

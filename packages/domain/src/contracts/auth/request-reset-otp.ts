@@ -10,7 +10,10 @@ export const requestResetOtpRequestSchema = z.object({
 });
 export type RequestResetOtpRequest = z.infer<typeof requestResetOtpRequestSchema>;
 
-export const requestResetOtpResponseSchema = z.extend(z.object({
-  requestCode: z.string(),
-}), otpTimingSchema.shape);
+export const requestResetOtpResponseSchema = z.extend(
+  z.object({
+    requestCode: z.string(),
+  }),
+  otpTimingSchema.shape,
+);
 export type RequestResetOtpResponse = z.infer<typeof requestResetOtpResponseSchema>;

@@ -10,12 +10,21 @@ import { BASE_PRODUCT_CODES, PRODUCT_CODES, type ProductCode } from '../../codes
 export const agentProductParamsSchema = z.object({ id: z.uuid({ error: 'invalid' }) });
 
 export const agentCodeHistorySchema = z.object({
-  agentCode: z.string(), validFrom: z.string(), validTo: z.string().nullable(), reason: z.string(),
+  agentCode: z.string(),
+  validFrom: z.string(),
+  validTo: z.string().nullable(),
+  reason: z.string(),
 });
 export type AgentCodeHistoryEntry = z.infer<typeof agentCodeHistorySchema>;
 
 export const agentProductsResponseSchema = z.object({
-  agent: z.object({ id: z.string(), displayName: z.string(), username: z.string(), agentCode: z.string().nullable(), roles: z.array(z.string()) }),
+  agent: z.object({
+    id: z.string(),
+    displayName: z.string(),
+    username: z.string(),
+    agentCode: z.string().nullable(),
+    roles: z.array(z.string()),
+  }),
   /** false: no list saved, every product permitted. */
   restricted: z.boolean(),
   productCodes: z.array(z.enum(PRODUCT_CODES as unknown as [ProductCode, ...ProductCode[]])),
@@ -27,7 +36,9 @@ export type AgentProductsResponse = z.infer<typeof agentProductsResponseSchema>;
 
 export const saveAgentProductsSchema = z.object({
   agentUserId: z.uuid({ error: 'invalid' }),
-  productCodes: z.array(z.enum(PRODUCT_CODES as unknown as [ProductCode, ...ProductCode[]], { error: 'invalid' })).max(PRODUCT_CODES.length),
+  productCodes: z
+    .array(z.enum(PRODUCT_CODES as unknown as [ProductCode, ...ProductCode[]], { error: 'invalid' }))
+    .max(PRODUCT_CODES.length),
   /** The version read (0 when there was no list); stale -> 409. */
   version: z.number().int().min(0),
 });

@@ -13,7 +13,13 @@ import type { Clock } from '../../format/date';
 import { optionalPastDateSchema, pastDateSchema } from '../../rules/dates';
 import { addKeyIssue, isEmpty, textIssue, typeError } from '../../rules/generic';
 import {
-  contactEmailSchema, contactIdNumberSchema, contactPhoneSchema, genderSchema, khmerNameSchema, latinNameSchema, withContactRules,
+  contactEmailSchema,
+  contactIdNumberSchema,
+  contactPhoneSchema,
+  genderSchema,
+  khmerNameSchema,
+  latinNameSchema,
+  withContactRules,
 } from '../contacts/contact-fields';
 
 export const CANDIDATE_LIMITS = { text: 50, address: 300, entries: 10 } as const;
@@ -22,19 +28,24 @@ export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
 
 const tidy = (value: string) => value.trim().replace(/\s+/g, ' ');
 
-const optionalText = (maxLength: number = CANDIDATE_LIMITS.text) => z.string({ error: typeError }).nullish()
-  .superRefine((value, ctx) => {
-    const key = textIssue(tidy(value ?? ''), { maxLength });
-    if (key) addKeyIssue(ctx, key);
-  })
-  .transform((value) => (value === undefined || value === null || isEmpty(value) ? undefined : tidy(value)));
+const optionalText = (maxLength: number = CANDIDATE_LIMITS.text) =>
+  z
+    .string({ error: typeError })
+    .nullish()
+    .superRefine((value, ctx) => {
+      const key = textIssue(tidy(value ?? ''), { maxLength });
+      if (key) addKeyIssue(ctx, key);
+    })
+    .transform((value) => (value === undefined || value === null || isEmpty(value) ? undefined : tidy(value)));
 
-const requiredText = (maxLength: number = CANDIDATE_LIMITS.text) => z.string({ error: typeError })
-  .superRefine((value, ctx) => {
-    const key = textIssue(tidy(value), { required: true, maxLength });
-    if (key) addKeyIssue(ctx, key);
-  })
-  .transform(tidy);
+const requiredText = (maxLength: number = CANDIDATE_LIMITS.text) =>
+  z
+    .string({ error: typeError })
+    .superRefine((value, ctx) => {
+      const key = textIssue(tidy(value), { required: true, maxLength });
+      if (key) addKeyIssue(ctx, key);
+    })
+    .transform(tidy);
 
 export function educationEntrySchema(now?: Clock) {
   return z.object({
@@ -82,14 +93,16 @@ export type CandidateInitInput = z.input<ReturnType<typeof candidateInitSchema>>
 
 /** `form/update/{id}`: the whole form, with the version read (stale -> 409). */
 export function candidateUpdateSchema(now?: Clock) {
-  return withContactRules(z.object({
-    ...candidatePersonalShape(now),
-    education: z.array(educationEntrySchema(now)).max(CANDIDATE_LIMITS.entries, { error: 'max' }).default([]),
-    workHistory: z.array(workEntrySchema(now)).max(CANDIDATE_LIMITS.entries, { error: 'max' }).default([]),
-    codeOfConductAccepted: z.boolean().default(false),
-    contractAccepted: z.boolean().default(false),
-    version: z.number().int().positive(),
-  }));
+  return withContactRules(
+    z.object({
+      ...candidatePersonalShape(now),
+      education: z.array(educationEntrySchema(now)).max(CANDIDATE_LIMITS.entries, { error: 'max' }).default([]),
+      workHistory: z.array(workEntrySchema(now)).max(CANDIDATE_LIMITS.entries, { error: 'max' }).default([]),
+      codeOfConductAccepted: z.boolean().default(false),
+      contractAccepted: z.boolean().default(false),
+      version: z.number().int().positive(),
+    }),
+  );
 }
 export type CandidateUpdateRequest = z.infer<ReturnType<typeof candidateUpdateSchema>>;
 export type CandidateUpdateInput = z.input<ReturnType<typeof candidateUpdateSchema>>;

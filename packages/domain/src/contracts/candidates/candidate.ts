@@ -44,7 +44,14 @@ export const candidateSchema = z.object({
   idType: z.string().nullable(),
   idNumber: z.string().nullable(),
   address: z.string().nullable(),
-  education: z.array(z.object({ level: z.enum(EDUCATION_LEVELS), institution: z.string(), fieldOfStudy: z.string().optional(), completedDate: z.string().optional() })),
+  education: z.array(
+    z.object({
+      level: z.enum(EDUCATION_LEVELS),
+      institution: z.string(),
+      fieldOfStudy: z.string().optional(),
+      completedDate: z.string().optional(),
+    }),
+  ),
   workHistory: z.array(z.object({ employer: z.string(), position: z.string(), startDate: z.string(), endDate: z.string().optional() })),
   codeOfConductAcceptedAt: z.string().nullable(),
   contractAcceptedAt: z.string().nullable(),
@@ -104,44 +111,73 @@ export const findExistingResponseSchema = z.object({
 export type FindExistingResponse = z.infer<typeof findExistingResponseSchema>;
 
 export const requestLinkResponseSchema = z.object({
-  candidateId: z.string(), candidateNumber: z.string(), maskedPhone: z.string(), expiresIn: z.number(),
+  candidateId: z.string(),
+  candidateNumber: z.string(),
+  maskedPhone: z.string(),
+  expiresIn: z.number(),
 });
 export type RequestLinkResponse = z.infer<typeof requestLinkResponseSchema>;
 
 export const linkOtpRequestSchema = z.object({ token: z.string().min(1).max(2000) });
-export const linkOtpResponseSchema = z.object({ requestCode: z.string(), maskedPhone: z.string(), expiresIn: z.number(), resendIn: z.number() });
+export const linkOtpResponseSchema = z.object({
+  requestCode: z.string(),
+  maskedPhone: z.string(),
+  expiresIn: z.number(),
+  resendIn: z.number(),
+});
 export type LinkOtpResponse = z.infer<typeof linkOtpResponseSchema>;
 export const linkVerifyRequestSchema = z.object({
-  token: z.string().min(1).max(2000), requestCode: z.string().min(1).max(200), otp: z.string().regex(/^\d{6}$/, { error: 'pattern' }),
+  token: z.string().min(1).max(2000),
+  requestCode: z.string().min(1).max(200),
+  otp: z.string().regex(/^\d{6}$/, { error: 'pattern' }),
 });
 export const linkVerifyResponseSchema = z.object({
   accessToken: z.string(),
   expiresIn: z.number(),
   candidateNumber: z.string(),
-  user: z.object({ id: z.string(), username: z.string(), displayName: z.string(), roles: z.array(z.string()), alias: z.string().nullable() }),
+  user: z.object({
+    id: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    roles: z.array(z.string()),
+    alias: z.string().nullable(),
+  }),
 });
 export type LinkVerifyResponse = z.infer<typeof linkVerifyResponseSchema>;
 
 export const REVIEW_ACTIONS = ['approve', 'return', 'assignItc'] as const;
-export const reviewRequestSchema = z.object({
-  candidateId: z.uuid({ error: 'invalid' }),
-  version: z.number().int().positive(),
-  action: z.enum(REVIEW_ACTIONS),
-  comment: z.string().trim().max(300, { error: 'maxlength' }).optional(),
-  itcClassId: z.uuid({ error: 'invalid' }).optional(),
-}).superRefine((value, ctx) => {
-  if (value.action === 'return' && !value.comment) ctx.addIssue({ code: 'custom', path: ['comment'], message: 'required' });
-  if (value.action === 'assignItc' && !value.itcClassId) ctx.addIssue({ code: 'custom', path: ['itcClassId'], message: 'required' });
-});
+export const reviewRequestSchema = z
+  .object({
+    candidateId: z.uuid({ error: 'invalid' }),
+    version: z.number().int().positive(),
+    action: z.enum(REVIEW_ACTIONS),
+    comment: z.string().trim().max(300, { error: 'maxlength' }).optional(),
+    itcClassId: z.uuid({ error: 'invalid' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action === 'return' && !value.comment) ctx.addIssue({ code: 'custom', path: ['comment'], message: 'required' });
+    if (value.action === 'assignItc' && !value.itcClassId) ctx.addIssue({ code: 'custom', path: ['itcClassId'], message: 'required' });
+  });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
 export const itcClassSchema = z.object({
-  id: z.string(), code: z.string(), startDate: z.string(), endDate: z.string(), location: z.string(), capacity: z.number(), enrolled: z.number(),
+  id: z.string(),
+  code: z.string(),
+  startDate: z.string(),
+  endDate: z.string(),
+  location: z.string(),
+  capacity: z.number(),
+  enrolled: z.number(),
 });
 export type ItcClass = z.infer<typeof itcClassSchema>;
 export const itcClassesResponseSchema = z.object({ items: z.array(itcClassSchema) });
 
-export const CANDIDATE_UPLOAD_FIELDS = { candidateId: 'candidateId', documentType: 'documentType', licenceNumber: 'licenceNumber', file: 'file' } as const;
+export const CANDIDATE_UPLOAD_FIELDS = {
+  candidateId: 'candidateId',
+  documentType: 'documentType',
+  licenceNumber: 'licenceNumber',
+  file: 'file',
+} as const;
 export const documentQuerySchema = z.object({ id: z.uuid({ error: 'invalid' }) });
 export const candidateQuerySchema = z.object({ candidateId: z.uuid({ error: 'invalid' }), lang: z.enum(['en', 'km']).default('en') });
 

@@ -19,8 +19,17 @@ export type ExamResult = (typeof EXAM_RESULTS)[number];
 export const EXAM_PASS_SCORE = 70;
 export const EXAM_MAX_ROWS = 1000;
 
-export interface ExamRow { candidateNumber: string; examDate: string; score: number; result: ExamResult }
-export interface ExamRowIssue { row: number; column: ExamTemplateColumn; key: string }
+export interface ExamRow {
+  candidateNumber: string;
+  examDate: string;
+  score: number;
+  result: ExamResult;
+}
+export interface ExamRowIssue {
+  row: number;
+  column: ExamTemplateColumn;
+  key: string;
+}
 
 /** Columns an upload must have (the others of the template may be there or not). */
 export const EXAM_REQUIRED_COLUMNS = ['candidateNumber', 'examDate', 'score', 'result'] as const satisfies readonly ExamTemplateColumn[];
@@ -41,7 +50,10 @@ export const EXAM_HEADER_KEYS = {
  * template column at all (the header row is missing), a required column missing, a column the
  * template does not have, a column given twice.
  */
-export function checkExamHeader(header: readonly string[]): { index: Map<ExamTemplateColumn, number>; issues: { field: string; key: string }[] } {
+export function checkExamHeader(header: readonly string[]): {
+  index: Map<ExamTemplateColumn, number>;
+  issues: { field: string; key: string }[];
+} {
   const index = new Map<ExamTemplateColumn, number>();
   const issues: { field: string; key: string }[] = [];
   header.forEach((cell, at) => {
@@ -53,7 +65,8 @@ export function checkExamHeader(header: readonly string[]): { index: Map<ExamTem
     else index.set(column, at);
   });
   if (index.size === 0) return { index, issues: [{ field: 'file.header', key: EXAM_HEADER_KEYS.none }] };
-  for (const column of EXAM_REQUIRED_COLUMNS) if (!index.has(column)) issues.push({ field: `file.header.${column}`, key: EXAM_HEADER_KEYS.missing });
+  for (const column of EXAM_REQUIRED_COLUMNS)
+    if (!index.has(column)) issues.push({ field: `file.header.${column}`, key: EXAM_HEADER_KEYS.missing });
   return { index, issues };
 }
 
@@ -69,7 +82,11 @@ export function examErrorPlace(field: string): { level: 'file'; column: string |
 }
 
 /** Checks one row's cells (as text). The result must agree with the score (>= 70 passes). */
-export function checkExamRow(cells: Partial<Record<ExamTemplateColumn, string>>, row: number, now?: Clock): { value?: ExamRow; issues: ExamRowIssue[] } {
+export function checkExamRow(
+  cells: Partial<Record<ExamTemplateColumn, string>>,
+  row: number,
+  now?: Clock,
+): { value?: ExamRow; issues: ExamRowIssue[] } {
   const issues: ExamRowIssue[] = [];
   const candidateNumber = (cells.candidateNumber ?? '').trim().toUpperCase();
   if (!candidateNumber) issues.push({ row, column: 'candidateNumber', key: 'required' });
@@ -89,7 +106,7 @@ export function checkExamRow(cells: Partial<Record<ExamTemplateColumn, string>>,
   const resultText = (cells.result ?? '').trim().toUpperCase();
   if (!resultText) issues.push({ row, column: 'result', key: 'required' });
   else if (!(EXAM_RESULTS as readonly string[]).includes(resultText)) issues.push({ row, column: 'result', key: 'invalid' });
-  else if (scoreText && /^\d{1,3}$/.test(scoreText) && score <= 100 && (score >= EXAM_PASS_SCORE) !== (resultText === 'PASS')) {
+  else if (scoreText && /^\d{1,3}$/.test(scoreText) && score <= 100 && score >= EXAM_PASS_SCORE !== (resultText === 'PASS')) {
     issues.push({ row, column: 'result', key: 'invalid' });
   }
   if (issues.length > 0) return { issues };
@@ -102,6 +119,10 @@ export const templateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).de
 
 export const convertCandidateSchema = z.object({ candidateId: z.uuid({ error: 'invalid' }) });
 export const convertCandidateResponseSchema = z.object({
-  candidateNumber: z.string(), userId: z.string(), username: z.string(), agentCode: z.string(), alreadyConverted: z.boolean(),
+  candidateNumber: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  agentCode: z.string(),
+  alreadyConverted: z.boolean(),
 });
 export type ConvertCandidateResponse = z.infer<typeof convertCandidateResponseSchema>;

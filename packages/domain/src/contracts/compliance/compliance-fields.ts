@@ -2,7 +2,9 @@ import * as z from 'zod';
 import { LANGUAGES } from '../../codes/languages';
 
 /** `?lang=en|km` (default en): the language of titles, questions and PDFs. */
-export const complianceLangSchema = z.union([z.enum(LANGUAGES), z.literal('')], { error: 'invalid' }).optional()
+export const complianceLangSchema = z
+  .union([z.enum(LANGUAGES), z.literal('')], { error: 'invalid' })
+  .optional()
   .transform((value) => (value ? value : 'en'));
 
 /** A period code: the calendar year in Phnom Penh, `2026`. */

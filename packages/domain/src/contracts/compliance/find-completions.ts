@@ -30,7 +30,13 @@ export type CompletionsResponse = z.infer<typeof completionsResponseSchema>;
 
 /** The CSV's columns, in order (the header row is these names). */
 export const COMPLETION_CSV_COLUMNS = [
-  'agentCode', 'displayName', 'roles', 'completed', 'completedDate', 'bestScorePercent', 'attemptCount',
+  'agentCode',
+  'displayName',
+  'roles',
+  'completed',
+  'completedDate',
+  'bestScorePercent',
+  'attemptCount',
 ] as const;
 
 export function completionsCsvFileName(periodCode: string): string {

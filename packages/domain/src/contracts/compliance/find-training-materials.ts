@@ -11,9 +11,13 @@ import { complianceLangSchema, complianceStatusSchema, periodCodeSchema, periodS
 export const trainingMaterialsQuerySchema = z.object({
   lang: complianceLangSchema,
   period: periodCodeSchema.optional(),
-  view: z.union([z.literal('materials'), z.literal('completions'), z.literal('')], { error: 'invalid' }).optional()
+  view: z
+    .union([z.literal('materials'), z.literal('completions'), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value === 'completions' ? 'completions' : 'materials')),
-  format: z.union([z.literal('json'), z.literal('csv'), z.literal('')], { error: 'invalid' }).optional()
+  format: z
+    .union([z.literal('json'), z.literal('csv'), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value === 'csv' ? 'csv' : 'json')),
 });
 export type TrainingMaterialsInput = z.input<typeof trainingMaterialsQuerySchema>;

@@ -40,19 +40,26 @@ function tidy(value: string): string {
 
 /** A required text field: tidied, then checked. */
 function requiredText(rules: Omit<TextRules, 'required'>) {
-  return z.string({ error: typeError }).superRefine((value, ctx) => {
-    const key = textIssue(tidy(value), { ...rules, required: true });
-    if (key) addKeyIssue(ctx, key);
-  }).transform(tidy);
+  return z
+    .string({ error: typeError })
+    .superRefine((value, ctx) => {
+      const key = textIssue(tidy(value), { ...rules, required: true });
+      if (key) addKeyIssue(ctx, key);
+    })
+    .transform(tidy);
 }
 
 /** An optional text field: absent, null, '' or blank give undefined; anything else is tidied, then checked. */
 function optionalText(rules: Omit<TextRules, 'required'>) {
-  return z.string({ error: typeError }).nullish().superRefine((value, ctx) => {
-    if (value === undefined || value === null) return;
-    const key = textIssue(tidy(value), rules);
-    if (key) addKeyIssue(ctx, key);
-  }).transform((value) => (value === undefined || value === null || isEmpty(value) ? undefined : tidy(value)));
+  return z
+    .string({ error: typeError })
+    .nullish()
+    .superRefine((value, ctx) => {
+      if (value === undefined || value === null) return;
+      const key = textIssue(tidy(value), rules);
+      if (key) addKeyIssue(ctx, key);
+    })
+    .transform((value) => (value === undefined || value === null || isEmpty(value) ? undefined : tidy(value)));
 }
 
 /** Latin letters and spaces (names written in Latin script). */
@@ -81,19 +88,26 @@ export const contactPhoneSchema = z.string({ error: typeError }).transform((valu
 });
 
 /** Optional email, spec §5: '' accepted, > 64 `maxlength`, <= 5 or malformed `email`. */
-export const contactEmailSchema = z.string({ error: typeError }).nullish().superRefine((value, ctx) => {
-  if (value === undefined || value === null) return;
-  const key = emailIssue(value.trim());
-  if (key) addKeyIssue(ctx, key);
-}).transform((value) => (value === undefined || value === null || isEmpty(value) ? undefined : value.trim()));
+export const contactEmailSchema = z
+  .string({ error: typeError })
+  .nullish()
+  .superRefine((value, ctx) => {
+    if (value === undefined || value === null) return;
+    const key = emailIssue(value.trim());
+    if (key) addKeyIssue(ctx, key);
+  })
+  .transform((value) => (value === undefined || value === null || isEmpty(value) ? undefined : value.trim()));
 
 /** '' (an empty select) counts as no type. */
-export const contactIdTypeSchema = z.union([z.enum(IDENTIFICATION_TYPES), z.literal('')], { error: typeError })
+export const contactIdTypeSchema = z
+  .union([z.enum(IDENTIFICATION_TYPES), z.literal('')], { error: typeError })
   .nullish()
   .transform((value): IdentificationType | undefined => (value ? value : undefined));
 
 /** Checked against its type by the object rule below; here only trimmed. */
-export const contactIdNumberSchema = z.string({ error: typeError }).nullish()
+export const contactIdNumberSchema = z
+  .string({ error: typeError })
+  .nullish()
   .transform((value) => (value === undefined || value === null || isEmpty(value) ? undefined : value.trim()));
 
 export const contactTypeSchema = z.enum(CONTACT_TYPES, { error: typeError });
@@ -129,12 +143,20 @@ export function contactFieldsShape(options: ContactRuleOptions = {}) {
  * even when other fields failed (`when`), so the form shows every error at once; a type that
  * failed its own check is left to that check.
  */
-export function withContactRules<T extends z.ZodType<{ idType?: IdentificationType | undefined; idNumber?: string | undefined }>>(schema: T): T {
+export function withContactRules<T extends z.ZodType<{ idType?: IdentificationType | undefined; idNumber?: string | undefined }>>(
+  schema: T,
+): T {
   return schema.superRefine(
     (value, ctx) => {
       const idType = value.idType as unknown;
       if (idType !== undefined && idType !== null && idType !== '' && !isIdentificationType(idType)) return;
-      refineIdentification({ idType: (idType || undefined) as IdentificationType | undefined, idNumber: typeof value.idNumber === 'string' ? value.idNumber.trim() : undefined }, ctx);
+      refineIdentification(
+        {
+          idType: (idType || undefined) as IdentificationType | undefined,
+          idNumber: typeof value.idNumber === 'string' ? value.idNumber.trim() : undefined,
+        },
+        ctx,
+      );
     },
     { when: () => true },
   );

@@ -16,9 +16,13 @@ import { cursorSchema, listSizeSchema, nextCursorSchema } from './list-params';
  */
 export const findContactsQuerySchema = z.object({
   q: optionalSearchTermSchema,
-  contactType: z.union([z.enum(CONTACT_TYPES), z.literal('')], { error: 'invalid' }).optional()
+  contactType: z
+    .union([z.enum(CONTACT_TYPES), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value ? value : undefined)),
-  gender: z.union([z.enum(GENDERS), z.literal('')], { error: 'invalid' }).optional()
+  gender: z
+    .union([z.enum(GENDERS), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value ? value : undefined)),
   cursor: cursorSchema,
   size: listSizeSchema,

@@ -8,8 +8,7 @@ import { listSizeSchema } from './list-params';
  * more than the page); `hasNext` says whether another page follows.
  */
 export const pageContactsQuerySchema = z.object({
-  page: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' })
-    .min(0, { error: 'min' }).max(100_000, { error: 'max' }).default(0),
+  page: z.coerce.number({ error: 'invalid' }).int({ error: 'invalid' }).min(0, { error: 'min' }).max(100_000, { error: 'max' }).default(0),
   size: listSizeSchema,
 });
 export type PageContactsInput = z.input<typeof pageContactsQuerySchema>;

@@ -9,7 +9,9 @@ import { LANGUAGES } from '../../codes/languages';
  * A policy the caller may not see answers 404.
  */
 export const clientPendingQuerySchema = z.object({
-  lang: z.union([z.enum(LANGUAGES), z.literal('')], { error: 'invalid' }).optional()
+  lang: z
+    .union([z.enum(LANGUAGES), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value ? value : 'en')),
 });
 export type ClientPendingInput = z.input<typeof clientPendingQuerySchema>;

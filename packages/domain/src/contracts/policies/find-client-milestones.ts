@@ -21,18 +21,22 @@ export const MILESTONE_MAX_ITEMS = 500;
  * anniversaries fall on the effective date's day and month (29 February: 28 February in common
  * years); premiumDue is the paid-to date of a regular-premium policy.
  */
-export const clientMilestonesQuerySchema = z.object({
-  from: optionalDateSchema(),
-  to: optionalDateSchema(),
-  type: z.union([z.enum(MILESTONE_TYPES), z.literal('')], { error: 'invalid' }).optional()
-    .transform((value) => (value ? value : undefined)),
-  policyNumber: policyNumberSchema.optional().transform((value) => (value ? value : undefined)),
-}).superRefine((query, ctx) => {
-  if (query.from && query.to) {
-    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
-    if (days < 0 || days > MILESTONE_MAX_DAYS) addKeyIssue(ctx, 'invalid', ['to']);
-  }
-});
+export const clientMilestonesQuerySchema = z
+  .object({
+    from: optionalDateSchema(),
+    to: optionalDateSchema(),
+    type: z
+      .union([z.enum(MILESTONE_TYPES), z.literal('')], { error: 'invalid' })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+    policyNumber: policyNumberSchema.optional().transform((value) => (value ? value : undefined)),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from && query.to) {
+      const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000;
+      if (days < 0 || days > MILESTONE_MAX_DAYS) addKeyIssue(ctx, 'invalid', ['to']);
+    }
+  });
 export type ClientMilestonesInput = z.input<typeof clientMilestonesQuerySchema>;
 export type ClientMilestonesQuery = z.output<typeof clientMilestonesQuerySchema>;
 

@@ -1,9 +1,17 @@
 import * as z from 'zod';
 import { CURRENCY_CODES } from '../../codes/currencies';
 import {
-  DELIVERY_STATUSES, milestoneSchema, pendingRequirementSchema, policyAgentSchema,
-  policyBeneficiarySchema, policyClaimSchema, policyClientSchema, policyCoverageSchema, policyPaymentSchema,
-  policySummarySchema, policyValueSchema,
+  DELIVERY_STATUSES,
+  milestoneSchema,
+  pendingRequirementSchema,
+  policyAgentSchema,
+  policyBeneficiarySchema,
+  policyClaimSchema,
+  policyClientSchema,
+  policyCoverageSchema,
+  policyPaymentSchema,
+  policySummarySchema,
+  policyValueSchema,
 } from './policy-fields';
 import { isoDateSchema, moneySchema } from './value-fields';
 

@@ -24,8 +24,15 @@ import { normalisePhone } from '../../format/phone';
 import { addKeyIssue, isEmpty, typeError } from '../../rules/generic';
 import { PATTERNS } from '../../rules/patterns';
 import {
-  CLAIM_STATUSES, CLAIM_TYPES, COVERAGE_TYPES_LIST, DELIVERY_STATUSES, FEED_PENDING_STATUSES, LINK_TYPES,
-  PAYMENT_TYPES_LIST, POLICY_NUMBER_PATTERN, PRIORITIES,
+  CLAIM_STATUSES,
+  CLAIM_TYPES,
+  COVERAGE_TYPES_LIST,
+  DELIVERY_STATUSES,
+  FEED_PENDING_STATUSES,
+  LINK_TYPES,
+  PAYMENT_TYPES_LIST,
+  POLICY_NUMBER_PATTERN,
+  PRIORITIES,
 } from './policy-fields';
 
 export const POLICY_FEED_FORMAT = 'portal-policy-feed';
@@ -33,7 +40,14 @@ export const POLICY_FEED_VERSION = 1;
 
 /** Most items of each list on one policy (a record over a limit is rejected, not cut). */
 export const FEED_LIMITS = {
-  clients: 10, beneficiaries: 20, coverages: 30, values: 100, payments: 1000, claims: 200, milestones: 100, pending: 50,
+  clients: 10,
+  beneficiaries: 20,
+  coverages: 30,
+  values: 100,
+  payments: 1000,
+  claims: 200,
+  milestones: 100,
+  pending: 50,
 } as const;
 
 /** Codes the core system uses for products and pending requirements: capitals and digits. */
@@ -46,7 +60,14 @@ const FEED_LATIN_NAME = /^[A-Za-z][A-Za-z .'-]*$/;
 const AMOUNT_TEXT = /^\d{1,13}(\.\d{1,2})?$/;
 
 /** Reasons the importer gives beyond the form keys. */
-export const FEED_REJECT_KEYS = ['unknown_agent', 'unknown_agency', 'duplicate', 'malformed_json', 'not_an_object', 'store_failed'] as const;
+export const FEED_REJECT_KEYS = [
+  'unknown_agent',
+  'unknown_agency',
+  'duplicate',
+  'malformed_json',
+  'not_an_object',
+  'store_failed',
+] as const;
 export type FeedRejectKey = FormErrorKey | (typeof FEED_REJECT_KEYS)[number];
 
 const KNOWN_KEYS = new Set<string>(FORM_ERROR_KEYS);
@@ -63,14 +84,17 @@ export function feedIssueKey(issue: { code: string; message: string; input?: unk
 // ---- field schemas -------------------------------------------------------------------------
 
 function text(options: { max: number; pattern?: RegExp; required?: boolean }) {
-  const base = z.string({ error: typeError }).trim().superRefine((value, ctx) => {
-    if (value === '') {
-      if (options.required) addKeyIssue(ctx, 'required');
-      return;
-    }
-    if (value.length > options.max) addKeyIssue(ctx, 'maxlength');
-    else if (options.pattern && !options.pattern.test(value)) addKeyIssue(ctx, 'pattern');
-  });
+  const base = z
+    .string({ error: typeError })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (value === '') {
+        if (options.required) addKeyIssue(ctx, 'required');
+        return;
+      }
+      if (value.length > options.max) addKeyIssue(ctx, 'maxlength');
+      else if (options.pattern && !options.pattern.test(value)) addKeyIssue(ctx, 'pattern');
+    });
   return base;
 }
 
@@ -78,7 +102,9 @@ const requiredText = (max: number, pattern?: RegExp) => text({ max, required: tr
 
 /** Optional text: absent, null or blank -> null. */
 const optionalText = (max: number, pattern?: RegExp) =>
-  text({ max, ...(pattern ? { pattern } : {}) }).nullish().transform((value) => (value === undefined || value === null || value === '' ? null : value));
+  text({ max, ...(pattern ? { pattern } : {}) })
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === '' ? null : value));
 
 function checkIsoDate(value: string): string | null {
   const date = parseCalendarDate(value);
@@ -100,38 +126,51 @@ const feedDate = z.string({ error: typeError }).transform((value, ctx) => {
   return iso;
 });
 
-const optionalFeedDate = z.string({ error: typeError }).nullish().transform((value, ctx) => {
-  if (value === undefined || value === null || isEmpty(value)) return null;
-  const iso = checkIsoDate(value);
-  if (iso === null) {
-    addKeyIssue(ctx, 'invalid');
-    return z.NEVER;
-  }
-  return iso;
-});
+const optionalFeedDate = z
+  .string({ error: typeError })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || isEmpty(value)) return null;
+    const iso = checkIsoDate(value);
+    if (iso === null) {
+      addKeyIssue(ctx, 'invalid');
+      return z.NEVER;
+    }
+    return iso;
+  });
 
 /** An amount as text; converted to minor units by the policy, which knows the currency. */
-const amountText = z.string({ error: typeError }).trim().superRefine((value, ctx) => {
-  if (value === '') addKeyIssue(ctx, 'required');
-  else if (!AMOUNT_TEXT.test(value)) addKeyIssue(ctx, 'pattern');
-});
+const amountText = z
+  .string({ error: typeError })
+  .trim()
+  .superRefine((value, ctx) => {
+    if (value === '') addKeyIssue(ctx, 'required');
+    else if (!AMOUNT_TEXT.test(value)) addKeyIssue(ctx, 'pattern');
+  });
 const optionalAmountText = amountText.nullish().transform((value) => value ?? null);
 
 const years = z.number({ error: typeError }).int({ error: 'invalid' }).min(1, { error: 'min' }).max(100, { error: 'max' });
 const optionalYears = years.nullish().transform((value) => value ?? null);
 
-const phone = z.string({ error: typeError }).nullish().transform((value, ctx) => {
-  if (value === undefined || value === null || isEmpty(value)) return null;
-  const e164 = normalisePhone(value);
-  if (e164 === null) {
-    addKeyIssue(ctx, 'pattern');
-    return z.NEVER;
-  }
-  return e164;
-});
+const phone = z
+  .string({ error: typeError })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || isEmpty(value)) return null;
+    const e164 = normalisePhone(value);
+    if (e164 === null) {
+      addKeyIssue(ctx, 'pattern');
+      return z.NEVER;
+    }
+    return e164;
+  });
 
 const listOf = <T extends z.ZodType>(item: T, max: number) =>
-  z.array(item, { error: typeError }).max(max, { error: 'max' }).nullish().transform((value) => value ?? []);
+  z
+    .array(item, { error: typeError })
+    .max(max, { error: 'max' })
+    .nullish()
+    .transform((value) => value ?? []);
 
 const nameFields = {
   firstName: requiredText(50, FEED_LATIN_NAME),
@@ -147,7 +186,10 @@ export const feedClientSchema = z.object({
   ...nameFields,
   gender: z.enum(GENDERS, { error: typeError }),
   dateOfBirth: feedDate,
-  idType: z.enum(IDENTIFICATION_TYPES, { error: typeError }).nullish().transform((v) => v ?? null),
+  idType: z
+    .enum(IDENTIFICATION_TYPES, { error: typeError })
+    .nullish()
+    .transform((v) => v ?? null),
   idNumber: optionalText(30, /^[A-Za-z0-9/-]+$/),
   phone,
   email: optionalText(64, /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/),
@@ -160,9 +202,15 @@ export const feedBeneficiarySchema = z.object({
   ...nameFields,
   relationship: requiredText(2, RELATIONSHIP_CODE_PATTERN),
   /** Percent of the benefit, up to two decimals; the shares of one priority add up to 100. */
-  shareBenifit: z.number({ error: typeError }).gt(0, { error: 'min' }).max(100, { error: 'max' })
+  shareBenifit: z
+    .number({ error: typeError })
+    .gt(0, { error: 'min' })
+    .max(100, { error: 'max' })
     .refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, { error: 'pattern' }),
-  gender: z.enum(GENDERS, { error: typeError }).nullish().transform((v) => v ?? null),
+  gender: z
+    .enum(GENDERS, { error: typeError })
+    .nullish()
+    .transform((v) => v ?? null),
   dateOfBirth: optionalFeedDate,
 });
 
@@ -185,24 +233,29 @@ export const feedValueSchema = z.object({
   paidUpValue: amountText,
 });
 
-export const feedPaymentSchema = z.object({
-  paymentDate: feedDate,
-  amount: amountText,
-  /** The currency it was paid in; defaults to the policy's. */
-  currency: z.enum(CURRENCY_CODES, { error: typeError }).nullish().transform((v) => v ?? null),
-  paymentType: z.enum(PAYMENT_TYPES_LIST, { error: typeError }),
-  bankCode: optionalText(3, /^\d{3}$/),
-  reference: optionalText(50),
-  sourcePolicyNumber: optionalText(20, POLICY_NUMBER_PATTERN),
-  periodFrom: optionalFeedDate,
-  periodTo: optionalFeedDate,
-}).superRefine((payment, ctx) => {
-  const bank = isBankPayment(payment.paymentType as PaymentType);
-  if (bank && payment.bankCode === null) addKeyIssue(ctx, 'required', ['bankCode']);
-  if (!bank && payment.bankCode !== null) addKeyIssue(ctx, 'invalid', ['bankCode']);
-  if (payment.paymentType === 'PTPP' && payment.sourcePolicyNumber === null) addKeyIssue(ctx, 'required', ['sourcePolicyNumber']);
-  if (payment.periodFrom && payment.periodTo && payment.periodTo < payment.periodFrom) addKeyIssue(ctx, 'invalid', ['periodTo']);
-});
+export const feedPaymentSchema = z
+  .object({
+    paymentDate: feedDate,
+    amount: amountText,
+    /** The currency it was paid in; defaults to the policy's. */
+    currency: z
+      .enum(CURRENCY_CODES, { error: typeError })
+      .nullish()
+      .transform((v) => v ?? null),
+    paymentType: z.enum(PAYMENT_TYPES_LIST, { error: typeError }),
+    bankCode: optionalText(3, /^\d{3}$/),
+    reference: optionalText(50),
+    sourcePolicyNumber: optionalText(20, POLICY_NUMBER_PATTERN),
+    periodFrom: optionalFeedDate,
+    periodTo: optionalFeedDate,
+  })
+  .superRefine((payment, ctx) => {
+    const bank = isBankPayment(payment.paymentType as PaymentType);
+    if (bank && payment.bankCode === null) addKeyIssue(ctx, 'required', ['bankCode']);
+    if (!bank && payment.bankCode !== null) addKeyIssue(ctx, 'invalid', ['bankCode']);
+    if (payment.paymentType === 'PTPP' && payment.sourcePolicyNumber === null) addKeyIssue(ctx, 'required', ['sourcePolicyNumber']);
+    if (payment.periodFrom && payment.periodTo && payment.periodTo < payment.periodFrom) addKeyIssue(ctx, 'invalid', ['periodTo']);
+  });
 
 export const feedClaimSchema = z.object({
   claimNumber: requiredText(30, /^[A-Za-z0-9-]+$/),
@@ -227,7 +280,10 @@ export const feedPendingSchema = z.object({
   descriptionKm: requiredText(300),
   requestedDate: feedDate,
   dueDate: optionalFeedDate,
-  status: z.enum(FEED_PENDING_STATUSES, { error: typeError }).nullish().transform((v) => v ?? 'outstanding'),
+  status: z
+    .enum(FEED_PENDING_STATUSES, { error: typeError })
+    .nullish()
+    .transform((v) => v ?? 'outstanding'),
 });
 
 export const feedIssuanceSchema = z.object({
@@ -240,12 +296,14 @@ export const feedIssuanceSchema = z.object({
 });
 
 /** Who sold the policy: the portal username or the agent code (one of them). */
-export const feedAgentSchema = z.object({
-  username: optionalText(64),
-  agentCode: optionalText(20),
-}).superRefine((agent, ctx) => {
-  if (agent.username === null && agent.agentCode === null) addKeyIssue(ctx, 'required', ['username']);
-});
+export const feedAgentSchema = z
+  .object({
+    username: optionalText(64),
+    agentCode: optionalText(20),
+  })
+  .superRefine((agent, ctx) => {
+    if (agent.username === null && agent.agentCode === null) addKeyIssue(ctx, 'required', ['username']);
+  });
 
 function amountIssue(value: string, currency: CurrencyCode): FormErrorKey | number {
   const decimals = CURRENCIES[currency].decimals;
@@ -268,11 +326,15 @@ function duplicates<T>(items: readonly T[], key: (item: T) => string): Set<numbe
 }
 
 const feedPolicyShape = z.object({
-  policyNumber: z.string({ error: typeError }).trim().toUpperCase().superRefine((value, ctx) => {
-    if (value === '') addKeyIssue(ctx, 'required');
-    else if (value.length > 20) addKeyIssue(ctx, 'maxlength');
-    else if (!POLICY_NUMBER_PATTERN.test(value)) addKeyIssue(ctx, 'pattern');
-  }),
+  policyNumber: z
+    .string({ error: typeError })
+    .trim()
+    .toUpperCase()
+    .superRefine((value, ctx) => {
+      if (value === '') addKeyIssue(ctx, 'required');
+      else if (value.length > 20) addKeyIssue(ctx, 'maxlength');
+      else if (!POLICY_NUMBER_PATTERN.test(value)) addKeyIssue(ctx, 'pattern');
+    }),
   productCode: requiredText(10, FEED_PRODUCT_CODE_PATTERN),
   planKey: optionalText(20, FEED_PLAN_KEY_PATTERN),
   status: z.enum(POLICY_STATUSES, { error: typeError }),
@@ -292,7 +354,10 @@ const feedPolicyShape = z.object({
   agent: feedAgentSchema,
   /** The servicing agency; defaults to the agent's. */
   agencyCode: optionalText(20),
-  deliveryStatus: z.enum(DELIVERY_STATUSES, { error: typeError }).nullish().transform((v) => v ?? 'pending'),
+  deliveryStatus: z
+    .enum(DELIVERY_STATUSES, { error: typeError })
+    .nullish()
+    .transform((v) => v ?? 'pending'),
   deliveryStatusDate: optionalFeedDate,
   issuance: feedIssuanceSchema.nullish().transform((v) => v ?? null),
   clients: z.array(feedClientSchema, { error: typeError }).min(1, { error: 'required' }).max(FEED_LIMITS.clients, { error: 'max' }),

@@ -31,7 +31,16 @@ export type FeedPendingStatus = (typeof FEED_PENDING_STATUSES)[number];
 export const PENDING_STATUSES = ['outstanding', 'submitted', 'received', 'waived'] as const;
 export type PendingStatus = (typeof PENDING_STATUSES)[number];
 
-export const CLAIM_TYPES = ['death', 'hospitalisation', 'criticalIllness', 'disability', 'accident', 'maturity', 'surrender', 'other'] as const;
+export const CLAIM_TYPES = [
+  'death',
+  'hospitalisation',
+  'criticalIllness',
+  'disability',
+  'accident',
+  'maturity',
+  'surrender',
+  'other',
+] as const;
 export type ClaimType = (typeof CLAIM_TYPES)[number];
 export const CLAIM_STATUSES = ['submitted', 'inReview', 'approved', 'declined', 'paid'] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
@@ -55,8 +64,11 @@ export const PAYMENT_TYPES_LIST = ['CDB', 'CHQ', 'CS', 'WING', 'PTPP'] as const 
 export const POLICY_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{3,19}$/;
 
 /** `{policyNumber}` of the policy paths; anything else answers 404 like an unknown policy. */
-export const policyNumberSchema = z.string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
-  .trim().toUpperCase().max(20, { error: 'maxlength' });
+export const policyNumberSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
+  .trim()
+  .toUpperCase()
+  .max(20, { error: 'maxlength' });
 
 export const policyNumberParamsSchema = z.object({ policyNumber: policyNumberSchema });
 export type PolicyNumberParams = z.infer<typeof policyNumberParamsSchema>;

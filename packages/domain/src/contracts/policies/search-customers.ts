@@ -21,11 +21,15 @@ import { servicingSummaryResponseSchema } from './servicing-summary';
  */
 export const searchCustomersQuerySchema = z.object({
   q: optionalSearchTermSchema,
-  status: z.union([z.enum(POLICY_STATUSES), z.literal('')], { error: 'invalid' }).optional()
+  status: z
+    .union([z.enum(POLICY_STATUSES), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value ? value : undefined)),
   cursor: policyCursorSchema,
   size: policyListSizeSchema,
-  view: z.union([z.literal('list'), z.literal('summary'), z.literal('')], { error: 'invalid' }).optional()
+  view: z
+    .union([z.literal('list'), z.literal('summary'), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value === 'summary' ? 'summary' : 'list')),
 });
 export type SearchCustomersInput = z.input<typeof searchCustomersQuerySchema>;

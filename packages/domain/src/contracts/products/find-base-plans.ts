@@ -10,9 +10,7 @@
  */
 import * as z from 'zod';
 import { PACKAGE_TYPES } from '../../codes/products';
-import {
-  catalogueProductSchema, catalogueRiderSchema, catalogueSchema,
-} from '../../catalogue/catalogue-schema';
+import { catalogueProductSchema, catalogueRiderSchema, catalogueSchema } from '../../catalogue/catalogue-schema';
 
 export const findBasePlansQuerySchema = z.object({
   productCode: z.string().max(10).optional(),

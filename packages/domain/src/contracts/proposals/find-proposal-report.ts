@@ -10,9 +10,14 @@ import { LANGUAGES } from '../../codes/languages';
  * not see the proposal. Generating it records the status `presented` (once).
  */
 export const proposalReportQuerySchema = z.object({
-  lang: z.union([z.enum(LANGUAGES), z.literal('')], { error: 'invalid' }).optional()
+  lang: z
+    .union([z.enum(LANGUAGES), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value ? value : undefined)),
-  download: z.enum(['0', '1', ''], { error: 'invalid' }).optional().transform((value) => value === '1'),
+  download: z
+    .enum(['0', '1', ''], { error: 'invalid' })
+    .optional()
+    .transform((value) => value === '1'),
 });
 export type ProposalReportInput = z.input<typeof proposalReportQuerySchema>;
 

@@ -13,7 +13,9 @@ import { PROPOSAL_STATUSES } from './proposal-fields';
  */
 export const findProposalsQuerySchema = z.object({
   q: optionalSearchTermSchema,
-  status: z.union([z.enum(PROPOSAL_STATUSES), z.literal('')], { error: 'invalid' }).optional()
+  status: z
+    .union([z.enum(PROPOSAL_STATUSES), z.literal('')], { error: 'invalid' })
+    .optional()
     .transform((value) => (value ? value : undefined)),
   cursor: cursorSchema,
   size: listSizeSchema,

@@ -69,12 +69,18 @@ export const proposalRiderSchema = z.object({
 export function proposalFieldsShape() {
   return {
     lifeInsuredContactId: contactRefSchema,
-    policyOwnerContactId: z.union([contactRefSchema, z.literal(''), z.null()]).optional()
+    policyOwnerContactId: z
+      .union([contactRefSchema, z.literal(''), z.null()])
+      .optional()
       .transform((value) => (value ? value : undefined)),
-    relationshipCode: z.union([z.string({ error: typeError }), z.null()]).optional()
+    relationshipCode: z
+      .union([z.string({ error: typeError }), z.null()])
+      .optional()
       .transform((value) => (value ? value.trim() : undefined)),
     productCode: z.string({ error: typeError }).min(1, { error: 'required' }).max(10, { error: 'maxlength' }),
-    planKey: z.union([z.string({ error: typeError }).max(20, { error: 'maxlength' }), z.null()]).optional()
+    planKey: z
+      .union([z.string({ error: typeError }).max(20, { error: 'maxlength' }), z.null()])
+      .optional()
       .transform((value) => (value ? value : undefined)),
     faceAmount: faceAmountInputSchema,
     policyTerm: termSchema.optional(),
@@ -85,7 +91,9 @@ export function proposalFieldsShape() {
 }
 
 /** Owner and relationship together: a separate owner needs a two-digit relationship code; the insured as owner needs none. */
-export function withProposalRules<T extends z.ZodType<{ lifeInsuredContactId: string; policyOwnerContactId?: string | undefined; relationshipCode?: string | undefined }>>(schema: T): T {
+export function withProposalRules<
+  T extends z.ZodType<{ lifeInsuredContactId: string; policyOwnerContactId?: string | undefined; relationshipCode?: string | undefined }>,
+>(schema: T): T {
   return schema.superRefine(
     (value, ctx) => {
       const separateOwner = value.policyOwnerContactId !== undefined && value.policyOwnerContactId !== value.lifeInsuredContactId;

@@ -43,14 +43,16 @@ export type DashboardFigure = z.infer<typeof dashboardFigureSchema>;
 export const dashboardChartSchema = z.object({
   kind: z.literal('bars'),
   titleKey: z.string(),
-  bars: z.array(z.object({
-    id: z.string(),
-    labelKey: z.string(),
-    /** A literal label (a date) shown instead of `labelKey` when present. */
-    label: z.optional(z.string()),
-    value: z.int(),
-    link: dashboardLinkSchema,
-  })),
+  bars: z.array(
+    z.object({
+      id: z.string(),
+      labelKey: z.string(),
+      /** A literal label (a date) shown instead of `labelKey` when present. */
+      label: z.optional(z.string()),
+      value: z.int(),
+      link: dashboardLinkSchema,
+    }),
+  ),
 });
 export type DashboardChart = z.infer<typeof dashboardChartSchema>;
 

@@ -39,13 +39,20 @@ export const profileResponseSchema = z.object({
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /** E-mail rules of spec §5; omitted: unchanged; '' or null: removed (null out). */
-const profileEmailSchema = z.string({ error: 'invalid' }).nullish().superRefine((value, ctx) => {
-  if (value === undefined || value === null || value.trim() === '') return;
-  const key = emailIssue(value.trim());
-  if (key) ctx.addIssue({ code: 'custom', message: key });
-}).transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()));
+const profileEmailSchema = z
+  .string({ error: 'invalid' })
+  .nullish()
+  .superRefine((value, ctx) => {
+    if (value === undefined || value === null || value.trim() === '') return;
+    const key = emailIssue(value.trim());
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  })
+  .transform((value) => (value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim()));
 
-const versionSchema = z.number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') }).int({ error: 'invalid' }).min(1, { error: 'invalid' });
+const versionSchema = z
+  .number({ error: (issue) => (issue.input === undefined ? 'required' : 'invalid') })
+  .int({ error: 'invalid' })
+  .min(1, { error: 'invalid' });
 
 /**
  * `updateContact`: a new phone and/or e-mail. Needs a VERIFIED profile OTP request: POST
@@ -81,13 +88,17 @@ export const signOutSessionRequestSchema = z.object({
  * POST /api/user/v1/profile: one of the actions above, or `changePassword`
  * (auth/change-password.ts, answered `{ ok: true }`). The other actions answer the profile.
  */
-export const profileUpdateRequestSchema = z.discriminatedUnion('action', [
-  changePasswordRequestSchema,
-  updateContactRequestSchema,
-  setLanguageRequestSchema,
-  signOutOthersRequestSchema,
-  signOutSessionRequestSchema,
-], { error: 'invalid' });
+export const profileUpdateRequestSchema = z.discriminatedUnion(
+  'action',
+  [
+    changePasswordRequestSchema,
+    updateContactRequestSchema,
+    setLanguageRequestSchema,
+    signOutOthersRequestSchema,
+    signOutSessionRequestSchema,
+  ],
+  { error: 'invalid' },
+);
 export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;
 export type UpdateContactRequest = z.infer<typeof updateContactRequestSchema>;
 

@@ -7,15 +7,16 @@ import { clientPendingFileName, clientPendingQuerySchema } from '@portal/domain/
 import { clientMilestonesQuerySchema } from '@portal/domain/contracts/policies/find-client-milestones';
 import { clientPaymentsQuerySchema } from '@portal/domain/contracts/policies/find-client-payments';
 import { feedHeaderSchema, feedIssueKey, feedPolicySchema } from '@portal/domain/contracts/policies/policy-feed';
-import {
-  COVERAGE_TYPES_LIST, LINK_TYPES, PAYMENT_TYPES_LIST, PRIORITIES, toMoney,
-} from '@portal/domain/contracts/policies/policy-fields';
+import { COVERAGE_TYPES_LIST, LINK_TYPES, PAYMENT_TYPES_LIST, PRIORITIES, toMoney } from '@portal/domain/contracts/policies/policy-fields';
 import { moneySchema } from '@portal/domain/contracts/policies/value-fields';
 import { searchCustomersQuerySchema } from '@portal/domain/contracts/policies/search-customers';
 import { updateDeliveryStatusRequestSchema } from '@portal/domain/contracts/policies/update-delivery-status';
 import { pendingCodeFieldSchema } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 
-function issues(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string; code: string; input?: unknown }[] } }) {
+function issues(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string; code: string; input?: unknown }[] };
+}) {
   return result.error?.issues.map((issue) => [issue.path.map(String).join('.'), feedIssueKey(issue)]) ?? [];
 }
 
@@ -33,7 +34,16 @@ const record = (overrides: Record<string, unknown> = {}) => ({
   sumAssured: '50000',
   agent: { username: 'demo.aap' },
   clients: [
-    { linkType: 'O', firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1985-12-05', phone: '012 345 678' },
+    {
+      linkType: 'O',
+      firstName: 'Sokha',
+      lastName: 'Chan',
+      firstNameKh: 'សុខា',
+      lastNameKh: 'ចាន់',
+      gender: 'M',
+      dateOfBirth: '1985-12-05',
+      phone: '012 345 678',
+    },
     { linkType: 'I', firstName: 'Sokha', lastName: 'Chan', gender: 'M', dateOfBirth: '1985-12-05' },
   ],
   coverages: [{ coverageType: 'B', productCode: 'LPTL', faceAmount: '50000', premium: '125.50' }],
@@ -60,8 +70,15 @@ describe('policy feed record', () => {
   it('outputs amounts in minor units of their currency, E.164 phones, ISO dates, upper-case numbers', () => {
     const parsed = feedPolicySchema.parse(record());
     expect(parsed).toMatchObject({
-      policyNumber: 'P100000001', effectiveDate: '2024-03-01', modalPremium: 12550, sumAssured: 5_000_000,
-      deliveryStatus: 'pending', beneficiaries: [], values: [], claims: [], pending: [],
+      policyNumber: 'P100000001',
+      effectiveDate: '2024-03-01',
+      modalPremium: 12550,
+      sumAssured: 5_000_000,
+      deliveryStatus: 'pending',
+      beneficiaries: [],
+      values: [],
+      claims: [],
+      pending: [],
       coverages: [{ faceAmount: 5_000_000, premium: 12550 }],
       payments: [{ amount: 514550, currency: '96', bankCode: null }],
     });
@@ -69,18 +86,54 @@ describe('policy feed record', () => {
   });
 
   it('reports each broken rule as a form error key on its field', () => {
-    expect(issues(feedPolicySchema.safeParse(record({ policyNumber: 'P 1', status: 'Open', modalPremium: 12.5, currency: '840' })))).toEqual([
-      ['policyNumber', 'pattern'], ['status', 'invalid'], ['modalPremium', 'invalid'], ['currency', 'invalid'],
+    expect(
+      issues(feedPolicySchema.safeParse(record({ policyNumber: 'P 1', status: 'Open', modalPremium: 12.5, currency: '840' }))),
+    ).toEqual([
+      ['policyNumber', 'pattern'],
+      ['status', 'invalid'],
+      ['modalPremium', 'invalid'],
+      ['currency', 'invalid'],
     ]);
-    expect(issues(feedPolicySchema.safeParse(record({ clients: [{ linkType: 'O', firstName: 'S0kha', lastName: '', gender: 'X', dateOfBirth: '31/02/1990', phone: 'call me' }] })))).toEqual([
-      ['clients.0.firstName', 'pattern'], ['clients.0.lastName', 'required'], ['clients.0.gender', 'invalid'], ['clients.0.dateOfBirth', 'invalid'], ['clients.0.phone', 'pattern'],
+    expect(
+      issues(
+        feedPolicySchema.safeParse(
+          record({
+            clients: [{ linkType: 'O', firstName: 'S0kha', lastName: '', gender: 'X', dateOfBirth: '31/02/1990', phone: 'call me' }],
+          }),
+        ),
+      ),
+    ).toEqual([
+      ['clients.0.firstName', 'pattern'],
+      ['clients.0.lastName', 'required'],
+      ['clients.0.gender', 'invalid'],
+      ['clients.0.dateOfBirth', 'invalid'],
+      ['clients.0.phone', 'pattern'],
     ]);
     // Cross-field rules run once the record is otherwise well formed.
-    expect(issues(feedPolicySchema.safeParse(record({ clients: [record().clients[0]], status: 'Grace', modalPremium: '1.5', currency: '96' })))).toEqual([
-      ['clients.I', 'required'], ['graceEndDate', 'required'], ['modalPremium', 'pattern'], ['coverages.0.premium', 'pattern'],
+    expect(
+      issues(feedPolicySchema.safeParse(record({ clients: [record().clients[0]], status: 'Grace', modalPremium: '1.5', currency: '96' }))),
+    ).toEqual([
+      ['clients.I', 'required'],
+      ['graceEndDate', 'required'],
+      ['modalPremium', 'pattern'],
+      ['coverages.0.premium', 'pattern'],
     ]);
-    expect(issues(feedPolicySchema.safeParse(record({ payments: [{ paymentDate: '2026-11-01', amount: '10', paymentType: 'CHQ' }, { paymentDate: '2026-11-01', amount: '10', paymentType: 'CS', bankCode: '005' }, { paymentDate: '2026-11-01', amount: '10', paymentType: 'PTPP' }] })))).toEqual([
-      ['payments.0.bankCode', 'required'], ['payments.1.bankCode', 'invalid'], ['payments.2.sourcePolicyNumber', 'required'],
+    expect(
+      issues(
+        feedPolicySchema.safeParse(
+          record({
+            payments: [
+              { paymentDate: '2026-11-01', amount: '10', paymentType: 'CHQ' },
+              { paymentDate: '2026-11-01', amount: '10', paymentType: 'CS', bankCode: '005' },
+              { paymentDate: '2026-11-01', amount: '10', paymentType: 'PTPP' },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual([
+      ['payments.0.bankCode', 'required'],
+      ['payments.1.bankCode', 'invalid'],
+      ['payments.2.sourcePolicyNumber', 'required'],
     ]);
     for (const [, key] of issues(feedPolicySchema.safeParse({}))) expect(FORM_ERROR_KEYS).toContain(key);
   });
@@ -93,14 +146,26 @@ describe('policy feed record', () => {
 
 describe('policy route contracts', () => {
   it('search: 3 characters at least, an optional status, the summary view', () => {
-    expect(searchCustomersQuerySchema.parse({ q: '  សុខ ', status: '' })).toMatchObject({ q: 'សុខ', status: undefined, size: 20, view: 'list' });
+    expect(searchCustomersQuerySchema.parse({ q: '  សុខ ', status: '' })).toMatchObject({
+      q: 'សុខ',
+      status: undefined,
+      size: 20,
+      view: 'list',
+    });
     expect(searchCustomersQuerySchema.parse({ view: 'summary' }).view).toBe('summary');
-    expect(issues(searchCustomersQuerySchema.safeParse({ q: 'ab', size: '101', status: 'Open' }))).toEqual([['q', 'minlength'], ['status', 'invalid'], ['size', 'max']]);
+    expect(issues(searchCustomersQuerySchema.safeParse({ q: 'ab', size: '101', status: 'Open' }))).toEqual([
+      ['q', 'minlength'],
+      ['status', 'invalid'],
+      ['size', 'max'],
+    ]);
   });
 
   it('payments need a policy number; milestones a window of at most 366 days', () => {
     expect(issues(clientPaymentsQuerySchema.safeParse({}))).toEqual([['policyNumber', 'required']]);
-    expect(clientMilestonesQuerySchema.parse({ from: '01/12/2026', to: '2026-12-31' })).toMatchObject({ from: '2026-12-01', to: '2026-12-31' });
+    expect(clientMilestonesQuerySchema.parse({ from: '01/12/2026', to: '2026-12-31' })).toMatchObject({
+      from: '2026-12-01',
+      to: '2026-12-31',
+    });
     expect(issues(clientMilestonesQuerySchema.safeParse({ from: '2026-12-31', to: '2026-12-01' }))).toEqual([['to', 'invalid']]);
     expect(issues(clientMilestonesQuerySchema.safeParse({ from: '2026-01-01', to: '2027-01-03' }))).toEqual([['to', 'invalid']]);
   });
@@ -114,8 +179,15 @@ describe('policy route contracts', () => {
   });
 
   it('delivery status and the pending code field', () => {
-    expect(updateDeliveryStatusRequestSchema.parse({ policyNumber: 'p1000', deliveryStatus: 'delivered', version: 3 })).toEqual({ policyNumber: 'P1000', deliveryStatus: 'delivered', version: 3 });
-    expect(issues(updateDeliveryStatusRequestSchema.safeParse({ policyNumber: 'P1000', deliveryStatus: 'lost' }))).toEqual([['deliveryStatus', 'invalid'], ['version', 'required']]);
+    expect(updateDeliveryStatusRequestSchema.parse({ policyNumber: 'p1000', deliveryStatus: 'delivered', version: 3 })).toEqual({
+      policyNumber: 'P1000',
+      deliveryStatus: 'delivered',
+      version: 3,
+    });
+    expect(issues(updateDeliveryStatusRequestSchema.safeParse({ policyNumber: 'P1000', deliveryStatus: 'lost' }))).toEqual([
+      ['deliveryStatus', 'invalid'],
+      ['version', 'required'],
+    ]);
     expect(pendingCodeFieldSchema.parse(' med01 ')).toBe('MED01');
     expect(pendingCodeFieldSchema.safeParse('../x').success).toBe(false);
   });

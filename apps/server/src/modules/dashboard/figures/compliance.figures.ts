@@ -26,7 +26,8 @@ export const complianceFigures: FigureProvider = {
     const code = periodCodeOf(ctx.today);
     const agencyId = ctx.scope === 'agency' ? ctx.agencyId : null;
     const roles = sql.raw(`ARRAY[${TRAINING_ROLES.map((r) => `'${r}'`).join(', ')}]::text[]`);
-    const row = firstRow<Row>(await db.execute(sql`
+    const row = firstRow<Row>(
+      await db.execute(sql`
       SELECT to_char(p.due_date, 'YYYY-MM-DD') AS due_date,
         (SELECT count(*)::int FROM compliance_attempt a WHERE a.user_id = ${ctx.user.id}::uuid AND a.period_code = p.code) AS attempts,
         (SELECT min(a.submitted_at) FROM compliance_attempt a WHERE a.user_id = ${ctx.user.id}::uuid AND a.period_code = p.code AND a.passed) AS passed_at,
@@ -36,7 +37,8 @@ export const complianceFigures: FigureProvider = {
           WHERE u.agency_id = ${agencyId}::uuid AND u.status <> 'disabled' AND u.roles && ${roles}
             AND a.period_code = p.code AND a.passed) AS agency_completed
       FROM compliance_period p WHERE p.code = ${code}
-    `));
+    `),
+    );
     if (!row) return null;
     const passed = row.passed_at !== null && row.passed_at !== undefined;
     const overdue = !passed && ctx.today > row.due_date;
@@ -47,14 +49,21 @@ export const complianceFigures: FigureProvider = {
         {
           id: 'complianceStatus',
           labelKey: passed ? 'home:fig_compliance_done' : overdue ? 'home:fig_compliance_overdue' : 'home:fig_compliance_due',
-          value: Number(row.attempts), date: row.due_date, tone: passed ? 'good' : overdue ? 'alert' : 'warning', link: LINK,
+          value: Number(row.attempts),
+          date: row.due_date,
+          tone: passed ? 'good' : overdue ? 'alert' : 'warning',
+          link: LINK,
         },
       ],
     };
     if (agencyId) {
       group.figures.push({
-        id: 'agencyCompleted', labelKey: 'home:fig_agency_completed', value: Number(row.agency_completed), total: Number(row.agency_total),
-        tone: Number(row.agency_completed) >= Number(row.agency_total) ? 'good' : 'warning', link: LINK,
+        id: 'agencyCompleted',
+        labelKey: 'home:fig_agency_completed',
+        value: Number(row.agency_completed),
+        total: Number(row.agency_total),
+        tone: Number(row.agency_completed) >= Number(row.agency_total) ? 'good' : 'warning',
+        link: LINK,
       });
     }
     return group;

@@ -21,7 +21,8 @@ export const contactsFigures: FigureProvider = {
   async load(db, ctx): Promise<DashboardGroup> {
     const from = dayStart(ctx.weekStart);
     const to = dayStart(addDays(ctx.weekEnd, 1));
-    const row = firstRow<Row>(await db.execute(sql`
+    const row = firstRow<Row>(
+      await db.execute(sql`
       SELECT
         (SELECT count(*)::int FROM contact c
           WHERE c.owner_user_id = ${ctx.user.id}::uuid AND c.deleted_at IS NULL AND c.created_date >= ${from}::timestamptz) AS new_contacts,
@@ -31,7 +32,8 @@ export const contactsFigures: FigureProvider = {
           WHERE a.owner_user_id = ${ctx.user.id}::uuid AND a.deleted_at IS NULL
             AND a.start_date >= ${from}::timestamptz AND a.start_date < ${to}::timestamptz
           GROUP BY 1) d) AS activities
-    `));
+    `),
+    );
     const perDay = new Map(jsonValue<{ day: string; n: number }[]>(row?.activities ?? []).map((d) => [d.day, Number(d.n)]));
     const days = Array.from({ length: 7 }, (_, i) => addDays(ctx.weekStart, i));
     const activityCount = days.reduce((n, day) => n + (perDay.get(day) ?? 0), 0);

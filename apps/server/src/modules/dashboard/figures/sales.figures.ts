@@ -12,12 +12,18 @@ function scopeOf(ctx: FigureContext, table: 'proposal' | 'application') {
 }
 
 /** Counts per status, as one json object (`{ "quoted": 3, … }`), from one query. */
-async function countsByStatus(db: Parameters<FigureProvider['load']>[0], ctx: FigureContext, table: 'proposal' | 'application'): Promise<Map<string, number>> {
+async function countsByStatus(
+  db: Parameters<FigureProvider['load']>[0],
+  ctx: FigureContext,
+  table: 'proposal' | 'application',
+): Promise<Map<string, number>> {
   const from = sql.raw(table);
-  const row = firstRow<{ counts: unknown }>(await db.execute(sql`
+  const row = firstRow<{ counts: unknown }>(
+    await db.execute(sql`
     SELECT coalesce(json_object_agg(s.status, s.n), '{}'::json) AS counts
     FROM (SELECT status, count(*)::int AS n FROM ${from} WHERE ${scopeOf(ctx, table)} GROUP BY status) s
-  `));
+  `),
+  );
   return new Map(Object.entries(jsonValue<Record<string, number>>(row?.counts ?? {})).map(([k, v]) => [k, Number(v)]));
 }
 
@@ -34,7 +40,10 @@ export const proposalFigures: FigureProvider = {
       id: 'proposals',
       titleKey: 'home:group_proposals',
       figures: PROPOSAL_STATUSES.map((status) => ({
-        id: `proposals_${status}`, labelKey: `home:fig_proposals_${status}`, value: counts.get(status) ?? 0, tone: 'neutral' as const,
+        id: `proposals_${status}`,
+        labelKey: `home:fig_proposals_${status}`,
+        value: counts.get(status) ?? 0,
+        tone: 'neutral' as const,
         link: { screen: 'proposal-list', query: { status } },
       })),
     };
@@ -54,7 +63,9 @@ export const applicationFigures: FigureProvider = {
       id: 'applications',
       titleKey: 'home:group_applications',
       figures: APPLICATION_STATUSES.map((status) => ({
-        id: `applications_${status}`, labelKey: `home:fig_applications_${status}`, value: counts.get(status) ?? 0,
+        id: `applications_${status}`,
+        labelKey: `home:fig_applications_${status}`,
+        value: counts.get(status) ?? 0,
         tone: status === 'P' && (counts.get(status) ?? 0) > 0 ? ('warning' as const) : ('neutral' as const),
         link: { screen: 'application-list', query: { status } },
       })),

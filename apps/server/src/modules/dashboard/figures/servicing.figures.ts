@@ -3,7 +3,9 @@ import type { CurrencyCode } from '@portal/domain/codes/currencies';
 import { MILESTONE_MAX_ITEMS } from '@portal/domain/contracts/policies/find-client-milestones';
 import { toMoney } from '@portal/domain/contracts/policies/policy-fields';
 import {
-  SUMMARY_GRACE_ALERT_DAYS, SUMMARY_LAPSE_ALERT_DAYS, SUMMARY_MILESTONE_DAYS,
+  SUMMARY_GRACE_ALERT_DAYS,
+  SUMMARY_LAPSE_ALERT_DAYS,
+  SUMMARY_MILESTONE_DAYS,
 } from '@portal/domain/contracts/policies/servicing-summary';
 import type { DashboardGroup } from '@portal/domain/contracts/user/dashboard';
 import { addDays } from '@portal/domain/format/calendar-arithmetic';
@@ -37,7 +39,8 @@ export const servicingFigures: FigureProvider = {
     const monthEnd = `${month}-${String(daysInMonth(Number(ctx.today.slice(0, 4)), Number(ctx.today.slice(5, 7)))).padStart(2, '0')}`;
     const milestoneTo = addDays(ctx.today, SUMMARY_MILESTONE_DAYS);
     const milestones = milestonesJson(scopeSql(scope, 'mp'), { from: ctx.today, to: milestoneTo, limit: MILESTONE_MAX_ITEMS });
-    const row = firstRow<Row>(await db.execute(sql`
+    const row = firstRow<Row>(
+      await db.execute(sql`
       WITH p AS (SELECT status, premium_mode, paid_to_date, grace_end_date, currency, modal_premium FROM policy pol WHERE ${scopeSql(scope, 'pol')})
       SELECT
         count(*) FILTER (WHERE status = 'Active')::int AS active,
@@ -53,7 +56,8 @@ export const servicingFigures: FigureProvider = {
             GROUP BY currency) d) AS due,
         (SELECT json_array_length(m.items) FROM (${milestones}) m) AS milestones
       FROM p
-    `));
+    `),
+    );
     const due = jsonValue<{ currency: CurrencyCode; n: number; total: number }[]>(row?.due ?? []);
     const dueCount = due.reduce((n, d) => n + Number(d.n), 0);
     const active = Number(row?.active ?? 0);
@@ -65,23 +69,67 @@ export const servicingFigures: FigureProvider = {
       id: 'servicing',
       titleKey: 'home:group_servicing',
       figures: [
-        { id: 'policiesGrace', labelKey: 'home:fig_policies_grace', value: grace, tone: grace > 0 ? 'warning' : 'neutral', link: { screen: 'servicing-search', query: { status: 'Grace' } } },
-        { id: 'policiesLapsed', labelKey: 'home:fig_policies_lapsed', value: lapsed, tone: lapsed > 0 ? 'alert' : 'neutral', link: { screen: 'servicing-search', query: { status: 'Lapsed' } } },
-        { id: 'enteringGrace', labelKey: 'home:fig_entering_grace', value: enteringGrace, tone: enteringGrace > 0 ? 'warning' : 'neutral', link: { screen: 'servicing' } },
-        { id: 'lapsingSoon', labelKey: 'home:fig_lapsing_soon', value: lapsingSoon, tone: lapsingSoon > 0 ? 'alert' : 'neutral', link: { screen: 'servicing' } },
         {
-          id: 'premiumsDue', labelKey: 'home:fig_premiums_due', value: dueCount, tone: 'neutral', link: { screen: 'premium-list' },
+          id: 'policiesGrace',
+          labelKey: 'home:fig_policies_grace',
+          value: grace,
+          tone: grace > 0 ? 'warning' : 'neutral',
+          link: { screen: 'servicing-search', query: { status: 'Grace' } },
+        },
+        {
+          id: 'policiesLapsed',
+          labelKey: 'home:fig_policies_lapsed',
+          value: lapsed,
+          tone: lapsed > 0 ? 'alert' : 'neutral',
+          link: { screen: 'servicing-search', query: { status: 'Lapsed' } },
+        },
+        {
+          id: 'enteringGrace',
+          labelKey: 'home:fig_entering_grace',
+          value: enteringGrace,
+          tone: enteringGrace > 0 ? 'warning' : 'neutral',
+          link: { screen: 'servicing' },
+        },
+        {
+          id: 'lapsingSoon',
+          labelKey: 'home:fig_lapsing_soon',
+          value: lapsingSoon,
+          tone: lapsingSoon > 0 ? 'alert' : 'neutral',
+          link: { screen: 'servicing' },
+        },
+        {
+          id: 'premiumsDue',
+          labelKey: 'home:fig_premiums_due',
+          value: dueCount,
+          tone: 'neutral',
+          link: { screen: 'premium-list' },
           amounts: due.map((d) => toMoney(Math.round(Number(d.total)), d.currency)),
         },
-        { id: 'upcomingMilestones', labelKey: 'home:fig_milestones', value: Number(row?.milestones ?? 0), tone: 'neutral', link: { screen: 'customer-milestone' } },
+        {
+          id: 'upcomingMilestones',
+          labelKey: 'home:fig_milestones',
+          value: Number(row?.milestones ?? 0),
+          tone: 'neutral',
+          link: { screen: 'customer-milestone' },
+        },
       ],
       chart: {
         kind: 'bars',
         titleKey: 'home:chart_policies_status',
         bars: [
-          { id: 'Active', labelKey: 'home:status_active', value: active, link: { screen: 'servicing-search', query: { status: 'Active' } } },
+          {
+            id: 'Active',
+            labelKey: 'home:status_active',
+            value: active,
+            link: { screen: 'servicing-search', query: { status: 'Active' } },
+          },
           { id: 'Grace', labelKey: 'home:status_grace', value: grace, link: { screen: 'servicing-search', query: { status: 'Grace' } } },
-          { id: 'Lapsed', labelKey: 'home:status_lapsed', value: lapsed, link: { screen: 'servicing-search', query: { status: 'Lapsed' } } },
+          {
+            id: 'Lapsed',
+            labelKey: 'home:status_lapsed',
+            value: lapsed,
+            link: { screen: 'servicing-search', query: { status: 'Lapsed' } },
+          },
         ],
       },
     };

@@ -9,7 +9,10 @@ export async function deleteDocument(id: string): Promise<DeleteDocumentResponse
 }
 
 /** `run` orders the delete with the wizard's step saves (Wizard.changeDocuments). */
-export function useDeleteDocument(applicationId: string, run: (change: () => Promise<DeleteDocumentResponse>) => Promise<DeleteDocumentResponse>) {
+export function useDeleteDocument(
+  applicationId: string,
+  run: (change: () => Promise<DeleteDocumentResponse>) => Promise<DeleteDocumentResponse>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => run(() => deleteDocument(id)),

@@ -11,5 +11,10 @@ export async function findApplication(id: string, signal?: AbortSignal): Promise
 
 /** Always read fresh: the wizard saves against the version it read. */
 export function useApplication(id: string) {
-  return useQuery({ queryKey: applicationKeys.detail(id), queryFn: ({ signal }) => findApplication(id, signal), staleTime: 0, enabled: id !== '' });
+  return useQuery({
+    queryKey: applicationKeys.detail(id),
+    queryFn: ({ signal }) => findApplication(id, signal),
+    staleTime: 0,
+    enabled: id !== '',
+  });
 }

@@ -6,7 +6,11 @@ import { applicationKeys } from './application-keys';
 const PAGE_SIZE = 20;
 
 /** GET /api/appform/v1/find?q=&status=&page=&size= — the caller's applications, newest change first. */
-export async function findApplications(filters: { q: string; status: string }, page: number, signal?: AbortSignal): Promise<FindApplicationsResponse> {
+export async function findApplications(
+  filters: { q: string; status: string },
+  page: number,
+  signal?: AbortSignal,
+): Promise<FindApplicationsResponse> {
   const query: Record<string, string> = { page: String(page), size: String(PAGE_SIZE) };
   if (filters.q) query.q = filters.q;
   if (filters.status) query.status = filters.status;

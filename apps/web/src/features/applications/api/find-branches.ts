@@ -7,7 +7,8 @@ import { applicationKeys } from './application-keys';
 export function useBranches(bankCode: string) {
   return useQuery({
     queryKey: applicationKeys.branches(bankCode),
-    queryFn: async ({ signal }) => lovBranchResponseSchema.parse(await api.get<unknown>(`/api/appform/v1/lov/branch/${encodeURIComponent(bankCode)}`, { signal })),
+    queryFn: async ({ signal }) =>
+      lovBranchResponseSchema.parse(await api.get<unknown>(`/api/appform/v1/lov/branch/${encodeURIComponent(bankCode)}`, { signal })),
     enabled: bankCode !== '',
     staleTime: 60 * 60 * 1000,
   });

@@ -1,5 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { findApplicationDocumentsResponseSchema, type FindApplicationDocumentsResponse } from '@portal/domain/contracts/documents/application-document';
+import {
+  findApplicationDocumentsResponseSchema,
+  type FindApplicationDocumentsResponse,
+} from '@portal/domain/contracts/documents/application-document';
 import { api } from '../../../lib/api-client';
 import { applicationKeys } from './application-keys';
 

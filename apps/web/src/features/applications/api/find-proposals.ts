@@ -7,6 +7,7 @@ import { applicationKeys } from './application-keys';
 export function useProposalsToApply() {
   return useQuery({
     queryKey: applicationKeys.proposals(),
-    queryFn: async ({ signal }) => findProposalsResponseSchema.parse(await api.get<unknown>('/api/proposal/v1/find', { query: { size: '20' }, signal })),
+    queryFn: async ({ signal }) =>
+      findProposalsResponseSchema.parse(await api.get<unknown>('/api/proposal/v1/find', { query: { size: '20' }, signal })),
   });
 }

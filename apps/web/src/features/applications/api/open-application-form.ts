@@ -11,7 +11,10 @@ import { saveBlob } from '../../../lib/save-blob';
 export function useOpenApplicationForm(applicationId: string, fileName: string) {
   return useMutation({
     mutationFn: async (lang: Language) => {
-      const blob = await api.get<Blob>(`/api/report/v1/generate/application-form/${encodeURIComponent(applicationId)}`, { query: { lang }, responseType: 'blob' });
+      const blob = await api.get<Blob>(`/api/report/v1/generate/application-form/${encodeURIComponent(applicationId)}`, {
+        query: { lang },
+        responseType: 'blob',
+      });
       const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
       // Without 'noopener' (with it, window.open always answers null and the file would be saved
       // every time); the new tab's link back to this one is cut right away instead.

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DOCUMENT_UPLOAD_FIELDS, uploadDocumentResponseSchema, type UploadDocumentResponse } from '@portal/domain/contracts/documents/application-document';
+import {
+  DOCUMENT_UPLOAD_FIELDS,
+  uploadDocumentResponseSchema,
+  type UploadDocumentResponse,
+} from '@portal/domain/contracts/documents/application-document';
 import { xhrUpload, type UploadProgress } from '../../../lib/xhr-upload';
 import { applicationKeys } from './application-keys';
 
@@ -30,7 +34,10 @@ export async function uploadDocument(input: UploadDocumentInput): Promise<Upload
 }
 
 /** `run` orders the upload with the wizard's step saves (Wizard.changeDocuments). */
-export function useUploadDocument(applicationId: string, run: (change: () => Promise<UploadDocumentResponse>) => Promise<UploadDocumentResponse>) {
+export function useUploadDocument(
+  applicationId: string,
+  run: (change: () => Promise<UploadDocumentResponse>) => Promise<UploadDocumentResponse>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UploadDocumentInput) => run(() => uploadDocument(input)),

@@ -11,14 +11,30 @@ import { useFindApplications } from '../api/find-applications';
 export function ApplicationRow({ item }: { item: ApplicationSummary }) {
   const { t } = useTranslation(['applications']);
   return (
-    <Card withBorder radius="md" padding="sm" component={Link} to={`/home/application/detail?applicationId=${encodeURIComponent(item.id)}`} data-testid="application-row">
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      component={Link}
+      to={`/home/application/detail?applicationId=${encodeURIComponent(item.id)}`}
+      data-testid="application-row"
+    >
       <Group justify="space-between" wrap="nowrap">
         <Stack gap={2} miw={0}>
-          <Text fw={600} truncate="end">{item.lifeInsuredName || '—'}</Text>
-          <Text size="sm" c="dimmed">{item.applicationNumber} · {item.productCode}{item.proposalNumber ? ` · ${item.proposalNumber}` : ''}</Text>
-          <Text size="xs" c="dimmed">{formatDisplayDate(item.modifiedDate.slice(0, 10))}</Text>
+          <Text fw={600} truncate="end">
+            {item.lifeInsuredName || '—'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {item.applicationNumber} · {item.productCode}
+            {item.proposalNumber ? ` · ${item.proposalNumber}` : ''}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDisplayDate(item.modifiedDate.slice(0, 10))}
+          </Text>
         </Stack>
-        <Badge color={item.status === 'S' ? 'green' : 'blue'} variant="light">{t(item.status === 'S' ? 'applications:status_S' : 'applications:status_P')}</Badge>
+        <Badge color={item.status === 'S' ? 'green' : 'blue'} variant="light">
+          {t(item.status === 'S' ? 'applications:status_S' : 'applications:status_P')}
+        </Badge>
       </Group>
     </Card>
   );
@@ -29,23 +45,44 @@ export function ApplicationList({ q, status, enabled = true }: { q: string; stat
   const { t } = useTranslation(['applications', 'common', 'errors']);
   const query = useFindApplications({ q, status }, enabled);
   if (!enabled) return null;
-  if (query.isPending) return <Stack gap="sm" role="status" aria-label={t('common:loading')}>{[0, 1, 2].map((i) => <Skeleton key={i} height={72} radius="md" />)}</Stack>;
+  if (query.isPending)
+    return (
+      <Stack gap="sm" role="status" aria-label={t('common:loading')}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={72} radius="md" />
+        ))}
+      </Stack>
+    );
   if (query.isError) {
     return (
       <Alert color="red" variant="light" role="alert">
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{translateErrorKey(isApiError(query.error) ? query.error.messageKey : 'system_error')}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>{t('common:retry')}</Button>
+          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+            {t('common:retry')}
+          </Button>
         </Stack>
       </Alert>
     );
   }
   const items = query.data.pages.flatMap((p) => p.items);
-  if (items.length === 0) return <Text c="dimmed" data-testid="application-list-empty">{t(q ? 'applications:search_none' : 'applications:list_empty')}</Text>;
+  if (items.length === 0)
+    return (
+      <Text c="dimmed" data-testid="application-list-empty">
+        {t(q ? 'applications:search_none' : 'applications:list_empty')}
+      </Text>
+    );
   return (
     <Stack gap="sm" data-testid="application-list">
-      {items.map((item) => <ApplicationRow key={item.id} item={item} />)}
-      <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label={t('applications:load_more')} />
+      {items.map((item) => (
+        <ApplicationRow key={item.id} item={item} />
+      ))}
+      <LoadMore
+        hasNextPage={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+        label={t('applications:load_more')}
+      />
     </Stack>
   );
 }

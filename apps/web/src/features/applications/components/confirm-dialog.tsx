@@ -2,14 +2,30 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** Asks before a destructive action (deleting an uploaded document). */
-export function ConfirmDialog({ opened, message, onConfirm, onCancel, busy }: { opened: boolean; message: string; onConfirm: () => void; onCancel: () => void; busy: boolean }) {
+export function ConfirmDialog({
+  opened,
+  message,
+  onConfirm,
+  onCancel,
+  busy,
+}: {
+  opened: boolean;
+  message: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation(['applications', 'common']);
   return (
     <Modal opened={opened} onClose={onCancel} title={t('applications:confirm_title')} centered>
       <Text mb="md">{message}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>{t('applications:cancel')}</Button>
-        <Button color="red" onClick={onConfirm} loading={busy} data-testid="confirm-delete">{t('applications:delete')}</Button>
+        <Button variant="default" onClick={onCancel}>
+          {t('applications:cancel')}
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={busy} data-testid="confirm-delete">
+          {t('applications:delete')}
+        </Button>
       </Group>
     </Modal>
   );

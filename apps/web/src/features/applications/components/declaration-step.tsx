@@ -30,22 +30,47 @@ export function DeclarationStep({ wizard }: { wizard: Wizard }) {
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" component="section" aria-labelledby="decl-heading">
-        <Title order={2} size="h4" id="decl-heading" mb="sm">{t('applications:declaration_title')}</Title>
-        <Text size="sm" mb="sm">{t('applications:declaration_text')}</Text>
-        <Checkbox id="agreed" label={t('applications:declaration_agree')} checked={data.agreed === true} onChange={(e) => set({ agreed: e.currentTarget.checked })} error={errorAt(issues, 'agreed', shown)} />
+        <Title order={2} size="h4" id="decl-heading" mb="sm">
+          {t('applications:declaration_title')}
+        </Title>
+        <Text size="sm" mb="sm">
+          {t('applications:declaration_text')}
+        </Text>
+        <Checkbox
+          id="agreed"
+          label={t('applications:declaration_agree')}
+          checked={data.agreed === true}
+          onChange={(e) => set({ agreed: e.currentTarget.checked })}
+          error={errorAt(issues, 'agreed', shown)}
+        />
       </Card>
       <Card withBorder radius="md" component="section" aria-labelledby="sig-heading">
-        <Title order={2} size="h4" id="sig-heading" mb="sm">{t('applications:signatures')}</Title>
+        <Title order={2} size="h4" id="sig-heading" mb="sm">
+          {t('applications:signatures')}
+        </Title>
         <Stack gap="lg">
           {requiredSignatures(wizard.steps).map((party) => (
             <Stack key={party} gap="xs" id={`signatures.${party}`}>
               {party === 'lifeInsured' && child ? (
-                <TextInput label={t('applications:guardian_name')} value={data.signatures?.lifeInsured?.signerName ?? ''}
-                  onChange={(e) => { const s = data.signatures?.lifeInsured; if (s) sign('lifeInsured', { ...s, signerName: e.currentTarget.value }); }}
-                  error={errorAt(issues, 'signatures.lifeInsured.signerName', shown)} disabled={!data.signatures?.lifeInsured} />
+                <TextInput
+                  label={t('applications:guardian_name')}
+                  value={data.signatures?.lifeInsured?.signerName ?? ''}
+                  onChange={(e) => {
+                    const s = data.signatures?.lifeInsured;
+                    if (s) sign('lifeInsured', { ...s, signerName: e.currentTarget.value });
+                  }}
+                  error={errorAt(issues, 'signatures.lifeInsured.signerName', shown)}
+                  disabled={!data.signatures?.lifeInsured}
+                />
               ) : null}
-              <SignaturePad id={`sig-${party}`} label={t(party === 'lifeInsured' && child ? 'applications:signature_guardian' : PARTY_LABELS[party])}
-                value={data.signatures?.[party]} onChange={(v) => sign(party, v)} error={errorAt(issues, `signatures.${party}`, shown)} signerName={nameOf(party)} />
+              <SignaturePad
+                id={`sig-${party}`}
+                label={t(party === 'lifeInsured' && child ? 'applications:signature_guardian' : PARTY_LABELS[party])}
+                value={data.signatures?.[party]}
+                onChange={(v) => sign(party, v)}
+                error={errorAt(issues, `signatures.${party}`, shown)}
+                signerName={nameOf(party)}
+              />
             </Stack>
           ))}
         </Stack>

@@ -19,8 +19,11 @@ import { ConfirmDialog } from './confirm-dialog';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
 
 const FILE_ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
-  extension: 'applications:upload_wrong_type', size: 'applications:upload_too_large', empty: 'applications:upload_empty',
-  nameLength: 'applications:upload_name_too_long', count: 'applications:upload_too_many',
+  extension: 'applications:upload_wrong_type',
+  size: 'applications:upload_too_large',
+  empty: 'applications:upload_empty',
+  nameLength: 'applications:upload_name_too_long',
+  count: 'applications:upload_too_many',
 };
 
 function serverUploadMessage(error: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
@@ -32,7 +35,15 @@ function serverUploadMessage(error: unknown, t: (key: string, values?: Record<st
 }
 
 /** Step 5: the supporting documents, required groups first (derived from the product, the answers and the referral). */
-export function DocumentsStep({ wizard, applicationId, documents }: { wizard: Wizard; applicationId: string; documents: readonly ApplicationDocument[] }) {
+export function DocumentsStep({
+  wizard,
+  applicationId,
+  documents,
+}: {
+  wizard: Wizard;
+  applicationId: string;
+  documents: readonly ApplicationDocument[];
+}) {
   const { t } = useTranslation(['applications', 'validation']);
   const required = requiredDocumentGroups(wizard.facts);
   const optional = SUPPORTING_DOCUMENT_IDS.filter((g) => !required.includes(g));
@@ -41,22 +52,56 @@ export function DocumentsStep({ wizard, applicationId, documents }: { wizard: Wi
   const issues = wizard.issuesOf('supportingDocuments');
   return (
     <Stack gap="lg">
-      <Text size="sm" c="dimmed">{t('applications:documents_rules', { max: UPLOAD_MAX_MB, count: FILE_COUNT_MAX })}</Text>
+      <Text size="sm" c="dimmed">
+        {t('applications:documents_rules', { max: UPLOAD_MAX_MB, count: FILE_COUNT_MAX })}
+      </Text>
       {required.map((group) => (
-        <DocumentGroup key={group} wizard={wizard} group={group} required applicationId={applicationId} documents={documents.filter((d) => d.documentCategoryCode === group)}
-          missing={shown && issues.some((i) => i.field === `documents.${group}`)} />
+        <DocumentGroup
+          key={group}
+          wizard={wizard}
+          group={group}
+          required
+          applicationId={applicationId}
+          documents={documents.filter((d) => d.documentCategoryCode === group)}
+          missing={shown && issues.some((i) => i.field === `documents.${group}`)}
+        />
       ))}
-      <Button variant="subtle" onClick={() => setShowOptional((v) => !v)} aria-expanded={showOptional}>{t(showOptional ? 'applications:documents_hide_optional' : 'applications:documents_show_optional')}</Button>
+      <Button variant="subtle" onClick={() => setShowOptional((v) => !v)} aria-expanded={showOptional}>
+        {t(showOptional ? 'applications:documents_hide_optional' : 'applications:documents_show_optional')}
+      </Button>
       {showOptional || optional.some((g) => documents.some((d) => d.documentCategoryCode === g))
-        ? optional.filter((g) => showOptional || documents.some((d) => d.documentCategoryCode === g)).map((group) => (
-          <DocumentGroup key={group} wizard={wizard} group={group} required={false} applicationId={applicationId} documents={documents.filter((d) => d.documentCategoryCode === group)} missing={false} />
-        )) : null}
+        ? optional
+            .filter((g) => showOptional || documents.some((d) => d.documentCategoryCode === g))
+            .map((group) => (
+              <DocumentGroup
+                key={group}
+                wizard={wizard}
+                group={group}
+                required={false}
+                applicationId={applicationId}
+                documents={documents.filter((d) => d.documentCategoryCode === group)}
+                missing={false}
+              />
+            ))
+        : null}
     </Stack>
   );
 }
 
-function DocumentGroup({ wizard, group, required, applicationId, documents, missing }: {
-  wizard: Wizard; group: SupportingDocumentId; required: boolean; applicationId: string; documents: readonly ApplicationDocument[]; missing: boolean;
+function DocumentGroup({
+  wizard,
+  group,
+  required,
+  applicationId,
+  documents,
+  missing,
+}: {
+  wizard: Wizard;
+  group: SupportingDocumentId;
+  required: boolean;
+  applicationId: string;
+  documents: readonly ApplicationDocument[];
+  missing: boolean;
 }) {
   const { t } = useTranslation(['applications', 'validation']);
   const codes = SUPPORTING_DOCUMENT_GROUPS[group];
@@ -75,7 +120,8 @@ function DocumentGroup({ wizard, group, required, applicationId, documents, miss
 
   const send = () => {
     const found: Record<string, string> = {};
-    for (const issue of documentIssues({ documentCode: code, idNumber, expiredDate, file })) found[issue.field] = translateFormError(issue.key);
+    for (const issue of documentIssues({ documentCode: code, idNumber, expiredDate, file }))
+      found[issue.field] = translateFormError(issue.key);
     if (file) {
       const issue = issuesBeforeSending(file, 'document')[0];
       if (issue) found.file = t(FILE_ISSUE_KEYS[issue], { max: UPLOAD_MAX_MB });
@@ -84,66 +130,159 @@ function DocumentGroup({ wizard, group, required, applicationId, documents, miss
     setProblems(found);
     if (Object.keys(found).length > 0 || !file) return;
     setPercent(0);
-    upload.mutate({
-      applicationId, documentCategoryCode: group, documentCode: code,
-      ...(documentIdType(code) ? { idNumber } : {}), ...(documentNeedsExpiry(code) ? { expiredDate } : {}), file,
-      onProgress: ({ loaded, total }) => setPercent(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
-    }, {
-      onSuccess: () => {
-        setPercent(100);
-        setFile(null);
-        setIdNumber('');
-        setExpiredDate('');
-        if (input.current) input.current.value = '';
+    upload.mutate(
+      {
+        applicationId,
+        documentCategoryCode: group,
+        documentCode: code,
+        ...(documentIdType(code) ? { idNumber } : {}),
+        ...(documentNeedsExpiry(code) ? { expiredDate } : {}),
+        file,
+        onProgress: ({ loaded, total }) => setPercent(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
       },
-      onError: () => setPercent(null),
-    });
+      {
+        onSuccess: () => {
+          setPercent(100);
+          setFile(null);
+          setIdNumber('');
+          setExpiredDate('');
+          if (input.current) input.current.value = '';
+        },
+        onError: () => setPercent(null),
+      },
+    );
   };
 
   return (
-    <Card withBorder radius="md" component="section" aria-labelledby={`group-${slug}`} id={`documents.${group}`} data-testid={`group-${slug}`}>
+    <Card
+      withBorder
+      radius="md"
+      component="section"
+      aria-labelledby={`group-${slug}`}
+      id={`documents.${group}`}
+      data-testid={`group-${slug}`}
+    >
       <Group justify="space-between" mb="xs">
-        <Title order={2} size="h5" id={`group-${slug}`}>{t(GROUP_LABELS[group])}</Title>
-        {required ? <Badge color={documents.length > 0 ? 'green' : 'orange'} variant="light">{t(documents.length > 0 ? 'applications:group_done' : 'applications:group_required')}</Badge> : null}
+        <Title order={2} size="h5" id={`group-${slug}`}>
+          {t(GROUP_LABELS[group])}
+        </Title>
+        {required ? (
+          <Badge color={documents.length > 0 ? 'green' : 'orange'} variant="light">
+            {t(documents.length > 0 ? 'applications:group_done' : 'applications:group_required')}
+          </Badge>
+        ) : null}
       </Group>
-      {missing ? <Alert color="red" variant="light" role="alert" mb="xs">{translateFormError('document_file_required')}</Alert> : null}
+      {missing ? (
+        <Alert color="red" variant="light" role="alert" mb="xs">
+          {translateFormError('document_file_required')}
+        </Alert>
+      ) : null}
       <Stack gap={6} mb="sm">
         {documents.map((d) => (
           <Group key={d.applicationDocumentUploadId} justify="space-between" wrap="nowrap" data-testid="uploaded-document">
-            <Text size="sm" truncate="end" miw={0}>{t(DOCUMENT_LABELS[d.documentCode as DocumentTypeCode] ?? 'applications:doc_other')} · {d.fileName}</Text>
+            <Text size="sm" truncate="end" miw={0}>
+              {t(DOCUMENT_LABELS[d.documentCode as DocumentTypeCode] ?? 'applications:doc_other')} · {d.fileName}
+            </Text>
             <Group gap={4} wrap="nowrap">
-              <Button size="compact-sm" variant="subtle" onClick={() => download.mutate({ id: d.applicationDocumentUploadId, fileName: d.fileName })} aria-label={t('applications:download_file', { file: d.fileName })}>{t('applications:download')}</Button>
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setToDelete(d)} aria-label={t('applications:delete_file', { file: d.fileName })}>{t('applications:delete')}</Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                onClick={() => download.mutate({ id: d.applicationDocumentUploadId, fileName: d.fileName })}
+                aria-label={t('applications:download_file', { file: d.fileName })}
+              >
+                {t('applications:download')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="red"
+                onClick={() => setToDelete(d)}
+                aria-label={t('applications:delete_file', { file: d.fileName })}
+              >
+                {t('applications:delete')}
+              </Button>
             </Group>
           </Group>
         ))}
       </Stack>
       <Stack gap="xs">
-        <NativeSelect label={t('applications:field_document_type')} value={code} onChange={(e) => setCode(e.currentTarget.value as DocumentTypeCode)}
-          data={codes.map((c) => ({ value: c, label: t(DOCUMENT_LABELS[c]) }))} />
-        {documentIdType(code) ? <TextInput label={t('applications:field_id_number')} value={idNumber} onChange={(e) => setIdNumber(e.currentTarget.value)} error={problems.idNumber} data-testid={`${slug}-id-number`} /> : null}
-        {documentNeedsExpiry(code) ? <TextInput label={t('applications:field_expired_date')} placeholder="DD/MM/YYYY" value={expiredDate} onChange={(e) => setExpiredDate(e.currentTarget.value)} error={problems.expiredDate} data-testid={`${slug}-expired-date`} /> : null}
+        <NativeSelect
+          label={t('applications:field_document_type')}
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value as DocumentTypeCode)}
+          data={codes.map((c) => ({ value: c, label: t(DOCUMENT_LABELS[c]) }))}
+        />
+        {documentIdType(code) ? (
+          <TextInput
+            label={t('applications:field_id_number')}
+            value={idNumber}
+            onChange={(e) => setIdNumber(e.currentTarget.value)}
+            error={problems.idNumber}
+            data-testid={`${slug}-id-number`}
+          />
+        ) : null}
+        {documentNeedsExpiry(code) ? (
+          <TextInput
+            label={t('applications:field_expired_date')}
+            placeholder="DD/MM/YYYY"
+            value={expiredDate}
+            onChange={(e) => setExpiredDate(e.currentTarget.value)}
+            error={problems.expiredDate}
+            data-testid={`${slug}-expired-date`}
+          />
+        ) : null}
         <Stack gap={2}>
-          <Text component="label" htmlFor={`${slug}-file`} size="sm" fw={500}>{t('applications:field_file')}</Text>
-          <input id={`${slug}-file`} ref={input} type="file" accept=".pdf,.png,application/pdf,image/png" data-testid={`${slug}-file`}
-            onChange={(e) => { setFile(e.currentTarget.files?.[0] ?? null); setPercent(null); upload.reset(); }} />
-          {problems.file ? <Text c="red" size="sm" role="alert">{problems.file}</Text> : null}
+          <Text component="label" htmlFor={`${slug}-file`} size="sm" fw={500}>
+            {t('applications:field_file')}
+          </Text>
+          <input
+            id={`${slug}-file`}
+            ref={input}
+            type="file"
+            accept=".pdf,.png,application/pdf,image/png"
+            data-testid={`${slug}-file`}
+            onChange={(e) => {
+              setFile(e.currentTarget.files?.[0] ?? null);
+              setPercent(null);
+              upload.reset();
+            }}
+          />
+          {problems.file ? (
+            <Text c="red" size="sm" role="alert">
+              {problems.file}
+            </Text>
+          ) : null}
         </Stack>
         {percent !== null ? (
           <Stack gap={2}>
             <Progress.Root size="lg" radius="sm" data-testid={`${slug}-progress`}>
               <Progress.Section value={percent} aria-label={t('applications:upload_progress_label')} animated={upload.isPending} />
             </Progress.Root>
-            <Text size="sm" role="status" aria-live="polite">{upload.isPending ? t('applications:upload_progress', { percent }) : t('applications:upload_done')}</Text>
+            <Text size="sm" role="status" aria-live="polite">
+              {upload.isPending ? t('applications:upload_progress', { percent }) : t('applications:upload_done')}
+            </Text>
           </Stack>
         ) : null}
-        {upload.isError ? <Alert color="red" variant="light" role="alert">{serverUploadMessage(upload.error, t)}</Alert> : null}
+        {upload.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {serverUploadMessage(upload.error, t)}
+          </Alert>
+        ) : null}
         <Group>
-          <Button onClick={send} loading={upload.isPending} data-testid={`${slug}-upload`}>{t('applications:upload')}</Button>
+          <Button onClick={send} loading={upload.isPending} data-testid={`${slug}-upload`}>
+            {t('applications:upload')}
+          </Button>
         </Group>
       </Stack>
-      <ConfirmDialog opened={toDelete !== null} message={t('applications:delete_confirm', { file: toDelete?.fileName ?? '' })} busy={remove.isPending}
-        onCancel={() => setToDelete(null)} onConfirm={() => { if (toDelete) remove.mutate(toDelete.applicationDocumentUploadId, { onSettled: () => setToDelete(null) }); }} />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        message={t('applications:delete_confirm', { file: toDelete?.fileName ?? '' })}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete.applicationDocumentUploadId, { onSettled: () => setToDelete(null) });
+        }}
+      />
     </Card>
   );
 }

@@ -33,16 +33,34 @@ export function HealthStep({ wizard }: { wizard: Wizard }) {
               const base = `answers.${seq}.${q.questionNumber}`;
               return (
                 <Stack key={q.questionNumber} gap={6} data-testid={`health-q-${seq}-${q.questionNumber}`}>
-                  <Radio.Group id={`${base}.answerValue`} label={<Text fw={500} size="sm">{q.questionNumber}. {t(q.textKey)}</Text>} value={a?.answerValue ?? ''}
-                    onChange={(value) => setAnswer(q.questionNumber, seq, { answerValue: value })} error={errorAt(issues, `${base}.answerValue`, shown)} required>
+                  <Radio.Group
+                    id={`${base}.answerValue`}
+                    label={
+                      <Text fw={500} size="sm">
+                        {q.questionNumber}. {t(q.textKey)}
+                      </Text>
+                    }
+                    value={a?.answerValue ?? ''}
+                    onChange={(value) => setAnswer(q.questionNumber, seq, { answerValue: value })}
+                    error={errorAt(issues, `${base}.answerValue`, shown)}
+                    required
+                  >
                     <Group gap="lg" mt={4}>
                       <Radio value="Y" label={t('applications:yes')} />
                       <Radio value="N" label={t('applications:no')} />
                     </Group>
                   </Radio.Group>
                   {a?.answerValue === 'Y' ? (
-                    <Textarea label={t('applications:health_details')} value={a.answerDescription ?? ''} autosize minRows={2} maxLength={300}
-                      onChange={(e) => setAnswer(q.questionNumber, seq, { answerDescription: e.currentTarget.value })} error={errorAt(issues, `${base}.answerDescription`, shown)} required />
+                    <Textarea
+                      label={t('applications:health_details')}
+                      value={a.answerDescription ?? ''}
+                      autosize
+                      minRows={2}
+                      maxLength={300}
+                      onChange={(e) => setAnswer(q.questionNumber, seq, { answerDescription: e.currentTarget.value })}
+                      error={errorAt(issues, `${base}.answerDescription`, shown)}
+                      required
+                    />
                   ) : null}
                 </Stack>
               );

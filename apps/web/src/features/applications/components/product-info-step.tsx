@@ -18,32 +18,83 @@ export function ProductInfoStep({ wizard, product }: { wizard: Wizard; product: 
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" component="section" aria-labelledby="product-heading">
-        <Title order={2} size="h4" id="product-heading" mb="sm">{t('applications:product_title')}</Title>
+        <Title order={2} size="h4" id="product-heading" mb="sm">
+          {t('applications:product_title')}
+        </Title>
         <Table variant="vertical" withTableBorder data-testid="product-summary">
           <Table.Tbody>
-            <Table.Tr><Table.Th>{t('applications:proposal_number')}</Table.Th><Table.Td>{product.proposalNumber ?? '—'}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('applications:product_code')}</Table.Th><Table.Td>{product.productCode} · {product.planKey}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('applications:face_amount')}</Table.Th><Table.Td>{formatMoney(product.faceAmount)}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('applications:terms')}</Table.Th><Table.Td>{t('applications:terms_value', { policy: product.policyTerm, premium: product.premiumTerm })}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('applications:premium')}</Table.Th><Table.Td>{formatMoney(product.premium)} ({product.premiumMode})</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('applications:riders')}</Table.Th><Table.Td>{product.riders.map((r) => r.code).join(', ') || '—'}</Table.Td></Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('applications:proposal_number')}</Table.Th>
+              <Table.Td>{product.proposalNumber ?? '—'}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('applications:product_code')}</Table.Th>
+              <Table.Td>
+                {product.productCode} · {product.planKey}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('applications:face_amount')}</Table.Th>
+              <Table.Td>{formatMoney(product.faceAmount)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('applications:terms')}</Table.Th>
+              <Table.Td>{t('applications:terms_value', { policy: product.policyTerm, premium: product.premiumTerm })}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('applications:premium')}</Table.Th>
+              <Table.Td>
+                {formatMoney(product.premium)} ({product.premiumMode})
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('applications:riders')}</Table.Th>
+              <Table.Td>{product.riders.map((r) => r.code).join(', ') || '—'}</Table.Td>
+            </Table.Tr>
           </Table.Tbody>
         </Table>
-        <Text size="sm" c="dimmed" mt="xs">{t('applications:product_recalculated', { date: product.quote.calculationDate })}</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('applications:product_recalculated', { date: product.quote.calculationDate })}
+        </Text>
       </Card>
       <Card withBorder radius="md" component="section" aria-labelledby="payment-heading">
-        <Title order={2} size="h4" id="payment-heading" mb="sm">{t('applications:payment_title')}</Title>
+        <Title order={2} size="h4" id="payment-heading" mb="sm">
+          {t('applications:payment_title')}
+        </Title>
         <Stack gap="sm">
-          <NativeSelect id="paymentType" label={t('applications:field_payment_type')} value={data.paymentType ?? ''} onChange={(e) => set({ paymentType: e.currentTarget.value })}
-            error={errorAt(issues, 'paymentType', shown)} required
-            data={[{ value: '', label: t('applications:choose') }, ...PAYMENT_TYPE_CODES.map((c) => ({ value: c, label: t(PAYMENT_LABELS[c]) }))]} />
+          <NativeSelect
+            id="paymentType"
+            label={t('applications:field_payment_type')}
+            value={data.paymentType ?? ''}
+            onChange={(e) => set({ paymentType: e.currentTarget.value })}
+            error={errorAt(issues, 'paymentType', shown)}
+            required
+            data={[
+              { value: '', label: t('applications:choose') },
+              ...PAYMENT_TYPE_CODES.map((c) => ({ value: c, label: t(PAYMENT_LABELS[c]) })),
+            ]}
+          />
           {bank ? (
-            <NativeSelect id="premiumBankCode" label={t('applications:field_premium_bank')} value={data.premiumBankCode ?? ''} onChange={(e) => set({ premiumBankCode: e.currentTarget.value })}
-              error={errorAt(issues, 'premiumBankCode', shown)} required
-              data={[{ value: '', label: t('applications:choose') }, { value: PREMIUM_BANK_CODE, label: t('applications:premium_bank_005') }]} />
+            <NativeSelect
+              id="premiumBankCode"
+              label={t('applications:field_premium_bank')}
+              value={data.premiumBankCode ?? ''}
+              onChange={(e) => set({ premiumBankCode: e.currentTarget.value })}
+              error={errorAt(issues, 'premiumBankCode', shown)}
+              required
+              data={[
+                { value: '', label: t('applications:choose') },
+                { value: PREMIUM_BANK_CODE, label: t('applications:premium_bank_005') },
+              ]}
+            />
           ) : null}
-          <Checkbox id="confirmed" label={t('applications:product_confirmed')} checked={data.confirmed === true} onChange={(e) => set({ confirmed: e.currentTarget.checked })}
-            error={errorAt(issues, 'confirmed', shown)} />
+          <Checkbox
+            id="confirmed"
+            label={t('applications:product_confirmed')}
+            checked={data.confirmed === true}
+            onChange={(e) => set({ confirmed: e.currentTarget.checked })}
+            error={errorAt(issues, 'confirmed', shown)}
+          />
         </Stack>
       </Card>
     </Stack>

@@ -24,9 +24,11 @@ export function targetId(field: string): string {
 function itemText(item: ReviewItem, t: (key: string, values?: Record<string, unknown>) => string): string {
   const parts = item.field.split('.');
   if (item.category === 'beneficiaryShares') return t('applications:review_shares');
-  if (item.category === 'signature') return t('applications:review_unsigned', { who: t(FIELD_LABELS[parts[1] ?? ''] ?? 'applications:signatures') });
+  if (item.category === 'signature')
+    return t('applications:review_unsigned', { who: t(FIELD_LABELS[parts[1] ?? ''] ?? 'applications:signatures') });
   if (item.category === 'expiredId') return t('applications:id_expired');
-  if (item.category === 'document' && parts.length === 2 && isSupportingDocumentId(parts[1])) return t('applications:review_document_missing', { group: t(GROUP_LABELS[parts[1]]) });
+  if (item.category === 'document' && parts.length === 2 && isSupportingDocumentId(parts[1]))
+    return t('applications:review_document_missing', { group: t(GROUP_LABELS[parts[1]]) });
   const named = [...parts].reverse().find((p) => FIELD_LABELS[p]);
   const label = named ? t(FIELD_LABELS[named] ?? '') : '';
   return label ? `${label}: ${translateFormError(item.key)}` : translateFormError(item.key);
@@ -39,17 +41,20 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
   const [language, setLanguage] = useState<Language>(i18n.language === 'km' ? 'km' : 'en');
   const submit = useSubmitApplication(applicationId);
   const items = reviewApplication(wizard.facts);
-  const incomplete = WIZARD_STEPS.filter((s) => s.index < LAST_WIZARD_STEP && wizard.completion[s.completionFlag] !== true && !items.some((i) => i.step === s.index));
+  const incomplete = WIZARD_STEPS.filter(
+    (s) => s.index < LAST_WIZARD_STEP && wizard.completion[s.completionFlag] !== true && !items.some((i) => i.step === s.index),
+  );
   const ready = items.length === 0 && incomplete.length === 0;
 
   const jump = (step: WizardStepIndex, field?: string) => {
     wizard.revealErrors(WIZARD_STEPS[step]?.name ?? 'personalInfo');
     wizard.goTo(step);
-    if (field) setTimeout(() => {
-      const el = document.getElementById(targetId(field));
-      el?.scrollIntoView({ block: 'center' });
-      if (el instanceof HTMLElement) el.focus({ preventScroll: true });
-    }, 150);
+    if (field)
+      setTimeout(() => {
+        const el = document.getElementById(targetId(field));
+        el?.scrollIntoView({ block: 'center' });
+        if (el instanceof HTMLElement) el.focus({ preventScroll: true });
+      }, 150);
   };
 
   // Submit exactly what the server has acknowledged: first save whatever is unsaved; when that
@@ -65,17 +70,28 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
       setUnsaved(true);
       return;
     }
-    submit.mutate({ language, version: wizard.version() }, { onSuccess: (app) => void navigate(`/home/application/application_create_sucess?applicationId=${encodeURIComponent(app.id)}`) });
+    submit.mutate(
+      { language, version: wizard.version() },
+      { onSuccess: (app) => void navigate(`/home/application/application_create_sucess?applicationId=${encodeURIComponent(app.id)}`) },
+    );
   };
   const conflict = wizard.saveState === 'conflict' || (isApiError(submit.error) && submit.error.status === 409);
 
   return (
     <Stack gap="lg">
       <Card withBorder radius="md" component="section" aria-labelledby="review-heading">
-        <Title order={2} size="h4" id="review-heading" mb="sm">{t('applications:review_title')}</Title>
-        {ready ? <Alert color="green" variant="light" data-testid="review-clean">{t('applications:review_clean')}</Alert> : (
+        <Title order={2} size="h4" id="review-heading" mb="sm">
+          {t('applications:review_title')}
+        </Title>
+        {ready ? (
+          <Alert color="green" variant="light" data-testid="review-clean">
+            {t('applications:review_clean')}
+          </Alert>
+        ) : (
           <>
-            <Text size="sm" mb="xs">{t('applications:review_intro', { count: items.length + incomplete.length })}</Text>
+            <Text size="sm" mb="xs">
+              {t('applications:review_intro', { count: items.length + incomplete.length })}
+            </Text>
             <List spacing={6} data-testid="review-items">
               {items.map((item, index) => (
                 <List.Item key={`${item.step}-${item.field}-${item.key}-${index}`}>
@@ -86,7 +102,9 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
               ))}
               {incomplete.map((s) => (
                 <List.Item key={s.name}>
-                  <Anchor component="button" type="button" onClick={() => jump(s.index)} data-testid="review-item">{t('applications:review_step_incomplete', { step: t(STEP_LABELS[s.name]) })}</Anchor>
+                  <Anchor component="button" type="button" onClick={() => jump(s.index)} data-testid="review-item">
+                    {t('applications:review_step_incomplete', { step: t(STEP_LABELS[s.name]) })}
+                  </Anchor>
                 </List.Item>
               ))}
             </List>
@@ -94,24 +112,46 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
         )}
       </Card>
       <Card withBorder radius="md" component="section" aria-labelledby="submit-heading">
-        <Title order={2} size="h4" id="submit-heading" mb="sm">{t('applications:submit_title')}</Title>
+        <Title order={2} size="h4" id="submit-heading" mb="sm">
+          {t('applications:submit_title')}
+        </Title>
         <Stack gap="sm">
-          <NativeSelect label={t('applications:form_language')} value={language} onChange={(e) => setLanguage(e.currentTarget.value === 'km' ? 'km' : 'en')}
-            data={[{ value: 'en', label: 'English' }, { value: 'km', label: 'ខ្មែរ' }]} />
+          <NativeSelect
+            label={t('applications:form_language')}
+            value={language}
+            onChange={(e) => setLanguage(e.currentTarget.value === 'km' ? 'km' : 'en')}
+            data={[
+              { value: 'en', label: 'English' },
+              { value: 'km', label: 'ខ្មែរ' },
+            ]}
+          />
           {conflict ? (
             <Alert color="red" variant="light" role="alert" data-testid="submit-problem">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{t('applications:save_conflict')}</Text>
-                <Button size="xs" variant="light" onClick={() => window.location.reload()}>{t('applications:reload')}</Button>
+                <Button size="xs" variant="light" onClick={() => window.location.reload()}>
+                  {t('applications:reload')}
+                </Button>
               </Stack>
             </Alert>
           ) : unsaved ? (
             <Alert color="red" variant="light" role="alert" data-testid="submit-problem">
               {t(wizard.saveState === 'invalid' ? 'applications:submit_refused_step' : 'applications:submit_unsaved')}
             </Alert>
-          ) : submit.isError ? <Alert color="red" variant="light" role="alert" data-testid="submit-problem">{isApiError(submit.error) ? translateErrorKey(submit.error.messageKey) : translateErrorKey('system_error')}</Alert> : null}
+          ) : submit.isError ? (
+            <Alert color="red" variant="light" role="alert" data-testid="submit-problem">
+              {isApiError(submit.error) ? translateErrorKey(submit.error.messageKey) : translateErrorKey('system_error')}
+            </Alert>
+          ) : null}
           <Group>
-            <Button onClick={() => void send()} disabled={!ready || conflict} loading={checking || submit.isPending} data-testid="submit-application">{t('applications:submit')}</Button>
+            <Button
+              onClick={() => void send()}
+              disabled={!ready || conflict}
+              loading={checking || submit.isPending}
+              data-testid="submit-application"
+            >
+              {t('applications:submit')}
+            </Button>
           </Group>
         </Stack>
       </Card>

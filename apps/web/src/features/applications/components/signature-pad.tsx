@@ -12,7 +12,14 @@ const HEIGHT = 160;
  * Focus follows the keyboard user: into the name field when they choose to type, to "Sign
  * again" once signed, and back to the pad's first button after that.
  */
-export function SignaturePad({ id, label, value, onChange, error, signerName }: {
+export function SignaturePad({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  signerName,
+}: {
   id: string;
   label: string;
   value: Signature | null | undefined;
@@ -94,34 +101,93 @@ export function SignaturePad({ id, label, value, onChange, error, signerName }: 
   if (value && !editing) {
     return (
       <Stack gap={4} data-testid={`${id}-signed`}>
-        <Text fw={500} size="sm">{label}</Text>
-        {value.method === 'drawn' && value.image ? <Image src={value.image} alt={t('applications:signature_of', { name: label })} maw={WIDTH} h={80} fit="contain" bg="gray.0" />
-          : <Text fs="italic" fz="xl">{value.typedName}</Text>}
+        <Text fw={500} size="sm">
+          {label}
+        </Text>
+        {value.method === 'drawn' && value.image ? (
+          <Image src={value.image} alt={t('applications:signature_of', { name: label })} maw={WIDTH} h={80} fit="contain" bg="gray.0" />
+        ) : (
+          <Text fs="italic" fz="xl">
+            {value.typedName}
+          </Text>
+        )}
         <Group gap="xs">
-          <Text size="xs" c="dimmed">{t('applications:signed')}</Text>
-          <Button ref={redoButton} size="compact-sm" variant="subtle" onClick={() => { onChange(null); setEditing(true); drew.current = false; focusNext.current = 'pad'; }}>{t('applications:signature_redo')}</Button>
+          <Text size="xs" c="dimmed">
+            {t('applications:signed')}
+          </Text>
+          <Button
+            ref={redoButton}
+            size="compact-sm"
+            variant="subtle"
+            onClick={() => {
+              onChange(null);
+              setEditing(true);
+              drew.current = false;
+              focusNext.current = 'pad';
+            }}
+          >
+            {t('applications:signature_redo')}
+          </Button>
         </Group>
       </Stack>
     );
   }
   return (
     <Stack gap={6} data-testid={id}>
-      <Text fw={500} size="sm" id={`${id}-label`}>{label}</Text>
+      <Text fw={500} size="sm" id={`${id}-label`}>
+        {label}
+      </Text>
       {mode === 'drawn' ? (
         <>
-          <canvas ref={canvas} width={WIDTH} height={HEIGHT} aria-labelledby={`${id}-label`} role="img" data-testid={`${id}-canvas`}
-            style={{ width: '100%', maxWidth: WIDTH, aspectRatio: `${WIDTH} / ${HEIGHT}`, border: '1px dashed #8a96a3', borderRadius: 6, touchAction: 'none', background: '#fff' }}
-            onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up} onPointerLeave={up} />
+          <canvas
+            ref={canvas}
+            width={WIDTH}
+            height={HEIGHT}
+            aria-labelledby={`${id}-label`}
+            role="img"
+            data-testid={`${id}-canvas`}
+            style={{
+              width: '100%',
+              maxWidth: WIDTH,
+              aspectRatio: `${WIDTH} / ${HEIGHT}`,
+              border: '1px dashed #8a96a3',
+              borderRadius: 6,
+              touchAction: 'none',
+              background: '#fff',
+            }}
+            onPointerDown={down}
+            onPointerMove={move}
+            onPointerUp={up}
+            onPointerCancel={up}
+            onPointerLeave={up}
+          />
           <Group gap="xs">
-            <Button size="xs" onClick={() => accept()} data-testid={`${id}-accept`}>{t('applications:signature_accept')}</Button>
-            <Button size="xs" variant="default" onClick={clear}>{t('applications:signature_clear')}</Button>
-            <Button ref={padButton} size="xs" variant="subtle" onClick={() => setMode('typed')}>{t('applications:signature_type_instead')}</Button>
+            <Button size="xs" onClick={() => accept()} data-testid={`${id}-accept`}>
+              {t('applications:signature_accept')}
+            </Button>
+            <Button size="xs" variant="default" onClick={clear}>
+              {t('applications:signature_clear')}
+            </Button>
+            <Button ref={padButton} size="xs" variant="subtle" onClick={() => setMode('typed')}>
+              {t('applications:signature_type_instead')}
+            </Button>
           </Group>
         </>
       ) : (
-        <TypedSignature id={id} onAccept={accept} onDraw={() => { focusNext.current = 'pad'; setMode('drawn'); }} />
+        <TypedSignature
+          id={id}
+          onAccept={accept}
+          onDraw={() => {
+            focusNext.current = 'pad';
+            setMode('drawn');
+          }}
+        />
       )}
-      {error ? <Text c="red" size="sm" role="alert">{error}</Text> : null}
+      {error ? (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -138,10 +204,21 @@ function TypedSignature({ id, onAccept, onDraw }: { id: string; onAccept: (name:
   return (
     <Group gap="xs" align="flex-end">
       {/* Shown only when the signer chose to type (or signs again): their focus goes straight into it. */}
-      <TextInput autoFocus label={t('applications:signature_typed_label')} value={name} onChange={(e) => setName(e.currentTarget.value)} onKeyDown={onKeyDown}
-        data-testid={`${id}-typed`} style={{ flex: 1 }} />
-      <Button size="sm" onClick={() => onAccept(name)}>{t('applications:signature_accept')}</Button>
-      <Button size="sm" variant="subtle" onClick={onDraw}>{t('applications:signature_draw_instead')}</Button>
+      <TextInput
+        autoFocus
+        label={t('applications:signature_typed_label')}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        data-testid={`${id}-typed`}
+        style={{ flex: 1 }}
+      />
+      <Button size="sm" onClick={() => onAccept(name)}>
+        {t('applications:signature_accept')}
+      </Button>
+      <Button size="sm" variant="subtle" onClick={onDraw}>
+        {t('applications:signature_draw_instead')}
+      </Button>
     </Group>
   );
 }

@@ -17,27 +17,60 @@ export function SubmittedView({ app, documents }: { app: ApplicationResponse; do
     <Stack gap="md" data-testid="submitted-view">
       <Card withBorder radius="md">
         <Group justify="space-between" mb="sm">
-          <Title order={2} size="h4">{app.applicationNumber}</Title>
+          <Title order={2} size="h4">
+            {app.applicationNumber}
+          </Title>
           <Badge color="green">{t('applications:status_S')}</Badge>
         </Group>
         <Table variant="vertical" withTableBorder>
           <Table.Tbody>
-            <Table.Tr><Table.Th>{t('applications:life_insured')}</Table.Th><Table.Td>{info.lifeInsured?.firstName} {info.lifeInsured?.lastName}</Table.Td></Table.Tr>
-            <Table.Tr><Table.Th>{t('applications:product_code')}</Table.Th><Table.Td>{app.product.productCode} · {formatMoney(app.product.faceAmount)}</Table.Td></Table.Tr>
-            {app.submission ? <Table.Tr><Table.Th>{t('applications:submitted_on')}</Table.Th><Table.Td>{formatDisplayDate(app.submission.submittedAt.slice(0, 10))} · {app.submission.submittedByName}</Table.Td></Table.Tr> : null}
+            <Table.Tr>
+              <Table.Th>{t('applications:life_insured')}</Table.Th>
+              <Table.Td>
+                {info.lifeInsured?.firstName} {info.lifeInsured?.lastName}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('applications:product_code')}</Table.Th>
+              <Table.Td>
+                {app.product.productCode} · {formatMoney(app.product.faceAmount)}
+              </Table.Td>
+            </Table.Tr>
+            {app.submission ? (
+              <Table.Tr>
+                <Table.Th>{t('applications:submitted_on')}</Table.Th>
+                <Table.Td>
+                  {formatDisplayDate(app.submission.submittedAt.slice(0, 10))} · {app.submission.submittedByName}
+                </Table.Td>
+              </Table.Tr>
+            ) : null}
           </Table.Tbody>
         </Table>
-        <Text size="sm" c="dimmed" mt="xs">{t('applications:read_only')}</Text>
+        <Text size="sm" c="dimmed" mt="xs">
+          {t('applications:read_only')}
+        </Text>
       </Card>
       <Group>
-        <Button onClick={() => open.mutate(app.submission?.language ?? 'en')} loading={open.isPending} data-testid="open-application-form">{t('applications:open_form')}</Button>
-        <Button variant="default" onClick={() => open.mutate(app.submission?.language === 'km' ? 'en' : 'km')} loading={open.isPending}>{t('applications:open_form_other')}</Button>
+        <Button onClick={() => open.mutate(app.submission?.language ?? 'en')} loading={open.isPending} data-testid="open-application-form">
+          {t('applications:open_form')}
+        </Button>
+        <Button variant="default" onClick={() => open.mutate(app.submission?.language === 'km' ? 'en' : 'km')} loading={open.isPending}>
+          {t('applications:open_form_other')}
+        </Button>
       </Group>
       <Card withBorder radius="md">
-        <Title order={3} size="h5" mb="xs">{t('applications:step_documents')}</Title>
-        {documents.length === 0 ? <Text size="sm">{t('applications:no_documents')}</Text> : documents.map((d) => (
-          <Text key={d.applicationDocumentUploadId} size="sm">{t(GROUP_LABELS[d.documentCategoryCode as SupportingDocumentId] ?? 'applications:doc_other')} · {d.fileName}</Text>
-        ))}
+        <Title order={3} size="h5" mb="xs">
+          {t('applications:step_documents')}
+        </Title>
+        {documents.length === 0 ? (
+          <Text size="sm">{t('applications:no_documents')}</Text>
+        ) : (
+          documents.map((d) => (
+            <Text key={d.applicationDocumentUploadId} size="sm">
+              {t(GROUP_LABELS[d.documentCategoryCode as SupportingDocumentId] ?? 'applications:doc_other')} · {d.fileName}
+            </Text>
+          ))
+        )}
       </Card>
     </Stack>
   );

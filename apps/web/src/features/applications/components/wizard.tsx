@@ -16,8 +16,13 @@ import { ProductInfoStep } from './product-info-step';
 import { ReviewStep } from './review-step';
 
 const SAVE_LABELS = {
-  idle: '', saving: 'applications:saving', saved: 'applications:saved', retrying: 'applications:save_retrying', invalid: 'applications:save_invalid',
-  error: 'applications:save_error', conflict: 'applications:save_conflict',
+  idle: '',
+  saving: 'applications:saving',
+  saved: 'applications:saved',
+  retrying: 'applications:save_retrying',
+  invalid: 'applications:save_invalid',
+  error: 'applications:save_error',
+  conflict: 'applications:save_conflict',
 } as const;
 
 const SAVE_PROBLEMS: ReadonlySet<string> = new Set(['retrying', 'invalid', 'error', 'conflict']);
@@ -51,17 +56,41 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
             const done = wizard.completion[s.completionFlag];
             const current = s.index === wizard.active;
             return (
-              <UnstyledButton key={s.name} onClick={() => wizard.goTo(s.index as WizardStepIndex)} aria-current={current ? 'step' : undefined} data-testid={`step-${s.index}`}
-                px="sm" py={6} style={{ borderRadius: 8, whiteSpace: 'nowrap', border: '1px solid var(--mantine-color-gray-4)', background: current ? 'var(--mantine-color-blue-light)' : undefined }}>
+              <UnstyledButton
+                key={s.name}
+                onClick={() => wizard.goTo(s.index as WizardStepIndex)}
+                aria-current={current ? 'step' : undefined}
+                data-testid={`step-${s.index}`}
+                px="sm"
+                py={6}
+                style={{
+                  borderRadius: 8,
+                  whiteSpace: 'nowrap',
+                  border: '1px solid var(--mantine-color-gray-4)',
+                  background: current ? 'var(--mantine-color-blue-light)' : undefined,
+                }}
+              >
                 <Text size="sm" fw={current ? 700 : 400}>
-                  {done ? '✓ ' : `${s.index + 1}. `}{t(STEP_LABELS[s.name])}
+                  {done ? '✓ ' : `${s.index + 1}. `}
+                  {t(STEP_LABELS[s.name])}
                 </Text>
               </UnstyledButton>
             );
           })}
         </Group>
       </ScrollArea>
-      <Text component="h2" ref={title} tabIndex={-1} className="page-title" fz="h3" fw={700} id="wizard-step-title" data-testid="wizard-step-title">{t('applications:step_of', { n: wizard.active + 1, total: WIZARD_STEPS.length })} · {t(STEP_LABELS[step.name])}</Text>
+      <Text
+        component="h2"
+        ref={title}
+        tabIndex={-1}
+        className="page-title"
+        fz="h3"
+        fw={700}
+        id="wizard-step-title"
+        data-testid="wizard-step-title"
+      >
+        {t('applications:step_of', { n: wizard.active + 1, total: WIZARD_STEPS.length })} · {t(STEP_LABELS[step.name])}
+      </Text>
       <div ref={body}>
         {step.name === 'personalInfo' ? <PersonalInfoStep wizard={wizard} /> : null}
         {step.name === 'productInfo' ? <ProductInfoStep wizard={wizard} product={app.product} /> : null}
@@ -71,16 +100,45 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
         {step.name === 'supportingDocuments' ? <DocumentsStep wizard={wizard} applicationId={app.id} documents={documents} /> : null}
         {step.name === 'submission' ? <ReviewStep wizard={wizard} applicationId={app.id} /> : null}
       </div>
-      <Group justify="space-between" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', paddingBlock: 8, zIndex: 2 }}>
-        <Button variant="default" onClick={() => wizard.goTo(Math.max(0, wizard.active - 1) as WizardStepIndex)} disabled={wizard.active === 0} data-testid="wizard-back">{t('applications:back')}</Button>
+      <Group
+        justify="space-between"
+        style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', paddingBlock: 8, zIndex: 2 }}
+      >
+        <Button
+          variant="default"
+          onClick={() => wizard.goTo(Math.max(0, wizard.active - 1) as WizardStepIndex)}
+          disabled={wizard.active === 0}
+          data-testid="wizard-back"
+        >
+          {t('applications:back')}
+        </Button>
         <Stack gap={2} align="center" miw={0} style={{ flex: 1 }}>
-          <Text size="sm" ta="center" c={SAVE_PROBLEMS.has(wizard.saveState) ? 'red' : 'dimmed'} role="status" aria-live="polite" data-testid="save-state">
+          <Text
+            size="sm"
+            ta="center"
+            c={SAVE_PROBLEMS.has(wizard.saveState) ? 'red' : 'dimmed'}
+            role="status"
+            aria-live="polite"
+            data-testid="save-state"
+          >
             {saveLabel ? t(saveLabel) : ''}
-            {wizard.saveState === 'invalid' && wizard.serverErrors.length > 0 ? ` ${wizard.serverErrors.map((e) => translateFormError(e.key)).join(' ')}` : ''}
+            {wizard.saveState === 'invalid' && wizard.serverErrors.length > 0
+              ? ` ${wizard.serverErrors.map((e) => translateFormError(e.key)).join(' ')}`
+              : ''}
           </Text>
-          {wizard.saveState === 'conflict' ? <Button size="compact-sm" variant="light" onClick={() => window.location.reload()} data-testid="wizard-reload">{t('applications:reload')}</Button> : null}
+          {wizard.saveState === 'conflict' ? (
+            <Button size="compact-sm" variant="light" onClick={() => window.location.reload()} data-testid="wizard-reload">
+              {t('applications:reload')}
+            </Button>
+          ) : null}
         </Stack>
-        {wizard.active < 6 ? <Button onClick={onNext} data-testid="wizard-next">{t('applications:next')}</Button> : <span />}
+        {wizard.active < 6 ? (
+          <Button onClick={onNext} data-testid="wizard-next">
+            {t('applications:next')}
+          </Button>
+        ) : (
+          <span />
+        )}
       </Group>
     </Stack>
   );

@@ -32,7 +32,13 @@ export function factsOf(steps: StepDrafts, app: ApplicationResponse, documents: 
   return {
     steps,
     product: { productCode: app.product.productCode, faceAmount: app.product.faceAmount },
-    documents: documents.map((d) => ({ groupId: d.documentCategoryCode, documentCode: d.documentCode, idNumber: d.idNumber, expiredDate: d.expiredDate, hasFile: d.size > 0 })),
+    documents: documents.map((d) => ({
+      groupId: d.documentCategoryCode,
+      documentCode: d.documentCode,
+      idNumber: d.idNumber,
+      expiredDate: d.expiredDate,
+      hasFile: d.size > 0,
+    })),
   };
 }
 
@@ -46,15 +52,21 @@ function rememberStep(applicationId: string, step: number): void {
 
 /** JSON with the keys sorted (and undefined left out): the same data compares equal however it was built. */
 function stable(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : v)) ?? '';
+  return (
+    JSON.stringify(value, (_key, v: unknown) =>
+      v && typeof v === 'object' && !Array.isArray(v)
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+        : v,
+    ) ?? ''
+  );
 }
 
 /** No answer, a timeout, too many requests or a server fault: worth trying the same save again. */
 function isTransient(error: unknown): boolean {
   if (!isApiError(error)) return true;
-  return error.status === NETWORK_ERROR_STATUS || error.status === 408 || error.status === 425 || error.status === 429 || error.status >= 500;
+  return (
+    error.status === NETWORK_ERROR_STATUS || error.status === 408 || error.status === 425 || error.status === 429 || error.status >= 500
+  );
 }
 
 /**
@@ -116,11 +128,14 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
   }, []);
 
   /** A newer version the server answered (a step save, an upload, a delete). */
-  const acknowledgeVersion = useCallback((next: number) => {
-    if (next <= version.current) return;
-    version.current = next;
-    queryClient.setQueryData<ApplicationResponse>(applicationKeys.detail(app.id), (old) => (old ? { ...old, version: next } : old));
-  }, [app.id, queryClient]);
+  const acknowledgeVersion = useCallback(
+    (next: number) => {
+      if (next <= version.current) return;
+      version.current = next;
+      queryClient.setQueryData<ApplicationResponse>(applicationKeys.detail(app.id), (old) => (old ? { ...old, version: next } : old));
+    },
+    [app.id, queryClient],
+  );
 
   /**
    * After a 409: was it only our own change whose answer never arrived (a save or an upload that
@@ -128,89 +143,103 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
    * acknowledged here, except perhaps the one being saved, which holds exactly what was sent:
    * take the server's version and go on. Anything else is a change made elsewhere.
    */
-  const adoptOwnLostChange = useCallback(async (sent: UpdateApplicationRequest): Promise<boolean> => {
-    let server: ApplicationResponse;
-    try {
-      server = await findApplication(app.id);
-    } catch {
-      return false;
-    }
-    if (server.status !== 'P') return false;
-    const names = Object.keys(server.steps) as (keyof StepDrafts)[];
-    const ours = names.every((name) => {
-      const theirs = stable(server.steps[name]);
-      return theirs === stable(acknowledged.current[name]) || (sent.step?.name === name && theirs === stable(sent.step.data));
-    });
-    if (!ours) return false;
-    acknowledged.current = server.steps;
-    version.current = server.version;
-    return true;
-  }, [app.id]);
+  const adoptOwnLostChange = useCallback(
+    async (sent: UpdateApplicationRequest): Promise<boolean> => {
+      let server: ApplicationResponse;
+      try {
+        server = await findApplication(app.id);
+      } catch {
+        return false;
+      }
+      if (server.status !== 'P') return false;
+      const names = Object.keys(server.steps) as (keyof StepDrafts)[];
+      const ours = names.every((name) => {
+        const theirs = stable(server.steps[name]);
+        return theirs === stable(acknowledged.current[name]) || (sent.step?.name === name && theirs === stable(sent.step.data));
+      });
+      if (!ours) return false;
+      acknowledged.current = server.steps;
+      version.current = server.version;
+      return true;
+    },
+    [app.id],
+  );
 
   /**
    * Queues a save: of step `name` (when it has unsaved changes, or always when `leaving`) and of
    * the active step. Resolves when it is done, whatever the outcome.
    */
-  const enqueue = useCallback((name: SavableStep | null, options: { activeStep?: number; leaving?: boolean } = {}) => {
-    if (options.activeStep !== undefined) pendingActive.current = options.activeStep;
-    const run = async (recovering = false): Promise<void> => {
-      if (state.current === 'conflict') return;
-      if (documentChanges.current.size > 0) await Promise.allSettled([...documentChanges.current]);
-      const step = name !== null && (options.leaving === true || unsaved.current.has(name)) ? name : null;
-      const activeStep = pendingActive.current;
-      if (step === null && activeStep === undefined) return;
-      const data = step === null ? undefined : step === 'supportingDocuments' ? {} : latest.current[step];
-      const body: UpdateApplicationRequest = {
-        version: version.current,
-        ...(activeStep === undefined ? {} : { activeStep }),
-        ...(step === null ? {} : { step: { name: step, data: data as Record<string, unknown>, complete: stepIssues(step, factsOf(latest.current, app, documents)).length === 0 } }),
-      };
-      setSaveState('saving');
-      let refused: FieldError[] = [];
-      try {
-        let saved: ApplicationResponse;
+  const enqueue = useCallback(
+    (name: SavableStep | null, options: { activeStep?: number; leaving?: boolean } = {}) => {
+      if (options.activeStep !== undefined) pendingActive.current = options.activeStep;
+      const run = async (recovering = false): Promise<void> => {
+        if (state.current === 'conflict') return;
+        if (documentChanges.current.size > 0) await Promise.allSettled([...documentChanges.current]);
+        const step = name !== null && (options.leaving === true || unsaved.current.has(name)) ? name : null;
+        const activeStep = pendingActive.current;
+        if (step === null && activeStep === undefined) return;
+        const data = step === null ? undefined : step === 'supportingDocuments' ? {} : latest.current[step];
+        const body: UpdateApplicationRequest = {
+          version: version.current,
+          ...(activeStep === undefined ? {} : { activeStep }),
+          ...(step === null
+            ? {}
+            : {
+                step: {
+                  name: step,
+                  data: data as Record<string, unknown>,
+                  complete: stepIssues(step, factsOf(latest.current, app, documents)).length === 0,
+                },
+              }),
+        };
+        setSaveState('saving');
+        let refused: FieldError[] = [];
         try {
-          saved = await updateApplication(app.id, body);
+          let saved: ApplicationResponse;
+          try {
+            saved = await updateApplication(app.id, body);
+          } catch (error) {
+            // The server's rules refused to mark the step complete: keep the draft at least, and say why.
+            if (!(isApiError(error) && error.status === 422 && body.step?.complete === true)) throw error;
+            refused = error.errors ?? [];
+            saved = await updateApplication(app.id, { ...body, step: { ...body.step, complete: false } });
+          }
+          version.current = saved.version;
+          acknowledged.current = saved.steps;
+          if (step !== null && step !== 'supportingDocuments' && latest.current[step] === data) unsaved.current.delete(step);
+          if (pendingActive.current === activeStep) pendingActive.current = undefined;
+          retry.current.attempt = 0;
+          setCompletion(saved.completion);
+          queryClient.setQueryData(applicationKeys.detail(app.id), saved);
+          setServerErrors(refused);
+          if (refused.length > 0) setSaveState('invalid');
+          else if (unsaved.current.size > 0 && timer.current === null) {
+            // Another step is still unsaved (an earlier failure): save it now.
+            setSaveState('saving');
+            void resyncRef.current();
+          } else setSaveState(unsaved.current.size > 0 ? 'saving' : 'saved');
         } catch (error) {
-          // The server's rules refused to mark the step complete: keep the draft at least, and say why.
-          if (!(isApiError(error) && error.status === 422 && body.step?.complete === true)) throw error;
-          refused = error.errors ?? [];
-          saved = await updateApplication(app.id, { ...body, step: { ...body.step, complete: false } });
+          if (isApiError(error) && error.status === 409) {
+            // Our own earlier change whose answer was lost: save again on the server's version.
+            if (!recovering && (await adoptOwnLostChange(body))) return run(true);
+            setSaveState('conflict');
+          } else if (isApiError(error) && error.status === 422) {
+            setServerErrors(error.errors ?? []);
+            setSaveState('invalid');
+          } else if (isTransient(error)) {
+            setSaveState('retrying');
+            scheduleRetry();
+          } else {
+            setSaveState('error');
+          }
         }
-        version.current = saved.version;
-        acknowledged.current = saved.steps;
-        if (step !== null && step !== 'supportingDocuments' && latest.current[step] === data) unsaved.current.delete(step);
-        if (pendingActive.current === activeStep) pendingActive.current = undefined;
-        retry.current.attempt = 0;
-        setCompletion(saved.completion);
-        queryClient.setQueryData(applicationKeys.detail(app.id), saved);
-        setServerErrors(refused);
-        if (refused.length > 0) setSaveState('invalid');
-        else if (unsaved.current.size > 0 && timer.current === null) {
-          // Another step is still unsaved (an earlier failure): save it now.
-          setSaveState('saving');
-          void resyncRef.current();
-        } else setSaveState(unsaved.current.size > 0 ? 'saving' : 'saved');
-      } catch (error) {
-        if (isApiError(error) && error.status === 409) {
-          // Our own earlier change whose answer was lost: save again on the server's version.
-          if (!recovering && await adoptOwnLostChange(body)) return run(true);
-          setSaveState('conflict');
-        } else if (isApiError(error) && error.status === 422) {
-          setServerErrors(error.errors ?? []);
-          setSaveState('invalid');
-        } else if (isTransient(error)) {
-          setSaveState('retrying');
-          scheduleRetry();
-        } else {
-          setSaveState('error');
-        }
-      }
-    };
-    const start = () => run();
-    queue.current = queue.current.then(start, start);
-    return queue.current;
-  }, [adoptOwnLostChange, app, documents, queryClient, scheduleRetry, setSaveState]);
+      };
+      const start = () => run();
+      queue.current = queue.current.then(start, start);
+      return queue.current;
+    },
+    [adoptOwnLostChange, app, documents, queryClient, scheduleRetry, setSaveState],
+  );
 
   /** Saves every step with unsaved changes (and the active step, if not acknowledged). */
   const resync = useCallback(() => {
@@ -228,28 +257,34 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
   const currentName = WIZARD_STEPS[active]?.name ?? 'personalInfo';
 
   /** Edits a step's draft; saved after a pause. */
-  const update = useCallback(<K extends keyof StepDrafts>(name: K, data: StepDrafts[K]) => {
-    setSteps((prev) => ({ ...prev, [name]: data }));
-    latest.current = { ...latest.current, [name]: data };
-    unsaved.current.add(name as SavableStep);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      void enqueue(name as SavableStep);
-    }, DRAFT_SAVE_DELAY_MS);
-  }, [enqueue]);
+  const update = useCallback(
+    <K extends keyof StepDrafts>(name: K, data: StepDrafts[K]) => {
+      setSteps((prev) => ({ ...prev, [name]: data }));
+      latest.current = { ...latest.current, [name]: data };
+      unsaved.current.add(name as SavableStep);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void enqueue(name as SavableStep);
+      }, DRAFT_SAVE_DELAY_MS);
+    },
+    [enqueue],
+  );
 
   /** Leaves the current step for another: saves it (a pending draft save goes with it). */
-  const goTo = useCallback((target: WizardStepIndex) => {
-    if (timer.current) {
-      clearTimeout(timer.current);
-      timer.current = null;
-    }
-    const leaving = currentName === 'submission' ? null : (currentName as SavableStep);
-    void enqueue(leaving, { activeStep: target, leaving: true });
-    setActive(target);
-    rememberStep(app.id, target);
-  }, [app.id, currentName, enqueue]);
+  const goTo = useCallback(
+    (target: WizardStepIndex) => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        timer.current = null;
+      }
+      const leaving = currentName === 'submission' ? null : (currentName as SavableStep);
+      void enqueue(leaving, { activeStep: target, leaving: true });
+      setActive(target);
+      rememberStep(app.id, target);
+    },
+    [app.id, currentName, enqueue],
+  );
 
   /** Next: only when the step's rules pass; otherwise its errors are shown and it is saved as a draft. */
   const next = useCallback((): boolean => {
@@ -294,15 +329,18 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
    * overlaps a step save: it starts once the saves queued so far are done, and saves queued while
    * it runs wait for it. The version it answers is taken, so the next save does not conflict.
    */
-  const changeDocuments = useCallback(<T extends { applicationVersion: number }>(change: () => Promise<T>): Promise<T> => {
-    const done = queue.current.then(change, change).then((result) => {
-      acknowledgeVersion(result.applicationVersion);
-      return result;
-    });
-    const tracked = done.finally(() => documentChanges.current.delete(tracked));
-    documentChanges.current.add(tracked);
-    return done;
-  }, [acknowledgeVersion]);
+  const changeDocuments = useCallback(
+    <T extends { applicationVersion: number }>(change: () => Promise<T>): Promise<T> => {
+      const done = queue.current.then(change, change).then((result) => {
+        acknowledgeVersion(result.applicationVersion);
+        return result;
+      });
+      const tracked = done.finally(() => documentChanges.current.delete(tracked));
+      documentChanges.current.add(tracked);
+      return done;
+    },
+    [acknowledgeVersion],
+  );
 
   useEffect(() => {
     rememberStep(app.id, active);
@@ -326,17 +364,32 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
   }, [app.id, active, flush, resync]);
 
   // Leaving the wizard inside the app (another screen): what is unsaved is saved now, not dropped.
-  useEffect(() => () => {
-    if (timer.current) {
-      clearTimeout(timer.current);
-      timer.current = null;
-    }
-    if (unsaved.current.size > 0 || pendingActive.current !== undefined) void resyncRef.current();
-    else if (retry.current.timer) clearTimeout(retry.current.timer);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) {
+        clearTimeout(timer.current);
+        timer.current = null;
+      }
+      if (unsaved.current.size > 0 || pendingActive.current !== undefined) void resyncRef.current();
+      else if (retry.current.timer) clearTimeout(retry.current.timer);
+    },
+    [],
+  );
 
   return {
-    steps, active, completion, saveState, serverErrors, facts, issuesOf, update, goTo, next, flush, ensureSaved, changeDocuments,
+    steps,
+    active,
+    completion,
+    saveState,
+    serverErrors,
+    facts,
+    issuesOf,
+    update,
+    goTo,
+    next,
+    flush,
+    ensureSaved,
+    changeDocuments,
     /** The version of the last state the server acknowledged. */
     version: () => version.current,
     showErrors: (name: WizardStepName) => shownErrors[name] === true,

@@ -19,7 +19,12 @@ function UsernameStep({ onSent }: { onSent: (request: OtpRequest) => void }) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const send = useRequestResetOtp();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(requestResetOtpRequestSchema),
     defaultValues: { username: '' },
     mode: 'onTouched',
@@ -42,7 +47,9 @@ function UsernameStep({ onSent }: { onSent: (request: OtpRequest) => void }) {
       <Stack gap="md">
         <Text>{t('auth:forgot_password_intro')}</Text>
         {serverError ? (
-          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="forgot-error">{serverError}</Alert>
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="forgot-error">
+            {serverError}
+          </Alert>
         ) : null}
         <TextInput
           {...register('username')}

@@ -90,13 +90,7 @@ function IdleWatch() {
   }, []);
 
   if (!WarningDialog) return null;
-  return (
-    <WarningDialog
-      deadline={deadline}
-      onStay={() => monitor.current?.stayActive()}
-      onSignOut={() => void signOut(false)}
-    />
-  );
+  return <WarningDialog deadline={deadline} onStay={() => monitor.current?.stayActive()} onSignOut={() => void signOut(false)} />;
 }
 
 /**

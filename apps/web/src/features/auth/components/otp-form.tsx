@@ -32,7 +32,13 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
   const [serverError, setServerError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const secondsLeft = useCountdown(challenge.resendAt);
-  const { register, handleSubmit, setFocus, resetField, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    resetField,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(otpFormSchema),
     defaultValues: { otp: '' },
   });
@@ -75,9 +81,9 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
     }
   };
 
-  const otpError = errors.otp && (errors.otp.message === 'pattern'
-    ? t('validation:digits_exact', { length: OTP_LENGTH })
-    : translateFormError(errors.otp.message));
+  const otpError =
+    errors.otp &&
+    (errors.otp.message === 'pattern' ? t('validation:digits_exact', { length: OTP_LENGTH }) : translateFormError(errors.otp.message));
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>

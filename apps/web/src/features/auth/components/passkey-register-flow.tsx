@@ -50,7 +50,11 @@ export function PasskeyRegisterFlow() {
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [name, setName] = useState('');
-  const { register, handleSubmit, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(nameFormSchema),
     defaultValues: { name: t('auth:passkey_default_name') },
   });
@@ -119,8 +123,12 @@ export function PasskeyRegisterFlow() {
   if (!supported) {
     return (
       <Stack gap="md">
-        <Alert color="yellow" variant="light" icon={<IconAlert />} data-testid="passkey-unsupported">{t('auth:passkey_unsupported')}</Alert>
-        <Button component={Link} to={next} fullWidth>{t('auth:continue_to_dashboard')}</Button>
+        <Alert color="yellow" variant="light" icon={<IconAlert />} data-testid="passkey-unsupported">
+          {t('auth:passkey_unsupported')}
+        </Alert>
+        <Button component={Link} to={next} fullWidth>
+          {t('auth:continue_to_dashboard')}
+        </Button>
       </Stack>
     );
   }
@@ -131,14 +139,20 @@ export function PasskeyRegisterFlow() {
         <Alert color="green" variant="light" icon={<IconCheck />} role="status" data-testid="passkey-registered">
           {t('auth:passkey_registered')}
         </Alert>
-        <Button component={Link} to={next} fullWidth>{t('auth:continue_to_dashboard')}</Button>
-        <Anchor component={Link} to="/home/profile" size="sm" ta="center">{t('auth:passkey_manage')}</Anchor>
+        <Button component={Link} to={next} fullWidth>
+          {t('auth:continue_to_dashboard')}
+        </Button>
+        <Anchor component={Link} to="/home/profile" size="sm" ta="center">
+          {t('auth:passkey_manage')}
+        </Anchor>
       </Stack>
     );
   }
 
   const errorAlert = error ? (
-    <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="passkey-error">{error}</Alert>
+    <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="passkey-error">
+      {error}
+    </Alert>
   ) : null;
 
   if (phase.step === 'verify') {
@@ -173,8 +187,12 @@ export function PasskeyRegisterFlow() {
     return (
       <Stack gap="md">
         {errorAlert}
-        <Button onClick={() => void createPasskey(request, name)} fullWidth data-testid="passkey-retry">{t('auth:passkey_try_again')}</Button>
-        <Button component={Link} to={next} variant="default" fullWidth>{t('auth:passkey_not_now')}</Button>
+        <Button onClick={() => void createPasskey(request, name)} fullWidth data-testid="passkey-retry">
+          {t('auth:passkey_try_again')}
+        </Button>
+        <Button component={Link} to={next} variant="default" fullWidth>
+          {t('auth:passkey_not_now')}
+        </Button>
       </Stack>
     );
   }
@@ -183,7 +201,9 @@ export function PasskeyRegisterFlow() {
     <form onSubmit={(event) => void onStart(event)} noValidate>
       <Stack gap="md">
         <Text>{t('auth:register_biometric_text')}</Text>
-        <Text size="sm" c="dimmed">{t('auth:passkey_register_steps')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('auth:passkey_register_steps')}
+        </Text>
         {errorAlert}
         <TextInput
           {...register('name')}
@@ -192,13 +212,18 @@ export function PasskeyRegisterFlow() {
           description={t('auth:passkey_name_hint')}
           maxLength={50}
           autoComplete="off"
-          error={errors.name && (errors.name.message === 'maxlength'
-            ? t('validation:maxlength_n', { max: 50 })
-            : translateFormError(errors.name.message))}
+          error={
+            errors.name &&
+            (errors.name.message === 'maxlength' ? t('validation:maxlength_n', { max: 50 }) : translateFormError(errors.name.message))
+          }
         />
-        <Button type="submit" fullWidth loading={starting} data-testid="passkey-start">{t('auth:passkey_register_start')}</Button>
+        <Button type="submit" fullWidth loading={starting} data-testid="passkey-start">
+          {t('auth:passkey_register_start')}
+        </Button>
         <Group justify="center">
-          <Anchor component={Link} to={next} size="sm">{t('auth:passkey_not_now')}</Anchor>
+          <Anchor component={Link} to={next} size="sm">
+            {t('auth:passkey_not_now')}
+          </Anchor>
         </Group>
       </Stack>
     </form>

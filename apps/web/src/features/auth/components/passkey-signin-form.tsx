@@ -30,7 +30,11 @@ export function PasskeySignInForm({ next }: { next: string }) {
   const [supported] = useState(() => browserSupportsWebAuthn());
   const [error, setError] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
-  const { register, handleSubmit, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: { username: '' },
   });
@@ -56,8 +60,12 @@ export function PasskeySignInForm({ next }: { next: string }) {
   if (!supported) {
     return (
       <Stack gap="md">
-        <Alert color="yellow" variant="light" icon={<IconAlert />} data-testid="passkey-unsupported">{t('auth:passkey_unsupported')}</Alert>
-        <Button component={Link} to="/auth/signin" fullWidth>{t('auth:use_password_instead')}</Button>
+        <Alert color="yellow" variant="light" icon={<IconAlert />} data-testid="passkey-unsupported">
+          {t('auth:passkey_unsupported')}
+        </Alert>
+        <Button component={Link} to="/auth/signin" fullWidth>
+          {t('auth:use_password_instead')}
+        </Button>
       </Stack>
     );
   }
@@ -67,7 +75,9 @@ export function PasskeySignInForm({ next }: { next: string }) {
       <Stack gap="md">
         <Text>{t('auth:login_biometric_text')}</Text>
         {error ? (
-          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="passkey-error">{error}</Alert>
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="passkey-error">
+            {error}
+          </Alert>
         ) : null}
         <TextInput
           {...register('username')}
@@ -78,14 +88,22 @@ export function PasskeySignInForm({ next }: { next: string }) {
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          error={errors.username && (errors.username.message === 'maxlength'
-            ? t('validation:maxlength_n', { max: USERNAME_MAX_LENGTH })
-            : translateFormError(errors.username.message))}
+          error={
+            errors.username &&
+            (errors.username.message === 'maxlength'
+              ? t('validation:maxlength_n', { max: USERNAME_MAX_LENGTH })
+              : translateFormError(errors.username.message))
+          }
         />
         <Button type="submit" fullWidth loading={working} leftSection={<IconFingerprint />} data-testid="passkey-signin-submit">
           {t('auth:passkey_signin_submit')}
         </Button>
-        <Anchor component={Link} to={next === '/home' ? '/auth/signin' : `/auth/signin?next=${encodeURIComponent(next)}`} size="sm" ta="center">
+        <Anchor
+          component={Link}
+          to={next === '/home' ? '/auth/signin' : `/auth/signin?next=${encodeURIComponent(next)}`}
+          size="sm"
+          ta="center"
+        >
           {t('auth:use_password_instead')}
         </Anchor>
       </Stack>

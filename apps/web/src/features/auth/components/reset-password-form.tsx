@@ -18,9 +18,15 @@ function NoResetRequest() {
   const { t } = useTranslation(['auth']);
   return (
     <Stack gap="md">
-      <Alert color="yellow" variant="light" icon={<IconAlert />}>{t('auth:reset_no_request')}</Alert>
-      <Button component={Link} to="/auth/signin/forgot-password" fullWidth>{t('auth:reset_start_again')}</Button>
-      <Anchor component={Link} to="/auth/signin" size="sm" ta="center">{t('auth:back_to_signin')}</Anchor>
+      <Alert color="yellow" variant="light" icon={<IconAlert />}>
+        {t('auth:reset_no_request')}
+      </Alert>
+      <Button component={Link} to="/auth/signin/forgot-password" fullWidth>
+        {t('auth:reset_start_again')}
+      </Button>
+      <Anchor component={Link} to="/auth/signin" size="sm" ta="center">
+        {t('auth:back_to_signin')}
+      </Anchor>
     </Stack>
   );
 }
@@ -39,7 +45,14 @@ export function ResetPasswordForm() {
   });
   const [requestError, setRequestError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, watch, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    watch,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(resetPasswordRequestSchema),
     defaultValues: { requestCode: request?.requestCode ?? '', password: '', confirmedPassword: '' },
     mode: 'onTouched',
@@ -68,8 +81,12 @@ export function ResetPasswordForm() {
   if (requestError) {
     return (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="reset-error">{requestError}</Alert>
-        <Button component={Link} to="/auth/signin/forgot-password" fullWidth>{t('auth:reset_start_again')}</Button>
+        <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="reset-error">
+          {requestError}
+        </Alert>
+        <Button component={Link} to="/auth/signin/forgot-password" fullWidth>
+          {t('auth:reset_start_again')}
+        </Button>
       </Stack>
     );
   }
@@ -79,7 +96,9 @@ export function ResetPasswordForm() {
       <Stack gap="md">
         <Text>{t('auth:reset_password_intro')}</Text>
         {serverError ? (
-          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="reset-error">{serverError}</Alert>
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="reset-error">
+            {serverError}
+          </Alert>
         ) : null}
         <input type="hidden" {...register('requestCode')} />
         <PasswordInput
@@ -106,7 +125,9 @@ export function ResetPasswordForm() {
         <Button type="submit" fullWidth loading={reset.isPending} data-testid="reset-submit">
           {t('auth:reset_password_submit')}
         </Button>
-        <Anchor component={Link} to="/auth/signin" size="sm" ta="center">{t('auth:back_to_signin')}</Anchor>
+        <Anchor component={Link} to="/auth/signin" size="sm" ta="center">
+          {t('auth:back_to_signin')}
+        </Anchor>
       </Stack>
     </form>
   );

@@ -36,7 +36,12 @@ export function SecureLinkFlow() {
 
   const fail = (error: unknown) => {
     if (isApiError(error) && error.status === 410) void navigate(EXPIRED_PATH, { replace: true });
-    else setProblem(isApiError(error) && error.status === 401 ? t('auth:otp_invalid') : translateErrorKey(isApiError(error) ? error.messageKey : 'system_error'));
+    else
+      setProblem(
+        isApiError(error) && error.status === 401
+          ? t('auth:otp_invalid')
+          : translateErrorKey(isApiError(error) ? error.messageKey : 'system_error'),
+      );
   };
 
   useEffect(() => {
@@ -48,35 +53,61 @@ export function SecureLinkFlow() {
   if (!token) {
     return (
       <Stack gap="md">
-        <Alert color="yellow" variant="light" icon={<IconAlert />}>{t('recruitment:secure_link_missing')}</Alert>
-        <Button component={Link} to="/auth/signin" variant="default">{t('auth:back_to_signin')}</Button>
+        <Alert color="yellow" variant="light" icon={<IconAlert />}>
+          {t('recruitment:secure_link_missing')}
+        </Alert>
+        <Button component={Link} to="/auth/signin" variant="default">
+          {t('auth:back_to_signin')}
+        </Button>
       </Stack>
     );
   }
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!challenge || !/^\d{6}$/.test(otp)) { setProblem(t('validation:pattern')); return; }
+    if (!challenge || !/^\d{6}$/.test(otp)) {
+      setProblem(t('validation:pattern'));
+      return;
+    }
     setProblem(null);
-    verify.mutate({ token, requestCode: challenge.requestCode, otp }, {
-      onSuccess: (session) => {
-        clearLogin();
-        // No refresh token: the candidate opens a new link when this hour is up.
-        storeLogin({ accessToken: session.accessToken, refreshToken: '' }, session.user as never);
-        void navigate('/home/recruitment/recruitment-new-candidate?mode=verifyTokenLink', { replace: true });
+    verify.mutate(
+      { token, requestCode: challenge.requestCode, otp },
+      {
+        onSuccess: (session) => {
+          clearLogin();
+          // No refresh token: the candidate opens a new link when this hour is up.
+          storeLogin({ accessToken: session.accessToken, refreshToken: '' }, session.user as never);
+          void navigate('/home/recruitment/recruitment-new-candidate?mode=verifyTokenLink', { replace: true });
+        },
+        onError: fail,
       },
-      onError: fail,
-    });
+    );
   };
 
   return (
     <form onSubmit={submit} noValidate data-testid="secure-link-form">
       <Stack gap="md">
-        <Text>{challenge ? t('recruitment:secure_link_otp_sent', { phone: challenge.maskedPhone }) : t('recruitment:secure_link_checking')}</Text>
-        {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
-        <TextInput label={t('recruitment:secure_link_otp_label')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={otp}
-          onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, ''))} disabled={!challenge} data-testid="secure-link-otp" />
-        <Button type="submit" loading={verify.isPending} disabled={!challenge}>{t('recruitment:secure_link_continue')}</Button>
+        <Text>
+          {challenge ? t('recruitment:secure_link_otp_sent', { phone: challenge.maskedPhone }) : t('recruitment:secure_link_checking')}
+        </Text>
+        {problem ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={t('recruitment:secure_link_otp_label')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={otp}
+          onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, ''))}
+          disabled={!challenge}
+          data-testid="secure-link-otp"
+        />
+        <Button type="submit" loading={verify.isPending} disabled={!challenge}>
+          {t('recruitment:secure_link_continue')}
+        </Button>
       </Stack>
     </form>
   );

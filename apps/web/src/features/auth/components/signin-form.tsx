@@ -32,7 +32,12 @@ export function SignInForm({ next }: { next: string }) {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(loginRequestSchema),
     defaultValues: { username: '', password: '' },
     mode: 'onTouched',
@@ -57,9 +62,10 @@ export function SignInForm({ next }: { next: string }) {
     }
   });
 
-  const passwordError = errors.password?.message === 'maxlength'
-    ? t('validation:maxlength_n', { max: PASSWORD_MAX_LENGTH })
-    : errors.password && translateFormError(errors.password.message);
+  const passwordError =
+    errors.password?.message === 'maxlength'
+      ? t('validation:maxlength_n', { max: PASSWORD_MAX_LENGTH })
+      : errors.password && translateFormError(errors.password.message);
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate aria-describedby={serverError ? 'signin-error' : undefined}>

@@ -34,7 +34,15 @@ interface VerifyCodeFormProps {
  * The 6-digit code of a reset or profile request (POST /otp/verify), with a resend after the
  * countdown (POST /otp/resend). A wrong code is 1031; the fifth kills the request (429).
  */
-export function VerifyCodeForm({ storageKey, request: initial, intro, submitLabel, onVerified, onRestart, restartLabel }: VerifyCodeFormProps) {
+export function VerifyCodeForm({
+  storageKey,
+  request: initial,
+  intro,
+  submitLabel,
+  onVerified,
+  onRestart,
+  restartLabel,
+}: VerifyCodeFormProps) {
   const { t } = useTranslation(['auth', 'validation', 'errors']);
   const verify = useVerifyOtp();
   const resend = useResendOtp();
@@ -42,7 +50,13 @@ export function VerifyCodeForm({ storageKey, request: initial, intro, submitLabe
   const [serverError, setServerError] = useState<string | null>(null);
   const [finished, setFinished] = useState(false);
   const secondsLeft = useCountdown(request.resendAt);
-  const { register, handleSubmit, setFocus, resetField, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    resetField,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(codeSchema),
     defaultValues: { otp: '' },
   });
@@ -80,9 +94,9 @@ export function VerifyCodeForm({ storageKey, request: initial, intro, submitLabe
     }
   };
 
-  const otpError = errors.otp && (errors.otp.message === 'pattern'
-    ? t('validation:digits_exact', { length: OTP_LENGTH })
-    : translateFormError(errors.otp.message));
+  const otpError =
+    errors.otp &&
+    (errors.otp.message === 'pattern' ? t('validation:digits_exact', { length: OTP_LENGTH }) : translateFormError(errors.otp.message));
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
@@ -94,7 +108,9 @@ export function VerifyCodeForm({ storageKey, request: initial, intro, submitLabe
           </Alert>
         ) : null}
         {finished ? (
-          <Button onClick={onRestart} fullWidth>{restartLabel}</Button>
+          <Button onClick={onRestart} fullWidth>
+            {restartLabel}
+          </Button>
         ) : (
           <>
             <TextInput
@@ -129,7 +145,9 @@ export function VerifyCodeForm({ storageKey, request: initial, intro, submitLabe
                   {t('auth:otp_resend_wait', { time: formatCountdown(secondsLeft) })}
                 </Text>
               ) : null}
-              <Button variant="subtle" size="compact-sm" onClick={onRestart}>{restartLabel}</Button>
+              <Button variant="subtle" size="compact-sm" onClick={onRestart}>
+                {restartLabel}
+              </Button>
             </Stack>
           </>
         )}

@@ -82,7 +82,12 @@ export function markVerified(key: OtpRequestKey, request: OtpRequest, expiresIn:
 }
 
 /** A new code was sent for the same request. */
-export function withResend(key: OtpRequestKey, request: OtpRequest, timing: { resendIn?: number; expiresIn?: number }, now = Date.now()): OtpRequest {
+export function withResend(
+  key: OtpRequestKey,
+  request: OtpRequest,
+  timing: { resendIn?: number; expiresIn?: number },
+  now = Date.now(),
+): OtpRequest {
   return saveOtpRequest(key, {
     ...request,
     resendAt: now + seconds(timing.resendIn, OTP_RESEND_COUNTDOWN_SECONDS) * 1000,

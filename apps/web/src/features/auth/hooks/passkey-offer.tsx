@@ -33,7 +33,9 @@ export async function offerPasskeyAfterSignIn(t: Translate, goToSetup: () => voi
     message: (
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('auth:passkey_offer_text')}</Text>
-        <Button size="compact-sm" onClick={open} data-testid="passkey-offer-setup">{t('auth:passkey_offer_action')}</Button>
+        <Button size="compact-sm" onClick={open} data-testid="passkey-offer-setup">
+          {t('auth:passkey_offer_action')}
+        </Button>
       </Stack>
     ),
   });

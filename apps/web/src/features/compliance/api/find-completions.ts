@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { completionsResponseSchema, completionsCsvFileName, type CompletionsResponse } from '@portal/domain/contracts/compliance/find-completions';
+import {
+  completionsResponseSchema,
+  completionsCsvFileName,
+  type CompletionsResponse,
+} from '@portal/domain/contracts/compliance/find-completions';
 import { api } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-blob';
 import { complianceKeys } from './compliance-keys';
@@ -13,7 +17,10 @@ export async function findCompletions(signal?: AbortSignal): Promise<Completions
 }
 
 export function useCompletions(enabled: boolean) {
-  return useQuery({ ...queryOptions({ queryKey: complianceKeys.completions(), queryFn: ({ signal }) => findCompletions(signal) }), enabled });
+  return useQuery({
+    ...queryOptions({ queryKey: complianceKeys.completions(), queryFn: ({ signal }) => findCompletions(signal) }),
+    enabled,
+  });
 }
 
 /** The same list as a CSV file, handed to the browser's download. */

@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { submitAnswersResponseSchema, type SubmitAnswersRequest, type SubmitAnswersResponse } from '@portal/domain/contracts/compliance/submit-answers';
+import {
+  submitAnswersResponseSchema,
+  type SubmitAnswersRequest,
+  type SubmitAnswersResponse,
+} from '@portal/domain/contracts/compliance/submit-answers';
 import { api } from '../../../lib/api-client';
 import { complianceKeys } from './compliance-keys';
 
@@ -13,6 +17,7 @@ export function useSubmitAnswers() {
   return useMutation({
     mutationFn: submitAnswers,
     // The attempts list and the dashboard's compliance figure change.
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: complianceKeys.all }), client.invalidateQueries({ queryKey: ['dashboard'] })]),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: complianceKeys.all }), client.invalidateQueries({ queryKey: ['dashboard'] })]),
   });
 }

@@ -23,8 +23,20 @@ export function QuestionnaireScreen() {
   const [missing, setMissing] = useState(false);
   const [result, setResult] = useState<SubmitAnswersResponse | null>(null);
 
-  if (questions.isPending) return <><PageHeader titleKey="compliance:questionnaire_title" /><Loading rows={4} /></>;
-  if (questions.isError) return <><PageHeader titleKey="compliance:questionnaire_title" /><LoadError error={questions.error} onRetry={() => void questions.refetch()} /></>;
+  if (questions.isPending)
+    return (
+      <>
+        <PageHeader titleKey="compliance:questionnaire_title" />
+        <Loading rows={4} />
+      </>
+    );
+  if (questions.isError)
+    return (
+      <>
+        <PageHeader titleKey="compliance:questionnaire_title" />
+        <LoadError error={questions.error} onRetry={() => void questions.refetch()} />
+      </>
+    );
   const { period } = questions.data;
   const list = questions.data.questions;
   const correctness = new Map(result?.results.map((r) => [r.questionNumber, r.correct]) ?? []);
@@ -36,10 +48,12 @@ export function QuestionnaireScreen() {
       return;
     }
     setMissing(false);
-    const response = await submit.mutateAsync({
-      lang,
-      answers: list.map((q) => ({ questionNumber: q.questionNumber, answerSequenceNo: Number(answers[q.questionNumber]) })),
-    }).catch(() => null);
+    const response = await submit
+      .mutateAsync({
+        lang,
+        answers: list.map((q) => ({ questionNumber: q.questionNumber, answerSequenceNo: Number(answers[q.questionNumber]) })),
+      })
+      .catch(() => null);
     if (response) {
       setResult(response);
       window.scrollTo({ top: 0 });
@@ -54,7 +68,10 @@ export function QuestionnaireScreen() {
 
   return (
     <>
-      <PageHeader titleKey="compliance:questionnaire_title" subtitle={t('compliance:due_by', { date: formatDisplayDate(period.dueDate), mark: period.passMarkPercent })} />
+      <PageHeader
+        titleKey="compliance:questionnaire_title"
+        subtitle={t('compliance:due_by', { date: formatDisplayDate(period.dueDate), mark: period.passMarkPercent })}
+      />
       {result ? (
         <Alert
           color={result.attempt.passed ? 'green' : 'red'}
@@ -72,15 +89,27 @@ export function QuestionnaireScreen() {
             </Text>
             <Group gap="sm">
               {result.attempt.passed ? (
-                <Button loading={certificate.isPending} onClick={() => certificate.mutate({ periodCode: period.code, lang })} data-testid="download-certificate">
+                <Button
+                  loading={certificate.isPending}
+                  onClick={() => certificate.mutate({ periodCode: period.code, lang })}
+                  data-testid="download-certificate"
+                >
                   {t('compliance:certificate')}
                 </Button>
               ) : (
-                <Button onClick={retry} data-testid="retry-questionnaire">{t('compliance:try_again')}</Button>
+                <Button onClick={retry} data-testid="retry-questionnaire">
+                  {t('compliance:try_again')}
+                </Button>
               )}
-              <Button component={Link} to="/home/compliance" variant="default">{t('compliance:back_to_training')}</Button>
+              <Button component={Link} to="/home/compliance" variant="default">
+                {t('compliance:back_to_training')}
+              </Button>
             </Group>
-            {certificate.isError ? <Text c="red" size="sm">{errorText(certificate.error)}</Text> : null}
+            {certificate.isError ? (
+              <Text c="red" size="sm">
+                {errorText(certificate.error)}
+              </Text>
+            ) : null}
           </Stack>
         </Alert>
       ) : null}
@@ -101,21 +130,38 @@ export function QuestionnaireScreen() {
                 >
                   <Stack gap="xs" mt="xs">
                     {q.answers.map((a) => (
-                      <Radio key={a.answerSequenceNo} value={String(a.answerSequenceNo)} label={`${a.answerValue}. ${a.answerDescription}`} disabled={result !== null} />
+                      <Radio
+                        key={a.answerSequenceNo}
+                        value={String(a.answerSequenceNo)}
+                        label={`${a.answerValue}. ${a.answerDescription}`}
+                        disabled={result !== null}
+                      />
                     ))}
                   </Stack>
                 </Radio.Group>
                 {verdict !== undefined ? (
-                  <Text size="sm" mt="xs" c={verdict ? 'green.8' : 'red.8'} fw={600}>{t(verdict ? 'compliance:answer_correct' : 'compliance:answer_wrong')}</Text>
+                  <Text size="sm" mt="xs" c={verdict ? 'green.8' : 'red.8'} fw={600}>
+                    {t(verdict ? 'compliance:answer_correct' : 'compliance:answer_wrong')}
+                  </Text>
                 ) : null}
               </Card>
             );
           })}
-          {missing ? <Alert color="red" variant="light" role="alert">{t('compliance:answer_all')}</Alert> : null}
-          {submit.isError ? <Alert color="red" variant="light" role="alert">{errorText(submit.error)}</Alert> : null}
+          {missing ? (
+            <Alert color="red" variant="light" role="alert">
+              {t('compliance:answer_all')}
+            </Alert>
+          ) : null}
+          {submit.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {errorText(submit.error)}
+            </Alert>
+          ) : null}
           {result === null ? (
             <Group>
-              <Button type="submit" loading={submit.isPending} data-testid="submit-answers">{t('compliance:submit_answers')}</Button>
+              <Button type="submit" loading={submit.isPending} data-testid="submit-answers">
+                {t('compliance:submit_answers')}
+              </Button>
             </Group>
           ) : null}
         </Stack>

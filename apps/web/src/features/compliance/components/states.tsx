@@ -14,7 +14,9 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
     <Alert color="red" variant="light" icon={<IconAlert />} title={t('compliance:load_error')} role="alert">
       <Stack gap="sm" align="flex-start">
         <span>{errorText(error)}</span>
-        <Button variant="default" size="sm" onClick={onRetry}>{t('common:retry')}</Button>
+        <Button variant="default" size="sm" onClick={onRetry}>
+          {t('common:retry')}
+        </Button>
       </Stack>
     </Alert>
   );
@@ -24,7 +26,9 @@ export function Loading({ rows = 3 }: { rows?: number }) {
   const { t } = useTranslation(['common']);
   return (
     <Stack gap="sm" role="status" aria-live="polite" aria-label={t('common:loading')} aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={72} radius="md" />
+      ))}
     </Stack>
   );
 }

@@ -22,8 +22,20 @@ export function TrainingScreen() {
   const certificate = useDownloadCertificate();
   const staff = Boolean(user?.roles.some((r) => r === ROLE_AS || r === ROLE_AA));
 
-  if (training.isPending) return <><PageHeader titleKey="compliance:title" /><Loading /></>;
-  if (training.isError) return <><PageHeader titleKey="compliance:title" /><LoadError error={training.error} onRetry={() => void training.refetch()} /></>;
+  if (training.isPending)
+    return (
+      <>
+        <PageHeader titleKey="compliance:title" />
+        <Loading />
+      </>
+    );
+  if (training.isError)
+    return (
+      <>
+        <PageHeader titleKey="compliance:title" />
+        <LoadError error={training.error} onRetry={() => void training.refetch()} />
+      </>
+    );
   const { period, materials, status } = training.data;
   const downloadError = material.error ?? certificate.error;
 
@@ -37,13 +49,27 @@ export function TrainingScreen() {
         <Card withBorder padding="lg" component="section" aria-label={t('compliance:col_status')} data-testid="compliance-status">
           <Group justify="space-between" wrap="wrap" gap="sm">
             {status.completed && status.completedDate ? (
-              <Badge color="green" c={TONE_TEXT.green} tt="none" size="lg" variant="light">{t('compliance:status_completed', { date: formatDisplayDate(status.completedDate) })}</Badge>
+              <Badge color="green" c={TONE_TEXT.green} tt="none" size="lg" variant="light">
+                {t('compliance:status_completed', { date: formatDisplayDate(status.completedDate) })}
+              </Badge>
             ) : (
-              <Badge color={status.overdue ? 'red' : 'orange'} c={TONE_TEXT[status.overdue ? 'red' : 'orange']} tt="none" size="lg" variant="light">{t(status.overdue ? 'compliance:status_overdue' : 'compliance:status_due')}</Badge>
+              <Badge
+                color={status.overdue ? 'red' : 'orange'}
+                c={TONE_TEXT[status.overdue ? 'red' : 'orange']}
+                tt="none"
+                size="lg"
+                variant="light"
+              >
+                {t(status.overdue ? 'compliance:status_overdue' : 'compliance:status_due')}
+              </Badge>
             )}
             <Group gap="sm">
               {status.completed ? (
-                <Button loading={certificate.isPending} onClick={() => certificate.mutate({ periodCode: period.code, lang })} data-testid="download-certificate">
+                <Button
+                  loading={certificate.isPending}
+                  onClick={() => certificate.mutate({ periodCode: period.code, lang })}
+                  data-testid="download-certificate"
+                >
                   {t('compliance:certificate')}
                 </Button>
               ) : null}
@@ -53,17 +79,27 @@ export function TrainingScreen() {
             </Group>
           </Group>
         </Card>
-        {downloadError ? <Alert color="red" variant="light" role="alert">{t('compliance:download_failed')} {errorText(downloadError)}</Alert> : null}
+        {downloadError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t('compliance:download_failed')} {errorText(downloadError)}
+          </Alert>
+        ) : null}
 
         <Card withBorder padding="lg" component="section" aria-labelledby="compliance-materials">
-          <Title order={2} size="h4" id="compliance-materials" mb="sm">{t('compliance:materials_title')}</Title>
-          {materials.length === 0 ? <Text c="dimmed">{t('compliance:materials_empty')}</Text> : (
+          <Title order={2} size="h4" id="compliance-materials" mb="sm">
+            {t('compliance:materials_title')}
+          </Title>
+          {materials.length === 0 ? (
+            <Text c="dimmed">{t('compliance:materials_empty')}</Text>
+          ) : (
             <Stack gap="md" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {materials.map((m) => (
                 <Group key={m.id} component="li" justify="space-between" wrap="wrap" gap="sm" data-testid="material-row">
                   <Stack gap={2} maw={560}>
                     <Text fw={600}>{m.title}</Text>
-                    <Text size="sm" c="dimmed">{m.description}</Text>
+                    <Text size="sm" c="dimmed">
+                      {m.description}
+                    </Text>
                   </Stack>
                   <Button
                     variant="light"
@@ -81,8 +117,12 @@ export function TrainingScreen() {
         </Card>
 
         <Card withBorder padding="lg" component="section" aria-labelledby="compliance-attempts">
-          <Title order={2} size="h4" id="compliance-attempts" mb="sm">{t('compliance:attempts_title')}</Title>
-          {status.attempts.length === 0 ? <Text c="dimmed">{t('compliance:attempts_empty')}</Text> : (
+          <Title order={2} size="h4" id="compliance-attempts" mb="sm">
+            {t('compliance:attempts_title')}
+          </Title>
+          {status.attempts.length === 0 ? (
+            <Text c="dimmed">{t('compliance:attempts_empty')}</Text>
+          ) : (
             <Table.ScrollContainer minWidth={360}>
               <Table data-testid="attempts-table">
                 <Table.Thead>
@@ -100,7 +140,9 @@ export function TrainingScreen() {
                       <Table.Td>{formatDisplayDate(a.submittedDate)}</Table.Td>
                       <Table.Td>{a.scorePercent}%</Table.Td>
                       <Table.Td>
-                        <Badge color={a.passed ? 'green' : 'red'} c={TONE_TEXT[a.passed ? 'green' : 'red']} tt="none" variant="light">{t(a.passed ? 'compliance:passed' : 'compliance:failed')}</Badge>
+                        <Badge color={a.passed ? 'green' : 'red'} c={TONE_TEXT[a.passed ? 'green' : 'red']} tt="none" variant="light">
+                          {t(a.passed ? 'compliance:passed' : 'compliance:failed')}
+                        </Badge>
                       </Table.Td>
                     </Table.Tr>
                   ))}

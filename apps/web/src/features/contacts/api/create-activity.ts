@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  activityResponseSchema, type ActivityResponse, type CreateActivityInput,
+  activityResponseSchema,
+  type ActivityResponse,
+  type CreateActivityInput,
 } from '@portal/domain/contracts/activities/create-activity';
 import { api } from '../../../lib/api-client';
 import { activityKeys, contactKeys } from './contact-keys';

@@ -1,7 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  contactResponseSchema, type ContactResponse, type CreateContactInput,
-} from '@portal/domain/contracts/contacts/create-contact';
+import { contactResponseSchema, type ContactResponse, type CreateContactInput } from '@portal/domain/contracts/contacts/create-contact';
 import { api } from '../../../lib/api-client';
 import { contactKeys } from './contact-keys';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  findContactWithActivitiesResponseSchema, type FindContactWithActivitiesResponse,
+  findContactWithActivitiesResponseSchema,
+  type FindContactWithActivitiesResponse,
 } from '@portal/domain/contracts/contacts/find-contact-with-activities';
 import { api } from '../../../lib/api-client';
 import { contactKeys } from './contact-keys';

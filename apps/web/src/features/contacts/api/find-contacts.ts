@@ -30,13 +30,17 @@ export async function findContacts(query: FindContactsParams, signal?: AbortSign
 export function findContactsQueryOptions(filters: ContactListKeyFilters) {
   return infiniteQueryOptions({
     queryKey: contactKeys.list(filters),
-    queryFn: ({ pageParam, signal }) => findContacts({
-      q: filters.q || undefined,
-      contactType: filters.contactType,
-      gender: filters.gender,
-      cursor: pageParam,
-      size: CONTACT_PAGE_SIZE,
-    }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      findContacts(
+        {
+          q: filters.q || undefined,
+          contactType: filters.contactType,
+          gender: filters.gender,
+          cursor: pageParam,
+          size: CONTACT_PAGE_SIZE,
+        },
+        signal,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });

@@ -14,8 +14,14 @@ import { translateFormError } from '../../../lib/i18n';
 import { useCreateActivity } from '../api/create-activity';
 import { useUpdateActivity } from '../api/update-activity';
 import {
-  activityResolver, convertPickerValue, formFieldOf, newActivityValues, toActivityBody, toActivityFormValues,
-  type ActivityFormField, type ActivityFormValues,
+  activityResolver,
+  convertPickerValue,
+  formFieldOf,
+  newActivityValues,
+  toActivityBody,
+  toActivityFormValues,
+  type ActivityFormField,
+  type ActivityFormValues,
 } from '../hooks/activity-form-values';
 import { apiErrorText, isConflict, isNotFound } from '../hooks/form-errors';
 import { DeleteActivityButton } from './delete-activity-button';
@@ -54,7 +60,15 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
     () => activityResolver(contactId, editing ? updateActivityRequestSchema : createActivityRequestSchema),
     [contactId, editing],
   );
-  const { register, control, handleSubmit, setValue, getValues, setError, formState: { errors, submitCount } } = useForm<ActivityFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    setError,
+    formState: { errors, submitCount },
+  } = useForm<ActivityFormValues>({
     resolver,
     defaultValues: activity ? toActivityFormValues(activity) : newActivityValues(),
     // Errors appear on save, then follow the typing: validating on blur moves the layout under a
@@ -87,7 +101,7 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
         return;
       }
       let placed = 0;
-      for (const { field, key } of isApiError(error) && error.status === 422 ? error.errors ?? [] : []) {
+      for (const { field, key } of isApiError(error) && error.status === 422 ? (error.errors ?? []) : []) {
         const name = formFieldOf(field);
         if (!name) continue;
         setError(name, { type: 'server', message: key }, { shouldFocus: placed === 0 });
@@ -126,21 +140,36 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="activity-form">
       <Stack gap="md">
         {serverError ? (
-          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="activity-save-error">{serverError}</Alert>
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="activity-save-error">
+            {serverError}
+          </Alert>
         ) : null}
         {submitCount > 0 && Object.keys(errors).length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{t('contacts:form_has_errors')}</Alert>
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+            {t('contacts:form_has_errors')}
+          </Alert>
         ) : null}
         {conflict === 'stale' ? (
-          <Alert color="orange" variant="light" icon={<IconAlert />} role="alert" title={t('contacts:activity_conflict_title')} data-testid="activity-conflict">
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlert />}
+            role="alert"
+            title={t('contacts:activity_conflict_title')}
+            data-testid="activity-conflict"
+          >
             <Stack gap="sm" align="flex-start">
               {t('contacts:activity_conflict_text')}
-              <Button size="sm" color="orange.9" onClick={() => void onReload()} loading={reloading}>{t('contacts:conflict_reload')}</Button>
+              <Button size="sm" color="orange.9" onClick={() => void onReload()} loading={reloading}>
+                {t('contacts:conflict_reload')}
+              </Button>
             </Stack>
           </Alert>
         ) : null}
         {conflict === 'reloaded' ? (
-          <Alert color="blue" variant="light" role="status" data-testid="activity-conflict-reloaded">{t('contacts:activity_conflict_reloaded')}</Alert>
+          <Alert color="blue" variant="light" role="status" data-testid="activity-conflict-reloaded">
+            {t('contacts:activity_conflict_reloaded')}
+          </Alert>
         ) : null}
 
         <NativeSelect
@@ -168,7 +197,13 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
             >
               <Group gap="lg" mt="xs">
                 {DAY_TYPES.map((type) => (
-                  <Radio key={type} value={type} label={t(DAY_TYPE_LABELS[type])} onBlur={field.onBlur} data-testid={`activity-day-type-${type}`} />
+                  <Radio
+                    key={type}
+                    value={type}
+                    label={t(DAY_TYPE_LABELS[type])}
+                    onBlur={field.onBlur}
+                    data-testid={`activity-day-type-${type}`}
+                  />
                 ))}
               </Group>
             </Radio.Group>
@@ -207,7 +242,9 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
         <Group justify="space-between" gap="sm">
           {activity ? <DeleteActivityButton activityId={activity.id} contactId={contactId} /> : <span />}
           <Group gap="sm">
-            <Button component={Link} to={detailPath} variant="default">{t('common:cancel')}</Button>
+            <Button component={Link} to={detailPath} variant="default">
+              {t('common:cancel')}
+            </Button>
             <Button type="submit" loading={saving} data-testid="activity-submit">
               {t(editing ? 'contacts:activity_save_changes' : 'contacts:activity_save')}
             </Button>

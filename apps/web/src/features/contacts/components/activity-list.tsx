@@ -10,7 +10,11 @@ import { ACTIVITY_TYPE_LABELS, DAY_TYPE_LABELS } from './labels';
 export function ActivityList({ contactId, activities }: { contactId: string; activities: readonly ActivityResponse[] }) {
   const { t } = useTranslation(['contacts']);
   if (activities.length === 0) {
-    return <Text c="dimmed" size="sm" data-testid="activity-list-empty">{t('contacts:activities_empty')}</Text>;
+    return (
+      <Text c="dimmed" size="sm" data-testid="activity-list-empty">
+        {t('contacts:activities_empty')}
+      </Text>
+    );
   }
   return (
     <Stack gap="xs">
@@ -20,21 +24,32 @@ export function ActivityList({ contactId, activities }: { contactId: string; act
             <Card withBorder padding="sm" radius="md" data-testid="activity-row">
               <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
                 <Stack gap={2} miw={0}>
-                  <Text fw={600} data-testid="activity-row-type">{t(ACTIVITY_TYPE_LABELS[activity.activityType])}</Text>
+                  <Text fw={600} data-testid="activity-row-type">
+                    {t(ACTIVITY_TYPE_LABELS[activity.activityType])}
+                  </Text>
                   <Text size="sm" data-testid="activity-row-when">
                     <time dateTime={activity.startDate}>{activityWhen(activity)}</time>
                   </Text>
                 </Stack>
-                <Badge variant="outline" size="sm">{t(DAY_TYPE_LABELS[activity.dayType])}</Badge>
+                <Badge variant="outline" size="sm">
+                  {t(DAY_TYPE_LABELS[activity.dayType])}
+                </Badge>
               </Group>
-              {activity.notes ? <Text size="sm" mt={6} className="pre-wrap" data-testid="activity-row-notes">{activity.notes}</Text> : null}
+              {activity.notes ? (
+                <Text size="sm" mt={6} className="pre-wrap" data-testid="activity-row-notes">
+                  {activity.notes}
+                </Text>
+              ) : null}
               <Anchor
                 component={Link}
                 to={`/home/contact/${encodeURIComponent(contactId)}/add-activity?activityId=${encodeURIComponent(activity.id)}`}
                 size="sm"
                 mt={6}
                 display="inline-block"
-                aria-label={t('contacts:activity_edit_label', { type: t(ACTIVITY_TYPE_LABELS[activity.activityType]), when: activityWhen(activity) })}
+                aria-label={t('contacts:activity_edit_label', {
+                  type: t(ACTIVITY_TYPE_LABELS[activity.activityType]),
+                  when: activityWhen(activity),
+                })}
                 data-testid="activity-edit"
               >
                 {t('contacts:activity_edit')}
@@ -44,7 +59,9 @@ export function ActivityList({ contactId, activities }: { contactId: string; act
         ))}
       </ul>
       {activities.length >= CONTACT_DETAIL_MAX_ACTIVITIES ? (
-        <Text size="sm" c="dimmed">{t('contacts:activities_latest_only', { max: CONTACT_DETAIL_MAX_ACTIVITIES })}</Text>
+        <Text size="sm" c="dimmed">
+          {t('contacts:activities_latest_only', { max: CONTACT_DETAIL_MAX_ACTIVITIES })}
+        </Text>
       ) : null}
     </Stack>
   );

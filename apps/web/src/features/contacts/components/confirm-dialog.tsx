@@ -22,10 +22,18 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
     <Modal opened={opened} onClose={busy ? () => undefined : onClose} title={title} centered data-testid={testId}>
       <Stack gap="md">
         <Text size="sm">{children}</Text>
-        {error ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{error}</Alert> : null}
+        {error ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+            {error}
+          </Alert>
+        ) : null}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>{t('common:cancel')}</Button>
-          <Button color="red" onClick={onConfirm} loading={busy} data-testid={`${testId}-confirm`}>{confirmLabel}</Button>
+          <Button variant="default" onClick={onClose} disabled={busy}>
+            {t('common:cancel')}
+          </Button>
+          <Button color="red" onClick={onConfirm} loading={busy} data-testid={`${testId}-confirm`}>
+            {confirmLabel}
+          </Button>
         </Group>
       </Stack>
     </Modal>

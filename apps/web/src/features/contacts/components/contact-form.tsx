@@ -4,7 +4,12 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTACT_TYPES, GENDERS } from '@portal/domain/codes/client';
-import { IDENTIFICATION_TYPES, isIdentificationType, ID_TYPE_BIRTH_CERTIFICATE, ID_TYPE_NATIONAL_ID } from '@portal/domain/codes/identification-types';
+import {
+  IDENTIFICATION_TYPES,
+  isIdentificationType,
+  ID_TYPE_BIRTH_CERTIFICATE,
+  ID_TYPE_NATIONAL_ID,
+} from '@portal/domain/codes/identification-types';
 import { COUNTRY_CALLING_PREFIX } from '@portal/domain/constants/locale';
 import { IconAlert } from '../../../components/ui/icons';
 import { contactFieldErrorText } from '../hooks/contact-field-errors';
@@ -31,13 +36,23 @@ interface ContactFormProps {
  */
 export function ContactForm({ form, onSubmit, submitLabel, submitting, cancelTo, banner, savedHint, testId }: ContactFormProps) {
   const { t } = useTranslation(['contacts', 'validation', 'common']);
-  const { register, control, formState: { errors, submitCount } } = form;
+  const {
+    register,
+    control,
+    formState: { errors, submitCount },
+  } = form;
   const idType = useWatch({ control, name: 'idType' }) ?? '';
   const message = (field: ContactFormField) => contactFieldErrorText(field, errors[field]?.message, idType);
   const hint = (field: ContactFormField, key?: string) => {
     const saved = savedHint?.(field);
     if (!key && !saved) return undefined;
-    return <>{key ? t(key) : null}{key && saved ? ' ' : null}{saved}</>;
+    return (
+      <>
+        {key ? t(key) : null}
+        {key && saved ? ' ' : null}
+        {saved}
+      </>
+    );
   };
   const hasErrors = submitCount > 0 && Object.keys(errors).length > 0;
 
@@ -68,7 +83,13 @@ export function ContactForm({ form, onSubmit, submitLabel, submitting, cancelTo,
                 >
                   <Group gap="lg" mt="xs">
                     {CONTACT_TYPES.map((type) => (
-                      <Radio key={type} value={type} label={t(CONTACT_TYPE_LABELS[type])} onBlur={field.onBlur} data-testid={`contact-type-${type}`} />
+                      <Radio
+                        key={type}
+                        value={type}
+                        label={t(CONTACT_TYPE_LABELS[type])}
+                        onBlur={field.onBlur}
+                        data-testid={`contact-type-${type}`}
+                      />
                     ))}
                   </Group>
                 </Radio.Group>
@@ -127,7 +148,13 @@ export function ContactForm({ form, onSubmit, submitLabel, submitting, cancelTo,
                 >
                   <Group gap="lg" mt="xs">
                     {GENDERS.map((gender) => (
-                      <Radio key={gender} value={gender} label={t(GENDER_LABELS[gender])} onBlur={field.onBlur} data-testid={`contact-gender-${gender}`} />
+                      <Radio
+                        key={gender}
+                        value={gender}
+                        label={t(GENDER_LABELS[gender])}
+                        onBlur={field.onBlur}
+                        data-testid={`contact-gender-${gender}`}
+                      />
                     ))}
                   </Group>
                 </Radio.Group>
@@ -191,7 +218,11 @@ export function ContactForm({ form, onSubmit, submitLabel, submitting, cancelTo,
         <Fieldset legend={t('contacts:section_identification')} p={{ base: 'sm', sm: 'lg' }}>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NativeSelect
-              {...register('idType', { onChange: () => { if (form.formState.isSubmitted) void form.trigger('idNumber'); } })}
+              {...register('idType', {
+                onChange: () => {
+                  if (form.formState.isSubmitted) void form.trigger('idNumber');
+                },
+              })}
               label={t('contacts:field_idType')}
               description={hint('idType')}
               data={[
@@ -241,8 +272,12 @@ export function ContactForm({ form, onSubmit, submitLabel, submitting, cancelTo,
         </Fieldset>
 
         <Group justify="flex-end" gap="sm">
-          <Button component={Link} to={cancelTo} variant="default">{t('common:cancel')}</Button>
-          <Button type="submit" loading={submitting} data-testid="contact-submit">{submitLabel}</Button>
+          <Button component={Link} to={cancelTo} variant="default">
+            {t('common:cancel')}
+          </Button>
+          <Button type="submit" loading={submitting} data-testid="contact-submit">
+            {submitLabel}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -1,5 +1,19 @@
 import { useCallback } from 'react';
-import { Alert, Button, Card, Chip, CloseButton, EmptyState, Fieldset, Group, Loader, Skeleton, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Chip,
+  CloseButton,
+  EmptyState,
+  Fieldset,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTACT_TYPES, GENDERS, isContactType, isGender } from '@portal/domain/codes/client';
@@ -76,9 +90,13 @@ export function ContactList() {
           autoComplete="off"
           enterKeyHint="search"
           spellCheck={false}
-          rightSection={searching ? <Loader size="xs" /> : search.text ? (
-            <CloseButton aria-label={t('contacts:search_clear')} onClick={search.clearText} data-testid="contact-search-clear" />
-          ) : null}
+          rightSection={
+            searching ? (
+              <Loader size="xs" />
+            ) : search.text ? (
+              <CloseButton aria-label={t('contacts:search_clear')} onClick={search.clearText} data-testid="contact-search-clear" />
+            ) : null
+          }
           data-testid="contact-search"
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           descriptionProps={{ 'aria-live': 'polite', 'data-testid': 'contact-search-hint' }}
@@ -90,22 +108,27 @@ export function ContactList() {
               onChange={(value) => search.setContactType(isContactType(value) ? value : undefined)}
             >
               <Group gap={6} mt={4} wrap="wrap">
-                <Chip type="radio" value={ALL} size="sm">{t('contacts:filter_all')}</Chip>
+                <Chip type="radio" value={ALL} size="sm">
+                  {t('contacts:filter_all')}
+                </Chip>
                 {CONTACT_TYPES.map((type) => (
-                  <Chip key={type} type="radio" value={type} size="sm" data-testid={`contact-filter-type-${type}`}>{t(CONTACT_TYPE_LABELS[type])}</Chip>
+                  <Chip key={type} type="radio" value={type} size="sm" data-testid={`contact-filter-type-${type}`}>
+                    {t(CONTACT_TYPE_LABELS[type])}
+                  </Chip>
                 ))}
               </Group>
             </Chip.Group>
           </Fieldset>
           <Fieldset variant="unstyled" legend={t('contacts:filter_gender')} data-testid="contact-filter-gender">
-            <Chip.Group
-              value={filters.gender ?? ALL}
-              onChange={(value) => search.setGender(isGender(value) ? value : undefined)}
-            >
+            <Chip.Group value={filters.gender ?? ALL} onChange={(value) => search.setGender(isGender(value) ? value : undefined)}>
               <Group gap={6} mt={4} wrap="wrap">
-                <Chip type="radio" value={ALL} size="sm">{t('contacts:filter_all')}</Chip>
+                <Chip type="radio" value={ALL} size="sm">
+                  {t('contacts:filter_all')}
+                </Chip>
                 {GENDERS.map((gender) => (
-                  <Chip key={gender} type="radio" value={gender} size="sm" data-testid={`contact-filter-gender-${gender}`}>{t(GENDER_LABELS[gender])}</Chip>
+                  <Chip key={gender} type="radio" value={gender} size="sm" data-testid={`contact-filter-gender-${gender}`}>
+                    {t(GENDER_LABELS[gender])}
+                  </Chip>
                 ))}
               </Group>
             </Chip.Group>
@@ -116,30 +139,54 @@ export function ContactList() {
       {query.isPending ? <ListSkeleton /> : null}
 
       {query.isError && !query.data ? (
-        <Alert color="red" variant="light" icon={<IconAlert />} title={t('contacts:list_error')} role="alert" data-testid="contact-list-error">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlert />}
+          title={t('contacts:list_error')}
+          role="alert"
+          data-testid="contact-list-error"
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{apiErrorText(query.error)}</Text>
-            <Button size="sm" variant="light" color="red" onClick={() => void query.refetch()}>{t('common:retry')}</Button>
+            <Button size="sm" variant="light" color="red" onClick={() => void query.refetch()}>
+              {t('common:retry')}
+            </Button>
           </Stack>
         </Alert>
       ) : null}
 
       {query.isSuccess && contacts.length === 0 ? (
         filtered ? (
-          <EmptyState variant="light" size="md" py="xl" icon={<IconInbox size={28} />} title={t('contacts:no_results_title')}
+          <EmptyState
+            variant="light"
+            size="md"
+            py="xl"
+            icon={<IconInbox size={28} />}
+            title={t('contacts:no_results_title')}
             description={filters.q ? t('contacts:no_results_text', { q: filters.q }) : t('contacts:no_results_filters')}
             data-testid="contact-list-no-results"
           >
             <EmptyState.Actions>
-              <Button variant="default" onClick={search.clearAll}>{t('contacts:clear_search')}</Button>
+              <Button variant="default" onClick={search.clearAll}>
+                {t('contacts:clear_search')}
+              </Button>
             </EmptyState.Actions>
           </EmptyState>
         ) : (
-          <EmptyState variant="light" size="md" py="xl" icon={<IconUserPlus size={28} />} title={t('contacts:empty_title')}
-            description={t('contacts:empty')} data-testid="contact-list-empty"
+          <EmptyState
+            variant="light"
+            size="md"
+            py="xl"
+            icon={<IconUserPlus size={28} />}
+            title={t('contacts:empty_title')}
+            description={t('contacts:empty')}
+            data-testid="contact-list-empty"
           >
             <EmptyState.Actions>
-              <Button component={Link} to="/home/contact/contact-new">{t('contacts:add_first')}</Button>
+              <Button component={Link} to="/home/contact/contact-new">
+                {t('contacts:add_first')}
+              </Button>
             </EmptyState.Actions>
           </EmptyState>
         )
@@ -151,11 +198,15 @@ export function ContactList() {
             {filtered ? t('contacts:results_shown', { count: contacts.length }) : t('contacts:contacts_shown', { count: contacts.length })}
           </Text>
           <ul className="contact-list" aria-label={t('contacts:list_label')} data-testid="contact-list" aria-busy={query.isFetching}>
-            {contacts.map((contact) => <ContactRow key={contact.id} contact={contact} />)}
+            {contacts.map((contact) => (
+              <ContactRow key={contact.id} contact={contact} />
+            ))}
           </ul>
           <div ref={sentinelRef} className="contact-list-sentinel" aria-hidden="true" />
           {isFetchNextPageError ? (
-            <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{t('contacts:load_more_error')}</Alert>
+            <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+              {t('contacts:load_more_error')}
+            </Alert>
           ) : null}
           <LoadMore
             hasNextPage={hasNextPage}

@@ -24,17 +24,27 @@ export function ContactRow({ contact }: { contact: ContactSummary }) {
       >
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Stack gap={2} miw={0}>
-            <Text fw={600} truncate="end" data-testid="contact-row-name">{latinName(contact)}</Text>
-            {kh ? <Text lang="km" size="sm" truncate="end" data-testid="contact-row-name-kh">{kh}</Text> : null}
+            <Text fw={600} truncate="end" data-testid="contact-row-name">
+              {latinName(contact)}
+            </Text>
+            {kh ? (
+              <Text lang="km" size="sm" truncate="end" data-testid="contact-row-name-kh">
+                {kh}
+              </Text>
+            ) : null}
           </Stack>
-          <Badge variant="light" size="sm" className="contact-row-badge">{t(CONTACT_TYPE_LABELS[contact.contactType])}</Badge>
+          <Badge variant="light" size="sm" className="contact-row-badge">
+            {t(CONTACT_TYPE_LABELS[contact.contactType])}
+          </Badge>
         </Group>
         <Group gap="md" mt={4} wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="contact-row-phone">
-            <VisuallyHidden>{t('contacts:field_phone')}: </VisuallyHidden>{formatPhone(contact.phone)}
+            <VisuallyHidden>{t('contacts:field_phone')}: </VisuallyHidden>
+            {formatPhone(contact.phone)}
           </Text>
           <Text size="sm" c="dimmed">
-            <VisuallyHidden>{t('contacts:field_dateOfBirth')}: </VisuallyHidden>{formatDisplayDate(contact.dateOfBirth)}
+            <VisuallyHidden>{t('contacts:field_dateOfBirth')}: </VisuallyHidden>
+            {formatDisplayDate(contact.dateOfBirth)}
           </Text>
         </Group>
       </Card>

@@ -36,9 +36,13 @@ export function CreateContactForm() {
       submitting={create.isPending}
       cancelTo="/home/contact"
       testId="contact-new-form"
-      banner={serverError ? (
-        <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="contact-save-error">{serverError}</Alert>
-      ) : null}
+      banner={
+        serverError ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="contact-save-error">
+            {serverError}
+          </Alert>
+        ) : null
+      }
     />
   );
 }

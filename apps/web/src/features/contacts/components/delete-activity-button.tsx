@@ -37,7 +37,10 @@ export function DeleteActivityButton({ activityId, contactId }: { activityId: st
         title={t('contacts:activity_delete_title')}
         confirmLabel={t('contacts:activity_delete_confirm')}
         onConfirm={() => void confirm()}
-        onClose={() => { setOpened(false); setError(null); }}
+        onClose={() => {
+          setOpened(false);
+          setError(null);
+        }}
         busy={remove.isPending}
         error={error}
         testId="activity-delete-dialog"

@@ -11,7 +11,9 @@ export function RecordSkeleton({ rows = 6 }: { rows?: number }) {
     <Card withBorder padding="md" radius="md" role="status" aria-label={t('common:loading')} data-testid="record-loading">
       <Skeleton height={22} width="60%" mb="md" />
       <Stack gap="sm">
-        {Array.from({ length: rows }, (_, index) => <Skeleton key={index} height={14} width={`${85 - (index % 3) * 15}%`} />)}
+        {Array.from({ length: rows }, (_, index) => (
+          <Skeleton key={index} height={14} width={`${85 - (index % 3) * 15}%`} />
+        ))}
       </Stack>
     </Card>
   );
@@ -22,8 +24,12 @@ export function RecordNotFound({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation(['contacts']);
   return (
     <Stack gap="md" align="flex-start" data-testid="record-not-found">
-      <Alert color="yellow" variant="light" icon={<IconAlert />} w="100%">{t(messageKey)}</Alert>
-      <Button component={Link} to="/home/contact" variant="default">{t('contacts:back_to_list')}</Button>
+      <Alert color="yellow" variant="light" icon={<IconAlert />} w="100%">
+        {t(messageKey)}
+      </Alert>
+      <Button component={Link} to="/home/contact" variant="default">
+        {t('contacts:back_to_list')}
+      </Button>
     </Stack>
   );
 }
@@ -39,7 +45,9 @@ export function RecordError({ error, onRetry, notFoundKey }: { error: unknown; o
     <Alert color="red" variant="light" icon={<IconAlert />} title={t('contacts:load_error')} role="alert" data-testid="record-error">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{apiErrorText(error)}</Text>
-        <Button size="sm" variant="light" color="red" onClick={onRetry}>{t('common:retry')}</Button>
+        <Button size="sm" variant="light" color="red" onClick={onRetry}>
+          {t('common:retry')}
+        </Button>
       </Stack>
     </Alert>
   );

@@ -38,7 +38,10 @@ export function RemoveContactButton({ contactId, name }: { contactId: string; na
         title={t('contacts:remove_title')}
         confirmLabel={t('contacts:remove_confirm')}
         onConfirm={() => void confirm()}
-        onClose={() => { setOpened(false); setError(null); }}
+        onClose={() => {
+          setOpened(false);
+          setError(null);
+        }}
         busy={remove.isPending}
         error={error}
         testId="contact-remove-dialog"

@@ -19,13 +19,19 @@ export function SavedContactPanel({ contactId, created }: { contactId: string; c
 
   return (
     <Stack gap="md" align="flex-start" data-testid="contact-saved">
-      <ThemeIcon color="green" variant="light" size={48} radius="xl"><IconCheck size={26} /></ThemeIcon>
+      <ThemeIcon color="green" variant="light" size={48} radius="xl">
+        <IconCheck size={26} />
+      </ThemeIcon>
       <Text role="status" data-testid="contact-saved-text">
         {name
           ? t(created ? 'contacts:success_create_text' : 'contacts:success_update_text', { name })
           : t(created ? 'contacts:success_create_empty' : 'contacts:success_update_empty')}
       </Text>
-      {kh ? <Text lang="km" c="dimmed">{kh}</Text> : null}
+      {kh ? (
+        <Text lang="km" c="dimmed">
+          {kh}
+        </Text>
+      ) : null}
       <Stack gap="sm" w="100%" maw={420}>
         <Button component={Link} to={`/home/contact/contact-detail/${id}`} fullWidth data-testid="contact-saved-view">
           {t('contacts:view_contact')}

@@ -8,7 +8,11 @@ import type { ContactResponse } from '@portal/domain/contracts/contacts/create-c
 import { IconAlert } from '../../../components/ui/icons';
 import { useUpdateContact } from '../api/update-contact';
 import {
-  changedFields, CONTACT_FORM_FIELDS, toContactFormValues, type ContactFormField, type ContactFormValues,
+  changedFields,
+  CONTACT_FORM_FIELDS,
+  toContactFormValues,
+  type ContactFormField,
+  type ContactFormValues,
 } from '../hooks/contact-form-values';
 import { apiErrorText, applyServerFieldErrors, isConflict, isNotFound } from '../hooks/form-errors';
 import { useContactForm } from '../hooks/use-contact-form';
@@ -95,33 +99,59 @@ export function UpdateContactForm({ contact, reloadLatest }: UpdateContactFormPr
     if (field === 'idType' && isIdentificationType(value)) return t(ID_TYPE_LABELS[value]);
     return String(value);
   };
-  const savedHint = (field: ContactFormField) => (changedOnServer.has(field) ? (
-    <Text span size="xs" c="orange.9" fw={600} data-testid={`saved-value-${field}`}>
-      {t('contacts:conflict_saved_value', { value: savedValueText(field) })}
-    </Text>
-  ) : null);
+  const savedHint = (field: ContactFormField) =>
+    changedOnServer.has(field) ? (
+      <Text span size="xs" c="orange.9" fw={600} data-testid={`saved-value-${field}`}>
+        {t('contacts:conflict_saved_value', { value: savedValueText(field) })}
+      </Text>
+    ) : null;
 
   const banner = (
     <>
       {serverError ? (
-        <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="contact-save-error">{serverError}</Alert>
+        <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="contact-save-error">
+          {serverError}
+        </Alert>
       ) : null}
       {conflict === 'stale' ? (
-        <Alert color="orange" variant="light" icon={<IconAlert />} role="alert" title={t('contacts:conflict_title')} data-testid="contact-conflict">
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlert />}
+          role="alert"
+          title={t('contacts:conflict_title')}
+          data-testid="contact-conflict"
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{t('contacts:conflict_text')}</Text>
-            <Button size="sm" variant="filled" color="orange.9" onClick={() => void onReload()} loading={reloading} data-testid="contact-conflict-reload">
+            <Button
+              size="sm"
+              variant="filled"
+              color="orange.9"
+              onClick={() => void onReload()}
+              loading={reloading}
+              data-testid="contact-conflict-reload"
+            >
               {t('contacts:conflict_reload')}
             </Button>
           </Stack>
         </Alert>
       ) : null}
       {conflict === 'reloaded' ? (
-        <Alert color="blue" variant="light" icon={<IconAlert />} role="status" title={t('contacts:conflict_reloaded_title')} data-testid="contact-conflict-reloaded">
+        <Alert
+          color="blue"
+          variant="light"
+          icon={<IconAlert />}
+          role="status"
+          title={t('contacts:conflict_reloaded_title')}
+          data-testid="contact-conflict-reloaded"
+        >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
               {changedOnServer.size > 0
-                ? t('contacts:conflict_reloaded_text', { fields: [...changedOnServer].map((field) => t(CONTACT_FIELD_LABELS[field])).join(', ') })
+                ? t('contacts:conflict_reloaded_text', {
+                    fields: [...changedOnServer].map((field) => t(CONTACT_FIELD_LABELS[field])).join(', '),
+                  })
                 : t('contacts:conflict_reloaded_same')}
             </Text>
             <Group gap="sm">

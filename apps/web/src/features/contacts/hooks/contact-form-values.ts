@@ -7,14 +7,34 @@ export type ContactFormValues = CreateContactInput & { version?: number };
 
 /** The fields a person fills in, in form order (also the fields a 422 may name). */
 export const CONTACT_FORM_FIELDS = [
-  'contactType', 'firstName', 'lastName', 'firstNameKh', 'lastNameKh', 'gender', 'dateOfBirth',
-  'phone', 'email', 'idType', 'idNumber', 'occupation', 'address',
+  'contactType',
+  'firstName',
+  'lastName',
+  'firstNameKh',
+  'lastNameKh',
+  'gender',
+  'dateOfBirth',
+  'phone',
+  'email',
+  'idType',
+  'idNumber',
+  'occupation',
+  'address',
 ] as const satisfies readonly (keyof CreateContactInput)[];
 export type ContactFormField = (typeof CONTACT_FORM_FIELDS)[number];
 
 export const EMPTY_CONTACT_FORM: Partial<ContactFormValues> = {
-  firstName: '', lastName: '', firstNameKh: '', lastNameKh: '', dateOfBirth: '', phone: '',
-  email: '', idType: '', idNumber: '', occupation: '', address: '',
+  firstName: '',
+  lastName: '',
+  firstNameKh: '',
+  lastNameKh: '',
+  dateOfBirth: '',
+  phone: '',
+  email: '',
+  idType: '',
+  idNumber: '',
+  occupation: '',
+  address: '',
 };
 
 /**

@@ -3,16 +3,35 @@ import { createActivityRequestSchema } from '@portal/domain/contracts/activities
 import type { ContactResponse } from '@portal/domain/contracts/contacts/create-contact';
 import { updateContactRequestSchema } from '@portal/domain/contracts/contacts/update-contact';
 import {
-  activityResolver, convertPickerValue, newActivityValues, toActivityBody, toPickerValue, toWireDateTime,
+  activityResolver,
+  convertPickerValue,
+  newActivityValues,
+  toActivityBody,
+  toPickerValue,
+  toWireDateTime,
   type ActivityFormValues,
 } from './activity-form-values';
 import { activityWhen } from './activity-when';
 import { autoSlashDate, changedFields, phoneForInput, toContactFormValues } from './contact-form-values';
 
 const stored: ContactResponse = {
-  id: 'c1', contactType: 'policyOwner', firstName: 'Dara', lastName: 'Chan', firstNameKh: 'តារា', lastNameKh: null,
-  gender: 'M', dateOfBirth: '1980-05-02', phone: '+855971234567', email: null, idType: '6', idNumber: '123/45/2001',
-  occupation: null, address: null, createdDate: '2026-11-21T09:00:00+07:00', modifiedDate: '2026-11-21T09:00:00+07:00', version: 3,
+  id: 'c1',
+  contactType: 'policyOwner',
+  firstName: 'Dara',
+  lastName: 'Chan',
+  firstNameKh: 'តារា',
+  lastNameKh: null,
+  gender: 'M',
+  dateOfBirth: '1980-05-02',
+  phone: '+855971234567',
+  email: null,
+  idType: '6',
+  idNumber: '123/45/2001',
+  occupation: null,
+  address: null,
+  createdDate: '2026-11-21T09:00:00+07:00',
+  modifiedDate: '2026-11-21T09:00:00+07:00',
+  version: 3,
 };
 
 describe('contact form values', () => {
@@ -68,22 +87,43 @@ describe('activity form values', () => {
 
   it('checks the body with the contract and puts its issues on the form fields', async () => {
     const resolve = activityResolver('c1', createActivityRequestSchema);
-    const values: ActivityFormValues = { activityType: '', dayType: 'timed', start: '2026-11-21T10:00', end: '2026-11-21T09:00', notes: 'x'.repeat(301) };
+    const values: ActivityFormValues = {
+      activityType: '',
+      dayType: 'timed',
+      start: '2026-11-21T10:00',
+      end: '2026-11-21T09:00',
+      notes: 'x'.repeat(301),
+    };
     const result = await resolve(values, undefined, { fields: {}, shouldUseNativeValidation: false });
     expect(result.errors.activityType?.message).toBe('required');
     expect(result.errors.notes?.message).toBe('maxlength');
     // The contract compares start and end once every field is valid.
-    const backwards = await resolve({ ...values, activityType: 'call', notes: '' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const backwards = await resolve({ ...values, activityType: 'call', notes: '' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(backwards.errors.end?.message).toBe('min');
-    const ok = await resolve({ ...values, activityType: 'call', end: '2026-11-21T11:00', notes: '' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const ok = await resolve({ ...values, activityType: 'call', end: '2026-11-21T11:00', notes: '' }, undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
     expect(ok.errors).toEqual({});
-    expect(toActivityBody({ ...values, activityType: 'call' }, 'c1')).toMatchObject({ contactId: 'c1', startDate: '2026-11-21T10:00:00+07:00' });
+    expect(toActivityBody({ ...values, activityType: 'call' }, 'c1')).toMatchObject({
+      contactId: 'c1',
+      startDate: '2026-11-21T10:00:00+07:00',
+    });
   });
 
   it('says when an activity takes place, DD/MM/YYYY', () => {
-    expect(activityWhen({ dayType: 'allDay', startDate: '2026-11-21T00:00:00+07:00', endDate: '2026-11-21T00:00:00+07:00' })).toBe('21/11/2026');
-    expect(activityWhen({ dayType: 'allDay', startDate: '2026-11-21T00:00:00+07:00', endDate: '2026-11-23T00:00:00+07:00' })).toBe('21/11/2026 – 23/11/2026');
-    expect(activityWhen({ dayType: 'timed', startDate: '2026-11-21T09:00:00+07:00', endDate: '2026-11-21T10:30:00+07:00' })).toBe('21/11/2026 09:00–10:30');
+    expect(activityWhen({ dayType: 'allDay', startDate: '2026-11-21T00:00:00+07:00', endDate: '2026-11-21T00:00:00+07:00' })).toBe(
+      '21/11/2026',
+    );
+    expect(activityWhen({ dayType: 'allDay', startDate: '2026-11-21T00:00:00+07:00', endDate: '2026-11-23T00:00:00+07:00' })).toBe(
+      '21/11/2026 – 23/11/2026',
+    );
+    expect(activityWhen({ dayType: 'timed', startDate: '2026-11-21T09:00:00+07:00', endDate: '2026-11-21T10:30:00+07:00' })).toBe(
+      '21/11/2026 09:00–10:30',
+    );
   });
 });
 
@@ -92,8 +132,22 @@ describe('server field errors', () => {
     const { ApiError } = await import('../../../lib/api-client');
     const { applyServerFieldErrors } = await import('./form-errors');
     const set: [string, string | undefined][] = [];
-    const error = new ApiError({ status: 422, code: 422, messageKey: 'validation_failed', errors: [{ field: 'phone', key: 'invalid' }, { field: 'owner', key: 'required' }] });
-    const result = applyServerFieldErrors(error, (name, value) => { set.push([name, value.message]); }, ['phone', 'email']);
+    const error = new ApiError({
+      status: 422,
+      code: 422,
+      messageKey: 'validation_failed',
+      errors: [
+        { field: 'phone', key: 'invalid' },
+        { field: 'owner', key: 'required' },
+      ],
+    });
+    const result = applyServerFieldErrors(
+      error,
+      (name, value) => {
+        set.push([name, value.message]);
+      },
+      ['phone', 'email'],
+    );
     expect(set).toEqual([['phone', 'invalid']]);
     expect(result).toEqual({ placed: 1, unplaced: ['required'] });
   });

@@ -37,14 +37,20 @@ export function useContactSearch() {
   const contactType = isContactType(rawType) ? rawType : undefined;
   const gender = isGender(rawGender) ? rawGender : undefined;
 
-  const setParam = useCallback((name: string, value: string | undefined) => {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    }, { replace: true });
-  }, [setParams]);
+  const setParam = useCallback(
+    (name: string, value: string | undefined) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
 
   // Not while another screen opens (a row tapped during the pause): a search-only navigation
   // then would land on that screen's path.

@@ -19,14 +19,32 @@ const AXIS_COLOR = '#495057';
  * one image to assistive technology (role img, <title>, <desc>); the numbers behind it are the
  * linked list shown under it, which is the accessible way to read and open them.
  */
-export function BarChart({ title, description, bars, testId }: { title: string; description: string; bars: readonly Bar[]; testId?: string }) {
+export function BarChart({
+  title,
+  description,
+  bars,
+  testId,
+}: {
+  title: string;
+  description: string;
+  bars: readonly Bar[];
+  testId?: string;
+}) {
   const id = useId();
   const max = Math.max(1, ...bars.map((b) => b.value));
   const slot = (WIDTH - PAD.left - PAD.right) / Math.max(1, bars.length);
   const barWidth = Math.min(48, slot * 0.6);
   return (
     <Box>
-      <svg role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" focusable="false" data-testid={testId}>
+      <svg
+        role="img"
+        aria-labelledby={`${id}-t`}
+        aria-describedby={`${id}-d`}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        width="100%"
+        focusable="false"
+        data-testid={testId}
+      >
         <title id={`${id}-t`}>{title}</title>
         <desc id={`${id}-d`}>{description}</desc>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + PLOT_H} y2={PAD.top + PLOT_H} stroke={AXIS_COLOR} strokeWidth={1} />
@@ -37,8 +55,12 @@ export function BarChart({ title, description, bars, testId }: { title: string; 
           return (
             <g key={bar.id} fontSize={11} fill={AXIS_COLOR} textAnchor="middle">
               <rect x={x} y={y} width={barWidth} height={Math.max(h, bar.value > 0 ? 2 : 0)} rx={3} fill={BAR_COLOR} />
-              <text x={x + barWidth / 2} y={y - 4}>{bar.value}</text>
-              <text x={x + barWidth / 2} y={HEIGHT - 10}>{bar.label}</text>
+              <text x={x + barWidth / 2} y={y - 4}>
+                {bar.value}
+              </text>
+              <text x={x + barWidth / 2} y={HEIGHT - 10}>
+                {bar.label}
+              </text>
             </g>
           );
         })}

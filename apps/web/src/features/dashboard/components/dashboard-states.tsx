@@ -13,7 +13,9 @@ export function DashboardLoading() {
   const { t } = useTranslation(['common']);
   return (
     <Stack gap="sm" role="status" aria-live="polite" aria-label={t('common:loading')} aria-busy="true">
-      {[0, 1, 2, 3].map((i) => <Skeleton key={i} height={240} radius="md" />)}
+      {[0, 1, 2, 3].map((i) => (
+        <Skeleton key={i} height={240} radius="md" />
+      ))}
     </Stack>
   );
 }
@@ -24,7 +26,9 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
     <Alert color="red" variant="light" icon={<IconAlert />} title={t('home:figures_error')} role="alert">
       <Stack gap="sm" align="flex-start">
         <span>{translateErrorKey(isApiError(error) ? error.messageKey : 'system_error')}</span>
-        <Button variant="default" size="sm" onClick={onRetry}>{t('common:retry')}</Button>
+        <Button variant="default" size="sm" onClick={onRetry}>
+          {t('common:retry')}
+        </Button>
       </Stack>
     </Alert>
   );
@@ -32,5 +36,13 @@ export function DashboardError({ error, onRetry }: { error: unknown; onRetry: ()
 
 export function NoFigures() {
   const { t } = useTranslation(['home', 'common']);
-  return <EmptyState variant="light" py="lg" icon={<IconInbox size={28} />} title={t('common:empty_title')} description={t('home:figures_empty')} />;
+  return (
+    <EmptyState
+      variant="light"
+      py="lg"
+      icon={<IconInbox size={28} />}
+      title={t('common:empty_title')}
+      description={t('home:figures_empty')}
+    />
+  );
 }

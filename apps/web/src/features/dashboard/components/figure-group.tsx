@@ -35,11 +35,31 @@ function FigureCard({ figure }: { figure: DashboardFigure }) {
       data-testid={`figure-${figure.id}`}
     >
       <Stack gap={4}>
-        <Text size="sm" c="dimmed">{text}</Text>
+        <Text size="sm" c="dimmed">
+          {text}
+        </Text>
         {figure.id === 'complianceStatus' ? (
-          <Group gap="xs"><Badge color={TONE_COLORS[figure.tone]} c={TONE_TEXT[TONE_COLORS[figure.tone]]} variant="light" tt="none" data-testid="figure-value">{t('home:attempts', { count: figure.value })}</Badge></Group>
+          <Group gap="xs">
+            <Badge
+              color={TONE_COLORS[figure.tone]}
+              c={TONE_TEXT[TONE_COLORS[figure.tone]]}
+              variant="light"
+              tt="none"
+              data-testid="figure-value"
+            >
+              {t('home:attempts', { count: figure.value })}
+            </Badge>
+          </Group>
         ) : (
-          <Text fz={28} fw={700} lh={1.1} c={figure.tone === 'warning' || figure.tone === 'alert' ? TONE_TEXT[TONE_COLORS[figure.tone]] : undefined} data-testid="figure-value">{shown}</Text>
+          <Text
+            fz={28}
+            fw={700}
+            lh={1.1}
+            c={figure.tone === 'warning' || figure.tone === 'alert' ? TONE_TEXT[TONE_COLORS[figure.tone]] : undefined}
+            data-testid="figure-value"
+          >
+            {shown}
+          </Text>
         )}
         {figure.amounts && figure.amounts.length > 0 ? <Text size="sm">{figure.amounts.map((a) => a.formatted).join(' · ')}</Text> : null}
       </Stack>
@@ -53,17 +73,27 @@ export function FigureGroup({ group }: { group: DashboardGroup }) {
   const titleId = `dashboard-group-${group.id}`;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={titleId} data-testid={`group-${group.id}`}>
-      <Title order={2} size="h4" id={titleId} mb="sm">{label(group.titleKey)}</Title>
+      <Title order={2} size="h4" id={titleId} mb="sm">
+        {label(group.titleKey)}
+      </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
-        {group.figures.map((figure) => <FigureCard key={figure.id} figure={figure} />)}
+        {group.figures.map((figure) => (
+          <FigureCard key={figure.id} figure={figure} />
+        ))}
       </SimpleGrid>
       {group.chart ? (
         <Stack gap={4} mt="md">
-          <Text fw={600} size="sm">{label(group.chart.titleKey)}</Text>
+          <Text fw={600} size="sm">
+            {label(group.chart.titleKey)}
+          </Text>
           <BarChart
             title={label(group.chart.titleKey)}
             description={t('home:chart_desc')}
-            bars={group.chart.bars.map((b) => ({ id: b.id, value: b.value, label: b.label ? weekday(b.label, i18n.language) : label(b.labelKey) }))}
+            bars={group.chart.bars.map((b) => ({
+              id: b.id,
+              value: b.value,
+              label: b.label ? weekday(b.label, i18n.language) : label(b.labelKey),
+            }))}
             testId={`chart-${group.id}`}
           />
           <List size="sm" spacing={2} listStyleType="none" p={0}>

@@ -26,7 +26,15 @@ export function ChangePasswordSection() {
   const { t } = useTranslation(['profile', 'auth', 'validation', 'errors']);
   const change = useChangePassword();
   const [serverError, setServerError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, setFocus, reset, watch, formState: { errors } } = useForm({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: EMPTY,
     mode: 'onTouched',
@@ -47,13 +55,26 @@ export function ChangePasswordSection() {
   });
 
   return (
-    <Card withBorder padding="lg" maw={640} component="section" aria-labelledby="profile-change-password" data-testid="change-password-section">
-      <Title order={2} size="h4" id="profile-change-password" mb="xs">{t('profile:change_password_title')}</Title>
-      <Text size="sm" c="dimmed" mb="md">{t('profile:change_password_intro')}</Text>
+    <Card
+      withBorder
+      padding="lg"
+      maw={640}
+      component="section"
+      aria-labelledby="profile-change-password"
+      data-testid="change-password-section"
+    >
+      <Title order={2} size="h4" id="profile-change-password" mb="xs">
+        {t('profile:change_password_title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile:change_password_intro')}
+      </Text>
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="md">
           {serverError ? (
-            <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="change-password-error">{serverError}</Alert>
+            <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="change-password-error">
+              {serverError}
+            </Alert>
           ) : null}
           <input type="hidden" {...register('action')} />
           <PasswordInput

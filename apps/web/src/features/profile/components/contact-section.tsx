@@ -87,35 +87,95 @@ export function ContactSection({ profile }: { profile: ProfileResponse }) {
 
   return (
     <Card withBorder padding="lg" maw={640} component="section" aria-labelledby="profile-contact" data-testid="contact-section">
-      <Title order={2} size="h4" id="profile-contact" mb="xs">{t('profile:contact_title')}</Title>
-      <Text size="sm" c="dimmed" mb="md">{t('profile:contact_intro')}</Text>
+      <Title order={2} size="h4" id="profile-contact" mb="xs">
+        {t('profile:contact_title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile:contact_intro')}
+      </Text>
       {!editing ? (
         <Stack gap="sm">
           <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} spacing="sm" m={0}>
-            <div><Text component="dt" size="sm" c="dimmed">{t('profile:phone')}</Text><Text component="dd" m={0} fw={500} data-testid="profile-phone">{profile.phone ? formatPhone(profile.phone) : t('profile:none')}</Text></div>
-            <div><Text component="dt" size="sm" c="dimmed">{t('profile:email')}</Text><Text component="dd" m={0} fw={500} data-testid="profile-email">{profile.email ?? t('profile:none')}</Text></div>
+            <div>
+              <Text component="dt" size="sm" c="dimmed">
+                {t('profile:phone')}
+              </Text>
+              <Text component="dd" m={0} fw={500} data-testid="profile-phone">
+                {profile.phone ? formatPhone(profile.phone) : t('profile:none')}
+              </Text>
+            </div>
+            <div>
+              <Text component="dt" size="sm" c="dimmed">
+                {t('profile:email')}
+              </Text>
+              <Text component="dd" m={0} fw={500} data-testid="profile-email">
+                {profile.email ?? t('profile:none')}
+              </Text>
+            </div>
           </SimpleGrid>
-          <Group><Button variant="light" onClick={start}>{t('profile:edit_contact')}</Button></Group>
+          <Group>
+            <Button variant="light" onClick={start}>
+              {t('profile:edit_contact')}
+            </Button>
+          </Group>
         </Stack>
       ) : (
         <Stack gap="sm">
-          <TextInput label={t('profile:phone')} value={phone} onChange={(e) => setPhone(e.currentTarget.value)} inputMode="tel" autoComplete="tel" error={fieldErrors.phone} disabled={busy} />
-          <TextInput label={t('profile:email')} value={email} onChange={(e) => setEmail(e.currentTarget.value)} type="email" autoComplete="email" error={fieldErrors.email} disabled={busy} />
+          <TextInput
+            label={t('profile:phone')}
+            value={phone}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+            inputMode="tel"
+            autoComplete="tel"
+            error={fieldErrors.phone}
+            disabled={busy}
+          />
+          <TextInput
+            label={t('profile:email')}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            type="email"
+            autoComplete="email"
+            error={fieldErrors.email}
+            disabled={busy}
+          />
           {requestCode ? (
             <Stack gap={4}>
               <Text size="sm">{t('profile:code_sent')}</Text>
-              <Text component="label" htmlFor="profile-otp" size="sm" fw={500}>{t('profile:otp_label')}</Text>
-              <PinInput id="profile-otp" length={6} type="number" oneTimeCode value={otp} onChange={setOtp} disabled={busy} aria-label={t('profile:otp_label')} data-testid="profile-otp" />
+              <Text component="label" htmlFor="profile-otp" size="sm" fw={500}>
+                {t('profile:otp_label')}
+              </Text>
+              <PinInput
+                id="profile-otp"
+                length={6}
+                type="number"
+                oneTimeCode
+                value={otp}
+                onChange={setOtp}
+                disabled={busy}
+                aria-label={t('profile:otp_label')}
+                data-testid="profile-otp"
+              />
             </Stack>
           ) : null}
-          {error ? <Alert color="red" variant="light" role="alert">{error}</Alert> : null}
+          {error ? (
+            <Alert color="red" variant="light" role="alert">
+              {error}
+            </Alert>
+          ) : null}
           <Group>
             {requestCode ? (
-              <Button onClick={() => void save()} loading={busy} disabled={otp.length !== 6} data-testid="save-contact">{t('profile:save_contact')}</Button>
+              <Button onClick={() => void save()} loading={busy} disabled={otp.length !== 6} data-testid="save-contact">
+                {t('profile:save_contact')}
+              </Button>
             ) : (
-              <Button onClick={() => void sendCode()} loading={busy} data-testid="send-code">{t('profile:send_code')}</Button>
+              <Button onClick={() => void sendCode()} loading={busy} data-testid="send-code">
+                {t('profile:send_code')}
+              </Button>
             )}
-            <Button variant="default" onClick={() => setEditing(false)} disabled={busy}>{t('common:cancel')}</Button>
+            <Button variant="default" onClick={() => setEditing(false)} disabled={busy}>
+              {t('common:cancel')}
+            </Button>
           </Group>
         </Stack>
       )}

@@ -18,8 +18,12 @@ export function LanguageSection({ profile }: { profile: ProfileResponse }) {
   };
   return (
     <Card withBorder padding="lg" maw={640} component="section" aria-labelledby="profile-language">
-      <Title order={2} size="h4" id="profile-language" mb="xs">{t('profile:language_title')}</Title>
-      <Text size="sm" c="dimmed" mb="md">{t('profile:language_intro')}</Text>
+      <Title order={2} size="h4" id="profile-language" mb="xs">
+        {t('profile:language_title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile:language_intro')}
+      </Text>
       <SegmentedControl
         aria-labelledby="profile-language"
         value={profile.preferredLang}

@@ -21,10 +21,16 @@ function PasskeyRow({ passkey, onRemove }: { passkey: PasskeySummary; onRemove: 
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm" py="xs" className="passkey-row" data-testid="passkey-row">
       <Stack gap={2} miw={0}>
-        <Text fw={600} truncate="end">{passkey.name}</Text>
-        <Text size="sm" c="dimmed">{t('profile:passkey_created', { date: formatDisplayDate(passkey.createdDate) })}</Text>
+        <Text fw={600} truncate="end">
+          {passkey.name}
+        </Text>
         <Text size="sm" c="dimmed">
-          {passkey.lastUsedDate ? t('profile:passkey_last_used', { date: formatDisplayDate(passkey.lastUsedDate) }) : t('profile:passkey_never_used')}
+          {t('profile:passkey_created', { date: formatDisplayDate(passkey.createdDate) })}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {passkey.lastUsedDate
+            ? t('profile:passkey_last_used', { date: formatDisplayDate(passkey.lastUsedDate) })
+            : t('profile:passkey_never_used')}
         </Text>
       </Stack>
       <Button
@@ -73,8 +79,12 @@ export function PasskeySection() {
 
   return (
     <Card withBorder padding="lg" maw={640} component="section" aria-labelledby="profile-passkeys" data-testid="passkey-section">
-      <Title order={2} size="h4" id="profile-passkeys" mb="xs">{t('profile:passkeys_title')}</Title>
-      <Text size="sm" c="dimmed" mb="md">{t('profile:passkeys_intro')}</Text>
+      <Title order={2} size="h4" id="profile-passkeys" mb="xs">
+        {t('profile:passkeys_title')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile:passkeys_intro')}
+      </Text>
       {passkeys.isPending ? (
         <Stack gap="xs" py="xs" role="status" aria-busy="true" aria-label={t('common:loading')}>
           <Skeleton height={18} width="60%" />
@@ -84,11 +94,15 @@ export function PasskeySection() {
         <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorText(passkeys.error)}</Text>
-            <Button size="compact-sm" variant="default" onClick={() => void passkeys.refetch()}>{t('common:retry')}</Button>
+            <Button size="compact-sm" variant="default" onClick={() => void passkeys.refetch()}>
+              {t('common:retry')}
+            </Button>
           </Stack>
         </Alert>
       ) : passkeys.data.length === 0 ? (
-        <Text size="sm" data-testid="passkeys-empty">{t('profile:passkeys_empty')}</Text>
+        <Text size="sm" data-testid="passkeys-empty">
+          {t('profile:passkeys_empty')}
+        </Text>
       ) : (
         <Stack component="ul" gap={0} m={0} p={0} aria-labelledby="profile-passkeys" className="passkey-list">
           {passkeys.data.map((passkey) => (
@@ -97,16 +111,28 @@ export function PasskeySection() {
         </Stack>
       )}
       <Group mt="md">
-        <Button component={Link} to="/auth/webauth/register-biometric?next=%2Fhome%2Fprofile" variant="light" leftSection={<IconFingerprint size={18} />} data-testid="passkey-add">
+        <Button
+          component={Link}
+          to="/auth/webauth/register-biometric?next=%2Fhome%2Fprofile"
+          variant="light"
+          leftSection={<IconFingerprint size={18} />}
+          data-testid="passkey-add"
+        >
           {t('profile:passkey_add')}
         </Button>
       </Group>
       <Modal opened={pending !== null} onClose={close} title={t('profile:passkey_delete_title')} centered>
         <Stack gap="md">
           <Text>{t('profile:passkey_delete_text', { name: pending?.name ?? '' })}</Text>
-          {removeError ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{removeError}</Alert> : null}
+          {removeError ? (
+            <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+              {removeError}
+            </Alert>
+          ) : null}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} data-autofocus>{t('common:cancel')}</Button>
+            <Button variant="default" onClick={close} data-autofocus>
+              {t('common:cancel')}
+            </Button>
             <Button color="red" onClick={() => void confirmRemove()} loading={remove.isPending} data-testid="passkey-delete-confirm">
               {t('profile:passkey_delete')}
             </Button>

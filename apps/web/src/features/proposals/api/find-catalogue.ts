@@ -8,7 +8,9 @@ import { proposalKeys } from './proposal-keys';
  * whole catalogue for the browser engine (instant premiums while typing). Asked for once.
  */
 export async function findCatalogue(signal?: AbortSignal): Promise<FindBasePlansResponse> {
-  return findBasePlansResponseSchema.parse(await api.get<unknown>('/api/product/v1/', { query: { include: 'rates' }, ...(signal ? { signal } : {}) }));
+  return findBasePlansResponseSchema.parse(
+    await api.get<unknown>('/api/product/v1/', { query: { include: 'rates' }, ...(signal ? { signal } : {}) }),
+  );
 }
 
 export function useCatalogue() {

@@ -6,7 +6,9 @@ import { proposalKeys } from './proposal-keys';
 
 /** The advisor's contacts to put on a proposal: GET /api/contact/v2/find (newest first, or a 3+ character search). */
 export async function findContactsForProposal(q: string, signal?: AbortSignal): Promise<FindContactsResponse> {
-  return findContactsResponseSchema.parse(await api.get<unknown>('/api/contact/v2/find', { query: { q: q || undefined, size: 50 }, ...(signal ? { signal } : {}) }));
+  return findContactsResponseSchema.parse(
+    await api.get<unknown>('/api/contact/v2/find', { query: { q: q || undefined, size: 50 }, ...(signal ? { signal } : {}) }),
+  );
 }
 
 export function useContactsForProposal(q: string) {
@@ -20,7 +22,9 @@ export function useContactsForProposal(q: string) {
 
 /** GET /api/contact/v1/find/{id}: the contact a proposal starts from (`?contactId=`). */
 export async function findContactForProposal(id: string, signal?: AbortSignal): Promise<FindContactResponse> {
-  return findContactResponseSchema.parse(await api.get<unknown>(`/api/contact/v1/find/${encodeURIComponent(id)}`, signal ? { signal } : {}));
+  return findContactResponseSchema.parse(
+    await api.get<unknown>(`/api/contact/v1/find/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+  );
 }
 
 export function useContactForProposal(id: string | null) {

@@ -5,7 +5,9 @@ import { proposalKeys } from './proposal-keys';
 
 /** GET /api/proposal/v1/find/{id} — one proposal with its stored quote and status history (404 when not the caller's). */
 export async function findProposal(id: string, signal?: AbortSignal): Promise<FindProposalResponse> {
-  return findProposalResponseSchema.parse(await api.get<unknown>(`/api/proposal/v1/find/${encodeURIComponent(id)}`, signal ? { signal } : {}));
+  return findProposalResponseSchema.parse(
+    await api.get<unknown>(`/api/proposal/v1/find/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+  );
 }
 
 export function findProposalQueryOptions(id: string) {

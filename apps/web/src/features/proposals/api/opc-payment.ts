@@ -9,7 +9,9 @@ import { proposalKeys } from './proposal-keys';
  * (it marks the proposal "payment requested").
  */
 export async function findOpcPayment(proposalNumber: string, signal?: AbortSignal): Promise<OpcPaymentResponse> {
-  return opcPaymentResponseSchema.parse(await api.get<unknown>(`/api/proposal/v1/opc-payment/${encodeURIComponent(proposalNumber)}`, signal ? { signal } : {}));
+  return opcPaymentResponseSchema.parse(
+    await api.get<unknown>(`/api/proposal/v1/opc-payment/${encodeURIComponent(proposalNumber)}`, signal ? { signal } : {}),
+  );
 }
 
 export function useOpcPayment(proposalNumber: string, enabled: boolean, proposalId: string) {

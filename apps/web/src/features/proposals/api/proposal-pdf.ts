@@ -5,7 +5,11 @@ import { proposalKeys } from './proposal-keys';
 
 /** GET /api/proposal/v1/find/report/{id}?lang= — the benefit illustration PDF, as a Blob (the call carries the bearer token). */
 export async function fetchProposalPdf(id: string, lang: Language, signal?: AbortSignal): Promise<Blob> {
-  return api.get<Blob>(`/api/proposal/v1/find/report/${encodeURIComponent(id)}`, { query: { lang }, responseType: 'blob', ...(signal ? { signal } : {}) });
+  return api.get<Blob>(`/api/proposal/v1/find/report/${encodeURIComponent(id)}`, {
+    query: { lang },
+    responseType: 'blob',
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function useProposalPdf(id: string, lang: Language, version: number) {

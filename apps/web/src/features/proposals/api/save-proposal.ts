@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { proposalResponseSchema, type CreateProposalInput, type ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
+import {
+  proposalResponseSchema,
+  type CreateProposalInput,
+  type ProposalResponse,
+} from '@portal/domain/contracts/proposals/create-proposal';
 import type { UpdateProposalInput } from '@portal/domain/contracts/proposals/update-proposal';
 import { api } from '../../../lib/api-client';
 import { proposalKeys } from './proposal-keys';

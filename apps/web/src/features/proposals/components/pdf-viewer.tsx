@@ -32,23 +32,57 @@ export function PdfViewer({ id, proposalNumber, version }: { id: string; proposa
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="sm">
         <SegmentedControl
-          value={lang} onChange={(value) => setLang(value === 'km' ? 'km' : 'en')} aria-label={t('proposals:pdf_language')}
-          data={[{ value: 'en', label: LANGUAGE_NATIVE_NAMES.en }, { value: 'km', label: LANGUAGE_NATIVE_NAMES.km }]} data-testid="pdf-language"
+          value={lang}
+          onChange={(value) => setLang(value === 'km' ? 'km' : 'en')}
+          aria-label={t('proposals:pdf_language')}
+          data={[
+            { value: 'en', label: LANGUAGE_NATIVE_NAMES.en },
+            { value: 'km', label: LANGUAGE_NATIVE_NAMES.km },
+          ]}
+          data-testid="pdf-language"
         />
         <Group gap="xs">
-          <Button component="a" href={url ?? undefined} target="_blank" rel="noopener" variant="default" disabled={!url} data-testid="pdf-open">{t('proposals:pdf_open')}</Button>
-          <Button component="a" href={url ?? undefined} download={proposalReportFileName(proposalNumber, lang)} disabled={!url} data-testid="pdf-download">{t('proposals:pdf_download')}</Button>
+          <Button
+            component="a"
+            href={url ?? undefined}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            disabled={!url}
+            data-testid="pdf-open"
+          >
+            {t('proposals:pdf_open')}
+          </Button>
+          <Button
+            component="a"
+            href={url ?? undefined}
+            download={proposalReportFileName(proposalNumber, lang)}
+            disabled={!url}
+            data-testid="pdf-download"
+          >
+            {t('proposals:pdf_download')}
+          </Button>
         </Group>
       </Group>
-      {pdf.isPending ? <Skeleton height={480} radius="md" data-testid="pdf-loading" /> : pdf.isError ? (
+      {pdf.isPending ? (
+        <Skeleton height={480} radius="md" data-testid="pdf-loading" />
+      ) : pdf.isError ? (
         <Alert color="red" variant="light" icon={<IconAlert />} role="alert" title={t('proposals:pdf_error')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{translateErrorKey(isApiError(pdf.error) ? pdf.error.messageKey : 'system_error')}</Text>
-            <Button size="sm" variant="light" color="red" onClick={() => void pdf.refetch()}>{t('common:retry')}</Button>
+            <Button size="sm" variant="light" color="red" onClick={() => void pdf.refetch()}>
+              {t('common:retry')}
+            </Button>
           </Stack>
         </Alert>
       ) : url ? (
-        <iframe src={url} title={t('proposals:pdf_frame_title', { number: proposalNumber })} style={{ width: '100%', height: '75vh', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8 }} data-testid="pdf-frame" data-lang={lang} />
+        <iframe
+          src={url}
+          title={t('proposals:pdf_frame_title', { number: proposalNumber })}
+          style={{ width: '100%', height: '75vh', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 8 }}
+          data-testid="pdf-frame"
+          data-lang={lang}
+        />
       ) : null}
     </Stack>
   );

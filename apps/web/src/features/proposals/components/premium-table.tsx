@@ -23,7 +23,12 @@ export function PremiumTable({ quote, mode }: { quote: CalculatePremiumResponse;
           {PREMIUM_MODES.filter((m) => quote.premiumFirstYear[m]).map((m) => {
             const p = quote.premiumFirstYear[m];
             return (
-              <Table.Tr key={m} fw={m === mode ? 700 : undefined} bg={m === mode ? 'var(--mantine-color-yellow-light)' : undefined} data-testid={`premium-row-${m}`}>
+              <Table.Tr
+                key={m}
+                fw={m === mode ? 700 : undefined}
+                bg={m === mode ? 'var(--mantine-color-yellow-light)' : undefined}
+                data-testid={`premium-row-${m}`}
+              >
                 <Table.Td>{t(MODE_LABELS[m])}</Table.Td>
                 <Table.Td ta="right">{usd(p?.premiumBeforeDiscount)}</Table.Td>
                 <Table.Td ta="right">{usd(p?.premiumDiscount)}</Table.Td>

@@ -31,55 +31,124 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" align="flex-start" wrap="wrap">
           <Stack gap={2}>
-            <Text size="sm" c="dimmed">{t('proposals:proposal_number')}</Text>
-            <Text fw={700} fz="lg" data-testid="proposal-number">{p.proposalNumber}</Text>
+            <Text size="sm" c="dimmed">
+              {t('proposals:proposal_number')}
+            </Text>
+            <Text fw={700} fz="lg" data-testid="proposal-number">
+              {p.proposalNumber}
+            </Text>
           </Stack>
-          <Badge size="lg" variant="light" data-testid="proposal-status">{t(STATUS_LABELS[p.status])}</Badge>
+          <Badge size="lg" variant="light" data-testid="proposal-status">
+            {t(STATUS_LABELS[p.status])}
+          </Badge>
         </Group>
         <Group justify="space-between" mt="sm" wrap="nowrap" p="sm" bg="var(--mantine-color-blue-light)" style={{ borderRadius: 8 }}>
           <Text fw={600}>{t('proposals:your_premium', { mode: t(MODE_LABELS[p.premiumMode]) })}</Text>
-          <Text fw={700} fz="xl" data-testid="proposal-premium">{usd(p.premium)}</Text>
+          <Text fw={700} fz="xl" data-testid="proposal-premium">
+            {usd(p.premium)}
+          </Text>
         </Group>
         <Group mt="md" gap="xs" wrap="wrap">
-          <Button component={Link} to={`/home/proposal/view-proposal-pdf/${encodeURIComponent(p.id)}`} data-testid="proposal-view-pdf">{t('proposals:view_pdf')}</Button>
-          {canEdit ? <Button component={Link} to={`/home/proposal/edit/${encodeURIComponent(p.id)}`} variant="default" data-testid="proposal-edit">{t('proposals:edit')}</Button> : null}
+          <Button component={Link} to={`/home/proposal/view-proposal-pdf/${encodeURIComponent(p.id)}`} data-testid="proposal-view-pdf">
+            {t('proposals:view_pdf')}
+          </Button>
+          {canEdit ? (
+            <Button component={Link} to={`/home/proposal/edit/${encodeURIComponent(p.id)}`} variant="default" data-testid="proposal-edit">
+              {t('proposals:edit')}
+            </Button>
+          ) : null}
         </Group>
       </Card>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h5">{t('proposals:life_insured')}</Title>
+          <Title order={2} size="h5">
+            {t('proposals:life_insured')}
+          </Title>
           <Text data-testid="proposal-life-insured">{personName(p.lifeInsured)}</Text>
-          <Text size="sm" c="dimmed">{formatDisplayDate(p.lifeInsured.dateOfBirth)} · {t('proposals:age', { age: p.quote.lifeInsuredAge })}</Text>
+          <Text size="sm" c="dimmed">
+            {formatDisplayDate(p.lifeInsured.dateOfBirth)} · {t('proposals:age', { age: p.quote.lifeInsuredAge })}
+          </Text>
         </Card>
         <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h5">{t('proposals:policy_owner')}</Title>
+          <Title order={2} size="h5">
+            {t('proposals:policy_owner')}
+          </Title>
           <Text>{separate ? personName(p.policyOwner) : t('proposals:owner_is_insured')}</Text>
-          {separate && p.relationshipCode ? <Text size="sm" c="dimmed">{t(RELATIONSHIP_LABELS[p.relationshipCode] ?? 'proposals:relationship_other', { code: p.relationshipCode })}</Text> : null}
+          {separate && p.relationshipCode ? (
+            <Text size="sm" c="dimmed">
+              {t(RELATIONSHIP_LABELS[p.relationshipCode] ?? 'proposals:relationship_other', { code: p.relationshipCode })}
+            </Text>
+          ) : null}
         </Card>
       </SimpleGrid>
 
       <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h4" mb="xs">{t('proposals:plan')}</Title>
+        <Title order={2} size="h4" mb="xs">
+          {t('proposals:plan')}
+        </Title>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:product')}</Text><Text>{productName ? `${productName} (${p.productCode})` : p.productCode}</Text></Stack>
-          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:plan_key')}</Text><Text>{p.planKey}</Text></Stack>
-          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:face_amount')}</Text><Text>{usd(p.faceAmount)}</Text></Stack>
-          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:policy_term')}</Text><Text>{t('proposals:years', { count: p.policyTerm })}</Text></Stack>
-          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:premium_term')}</Text><Text>{t('proposals:years', { count: p.premiumTerm })}</Text></Stack>
-          <Stack gap={0}><Text size="sm" c="dimmed">{t('proposals:catalogue_version')}</Text><Text>{p.catalogueVersion}</Text></Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('proposals:product')}
+            </Text>
+            <Text>{productName ? `${productName} (${p.productCode})` : p.productCode}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('proposals:plan_key')}
+            </Text>
+            <Text>{p.planKey}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('proposals:face_amount')}
+            </Text>
+            <Text>{usd(p.faceAmount)}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('proposals:policy_term')}
+            </Text>
+            <Text>{t('proposals:years', { count: p.policyTerm })}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('proposals:premium_term')}
+            </Text>
+            <Text>{t('proposals:years', { count: p.premiumTerm })}</Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="sm" c="dimmed">
+              {t('proposals:catalogue_version')}
+            </Text>
+            <Text>{p.catalogueVersion}</Text>
+          </Stack>
         </SimpleGrid>
-        <Title order={3} size="h5" mt="md" mb={4}>{t('proposals:premiums_per_mode')}</Title>
+        <Title order={3} size="h5" mt="md" mb={4}>
+          {t('proposals:premiums_per_mode')}
+        </Title>
         <PremiumTable quote={p.quote} mode={p.premiumMode} />
-        <Title order={3} size="h5" mt="md" mb={4}>{t('proposals:coverage')}</Title>
+        <Title order={3} size="h5" mt="md" mb={4}>
+          {t('proposals:coverage')}
+        </Title>
         <Table.ScrollContainer minWidth={320}>
           <Table withTableBorder fz="sm" data-testid="coverage-table">
-            <Table.Thead><Table.Tr><Table.Th>{t('proposals:coverage_type')}</Table.Th><Table.Th>{t('proposals:coverage_name')}</Table.Th><Table.Th ta="right">{t('proposals:face_amount')}</Table.Th><Table.Th ta="right">{t(MODE_LABELS[p.premiumMode])}</Table.Th></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('proposals:coverage_type')}</Table.Th>
+                <Table.Th>{t('proposals:coverage_name')}</Table.Th>
+                <Table.Th ta="right">{t('proposals:face_amount')}</Table.Th>
+                <Table.Th ta="right">{t(MODE_LABELS[p.premiumMode])}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {p.quote.coverages.map((c) => (
                 <Table.Tr key={`${c.coverageType}-${c.code}`}>
                   <Table.Td>{t(COVERAGE_TYPE_LABELS[c.coverageType])}</Table.Td>
-                  <Table.Td>{c.coverageType === 'B' ? (productName ?? c.code) : riderName(c.code)} ({c.code})</Table.Td>
+                  <Table.Td>
+                    {c.coverageType === 'B' ? (productName ?? c.code) : riderName(c.code)} ({c.code})
+                  </Table.Td>
                   <Table.Td ta="right">{usd(c.faceAmount)}</Table.Td>
                   <Table.Td ta="right">{usd(c.premiumFirstYear[p.premiumMode]?.premium)}</Table.Td>
                 </Table.Tr>
@@ -92,11 +161,16 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
       <KhqrPanel proposalNumber={p.proposalNumber} proposalId={p.id} autoLoad={p.status === 'paymentRequested'} />
 
       <Card withBorder radius="md" padding="md">
-        <Title order={2} size="h4" mb="sm">{t('proposals:history')}</Title>
+        <Title order={2} size="h4" mb="sm">
+          {t('proposals:history')}
+        </Title>
         <Timeline active={p.statusHistory.length - 1} bulletSize={14} lineWidth={2} data-testid="proposal-history">
           {p.statusHistory.map((h, i) => (
             <Timeline.Item key={`${h.at}-${i}`} title={t(STATUS_LABELS[h.status])}>
-              <Text size="xs" c="dimmed">{formatDisplayDate(h.at)} {h.at.slice(11, 16)}{h.byName ? ` · ${h.byName}` : ''}</Text>
+              <Text size="xs" c="dimmed">
+                {formatDisplayDate(h.at)} {h.at.slice(11, 16)}
+                {h.byName ? ` · ${h.byName}` : ''}
+              </Text>
             </Timeline.Item>
           ))}
         </Timeline>

@@ -45,49 +45,108 @@ export function ProposalList({ search }: { search: boolean }) {
     <Stack gap="md">
       {status ? (
         <Group gap="xs" data-testid="proposal-status-filter">
-          <Badge variant="light" size="lg">{t(STATUS_LABELS[status])}</Badge>
+          <Badge variant="light" size="lg">
+            {t(STATUS_LABELS[status])}
+          </Badge>
           <CloseButton size="sm" aria-label={t('proposals:clear_status_filter')} onClick={() => setParams({}, { replace: true })} />
         </Group>
       ) : null}
       {search ? (
         <TextInput
-          type="search" role="searchbox" label={t('proposals:search_label')} value={text} onChange={(e) => setText(e.currentTarget.value)}
-          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); setApplied(normaliseSearchTerm(text)); } }}
+          type="search"
+          role="searchbox"
+          label={t('proposals:search_label')}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              setApplied(normaliseSearchTerm(text));
+            }
+          }}
           description={tooShort ? t('proposals:search_too_short', { min: SEARCH_MIN_LENGTH }) : t('proposals:search_empty')}
-          descriptionProps={{ 'aria-live': 'polite' }} autoComplete="off" enterKeyHint="search" data-testid="proposal-search"
-          rightSection={query.isFetching && !isFetchingNextPage ? <Loader size="xs" /> : text ? <CloseButton aria-label={t('proposals:search_clear')} onClick={() => { setText(''); setApplied(''); }} /> : null}
+          descriptionProps={{ 'aria-live': 'polite' }}
+          autoComplete="off"
+          enterKeyHint="search"
+          data-testid="proposal-search"
+          rightSection={
+            query.isFetching && !isFetchingNextPage ? (
+              <Loader size="xs" />
+            ) : text ? (
+              <CloseButton
+                aria-label={t('proposals:search_clear')}
+                onClick={() => {
+                  setText('');
+                  setApplied('');
+                }}
+              />
+            ) : null
+          }
         />
       ) : null}
 
       {waitingForSearch ? null : query.isPending ? (
-        <Stack gap="xs" role="status" aria-label={t('common:loading')}>{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={72} radius="md" />)}</Stack>
+        <Stack gap="xs" role="status" aria-label={t('common:loading')}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={72} radius="md" />
+          ))}
+        </Stack>
       ) : query.isError && !query.data ? (
         <Alert color="red" variant="light" icon={<IconAlert />} role="alert" title={t('proposals:list_error')}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{translateErrorKey(isApiError(query.error) ? query.error.messageKey : 'system_error')}</Text>
-            <Button size="sm" variant="light" color="red" onClick={() => void query.refetch()}>{t('common:retry')}</Button>
+            <Button size="sm" variant="light" color="red" onClick={() => void query.refetch()}>
+              {t('common:retry')}
+            </Button>
           </Stack>
         </Alert>
       ) : items.length === 0 ? (
-        <EmptyState variant="light" size="md" py="xl" icon={<IconInbox size={28} />} title={q ? t('proposals:no_results', { q }) : t('proposals:list_empty')} data-testid="proposal-list-empty">
-          <EmptyState.Actions><Button component={Link} to="/home/proposal">{t('proposals:new_proposal')}</Button></EmptyState.Actions>
+        <EmptyState
+          variant="light"
+          size="md"
+          py="xl"
+          icon={<IconInbox size={28} />}
+          title={q ? t('proposals:no_results', { q }) : t('proposals:list_empty')}
+          data-testid="proposal-list-empty"
+        >
+          <EmptyState.Actions>
+            <Button component={Link} to="/home/proposal">
+              {t('proposals:new_proposal')}
+            </Button>
+          </EmptyState.Actions>
         </EmptyState>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="proposal-list">
           {items.map((p) => (
             <li key={p.id}>
-              <Card component={Link} to={`/home/proposal/proposal-detail/${encodeURIComponent(p.id)}`} withBorder radius="md" padding="sm" data-testid="proposal-row">
+              <Card
+                component={Link}
+                to={`/home/proposal/proposal-detail/${encodeURIComponent(p.id)}`}
+                withBorder
+                radius="md"
+                padding="sm"
+                data-testid="proposal-row"
+              >
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Stack gap={2} miw={0}>
-                    <Text fw={600} truncate>{p.lifeInsuredName}{p.lifeInsuredNameKh ? ` · ${p.lifeInsuredNameKh}` : ''}</Text>
-                    <Text size="sm" c="dimmed">{p.proposalNumber} · {p.productCode} · {formatDisplayDate(p.modifiedDate)}</Text>
+                    <Text fw={600} truncate>
+                      {p.lifeInsuredName}
+                      {p.lifeInsuredNameKh ? ` · ${p.lifeInsuredNameKh}` : ''}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {p.proposalNumber} · {p.productCode} · {formatDisplayDate(p.modifiedDate)}
+                    </Text>
                   </Stack>
                   <Stack gap={2} align="flex-end">
                     <Text fw={700}>{usd(p.premium)}</Text>
-                    <Text size="xs" c="dimmed">{t(MODE_LABELS[p.premiumMode])}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t(MODE_LABELS[p.premiumMode])}
+                    </Text>
                   </Stack>
                 </Group>
-                <Badge mt={6} variant="light" size="sm">{t(STATUS_LABELS[p.status])}</Badge>
+                <Badge mt={6} variant="light" size="sm">
+                  {t(STATUS_LABELS[p.status])}
+                </Badge>
               </Card>
             </li>
           ))}
@@ -95,7 +154,13 @@ export function ProposalList({ search }: { search: boolean }) {
       )}
       <div ref={sentinel} />
       {items.length > 0 ? (
-        <LoadMore hasNextPage={hasNextPage} loading={isFetchingNextPage} onLoadMore={loadMore} label={t('proposals:load_more')} data-testid="proposal-load-more" />
+        <LoadMore
+          hasNextPage={hasNextPage}
+          loading={isFetchingNextPage}
+          onLoadMore={loadMore}
+          label={t('proposals:load_more')}
+          data-testid="proposal-load-more"
+        />
       ) : null}
     </Stack>
   );

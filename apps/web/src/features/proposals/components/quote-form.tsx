@@ -1,7 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  Alert, Button, Card, Checkbox, Group, Loader, NativeSelect, Radio, Skeleton, Stack, Text, TextInput, Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Loader, NativeSelect, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -18,7 +16,12 @@ import { useCatalogue } from '../api/find-catalogue';
 import { useContactForProposal, useContactsForProposal } from '../api/find-contacts';
 import { useCreateProposal, useUpdateProposal } from '../api/save-proposal';
 import {
-  riderNeedsAmount, toFormField, toProposalInput, withProductDefaults, type PersonForQuote, type QuoteFormValues,
+  riderNeedsAmount,
+  toFormField,
+  toProposalInput,
+  withProductDefaults,
+  type PersonForQuote,
+  type QuoteFormValues,
 } from '../hooks/quote-form-values';
 import { useLiveQuote } from '../hooks/use-live-quote';
 import { MODE_LABELS } from './labels';
@@ -64,9 +67,22 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
   const ownerQuery = useContactForProposal(values.ownerIsInsured ? null : values.policyOwnerContactId || null);
   const contacts = useMemo(() => {
     const map = new Map<string, ContactOption>();
-    const add = (c: { id: string; firstName: string; lastName: string; firstNameKh: string | null; lastNameKh: string | null; dateOfBirth: string; gender: 'M' | 'F' }) => {
+    const add = (c: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      firstNameKh: string | null;
+      lastNameKh: string | null;
+      dateOfBirth: string;
+      gender: 'M' | 'F';
+    }) => {
       const kh = [c.lastNameKh, c.firstNameKh].filter(Boolean).join(' ');
-      map.set(c.id, { id: c.id, dateOfBirth: c.dateOfBirth, gender: c.gender, label: `${c.firstName} ${c.lastName}${kh ? ` · ${kh}` : ''} (${formatDisplayDate(c.dateOfBirth)})` });
+      map.set(c.id, {
+        id: c.id,
+        dateOfBirth: c.dateOfBirth,
+        gender: c.gender,
+        label: `${c.firstName} ${c.lastName}${kh ? ` · ${kh}` : ''} (${formatDisplayDate(c.dateOfBirth)})`,
+      });
     };
     for (const q of [insuredQuery.data, ownerQuery.data]) if (q) add(q);
     for (const c of contactsQuery.data?.items ?? []) add(c);
@@ -77,7 +93,9 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
   const product = catalogue?.products.find((p) => p.code === values.productCode);
   // A plan may narrow the product's face-amount range (First Plan LTU05: 30,000-75,000, spec §5).
   const faceLimits = product?.plans.find((p) => p.planKey === values.planKey)?.faceAmount ?? product?.faceAmount ?? { min: 0, max: 0 };
-  const riders: CatalogueRider[] = product ? product.riders.map((code) => catalogue?.riders.find((r) => r.code === code)).filter((r): r is CatalogueRider => Boolean(r)) : [];
+  const riders: CatalogueRider[] = product
+    ? product.riders.map((code) => catalogue?.riders.find((r) => r.code === code)).filter((r): r is CatalogueRider => Boolean(r))
+    : [];
   const term = product?.terms.find((x) => String(x.policyTerm) === values.policyTerm);
 
   /** The field's error: the server's (after a save), else the live one (a missing value only once a save was tried). */
@@ -144,12 +162,17 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
   if (catalogueQuery.isError || !catalogue) {
     return (
       <Alert color="red" variant="light" icon={<IconAlert />} role="alert" title={t('proposals:catalogue_error')}>
-        <Button size="sm" variant="light" color="red" onClick={() => void catalogueQuery.refetch()}>{t('common:retry')}</Button>
+        <Button size="sm" variant="light" color="red" onClick={() => void catalogueQuery.refetch()}>
+          {t('common:retry')}
+        </Button>
       </Alert>
     );
   }
 
-  const contactOptions = [{ value: '', label: t('proposals:choose_contact') }, ...[...contacts.values()].map((c) => ({ value: c.id, label: c.label }))];
+  const contactOptions = [
+    { value: '', label: t('proposals:choose_contact') },
+    ...[...contacts.values()].map((c) => ({ value: c.id, label: c.label })),
+  ];
   const modeQuote = live.quote?.premiumFirstYear[values.premiumMode];
   const saving = create.isPending || update.isPending;
 
@@ -157,49 +180,117 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="quote-form">
       <Stack gap="md">
         {conflict ? (
-          <Alert color="yellow" variant="light" icon={<IconAlert />} role="alert" title={t('proposals:conflict_title')} data-testid="quote-conflict">
+          <Alert
+            color="yellow"
+            variant="light"
+            icon={<IconAlert />}
+            role="alert"
+            title={t('proposals:conflict_title')}
+            data-testid="quote-conflict"
+          >
             <Stack gap="xs" align="flex-start">
               <Text size="sm">{t('proposals:conflict_text')}</Text>
-              <Button size="sm" variant="light" onClick={() => void reload()}>{t('proposals:reload_latest')}</Button>
+              <Button size="sm" variant="light" onClick={() => void reload()}>
+                {t('proposals:reload_latest')}
+              </Button>
             </Stack>
           </Alert>
         ) : null}
 
         <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h4" mb="xs">{t('proposals:people')}</Title>
+          <Title order={2} size="h4" mb="xs">
+            {t('proposals:people')}
+          </Title>
           <Stack gap="sm">
             <TextInput
-              type="search" label={t('proposals:find_contact')} description={t('proposals:find_contact_hint', { min: SEARCH_MIN_LENGTH })}
-              value={contactSearch} onChange={(e) => setContactSearch(e.currentTarget.value)} autoComplete="off"
-              rightSection={contactsQuery.isFetching ? <Loader size="xs" /> : null} data-testid="quote-contact-search"
+              type="search"
+              label={t('proposals:find_contact')}
+              description={t('proposals:find_contact_hint', { min: SEARCH_MIN_LENGTH })}
+              value={contactSearch}
+              onChange={(e) => setContactSearch(e.currentTarget.value)}
+              autoComplete="off"
+              rightSection={contactsQuery.isFetching ? <Loader size="xs" /> : null}
+              data-testid="quote-contact-search"
             />
-            <Controller control={form.control} name="lifeInsuredContactId" render={({ field }) => (
-              <NativeSelect {...field} label={t('proposals:life_insured')} data={contactOptions} error={errorOf('lifeInsuredContactId')} required data-testid="quote-life-insured" />
-            )} />
-            <Controller control={form.control} name="ownerIsInsured" render={({ field }) => (
-              <Checkbox checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} label={t('proposals:owner_is_insured')} data-testid="quote-owner-is-insured" />
-            )} />
+            <Controller
+              control={form.control}
+              name="lifeInsuredContactId"
+              render={({ field }) => (
+                <NativeSelect
+                  {...field}
+                  label={t('proposals:life_insured')}
+                  data={contactOptions}
+                  error={errorOf('lifeInsuredContactId')}
+                  required
+                  data-testid="quote-life-insured"
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="ownerIsInsured"
+              render={({ field }) => (
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.currentTarget.checked)}
+                  label={t('proposals:owner_is_insured')}
+                  data-testid="quote-owner-is-insured"
+                />
+              )}
+            />
             {!values.ownerIsInsured ? (
               <>
-                <Controller control={form.control} name="policyOwnerContactId" render={({ field }) => (
-                  <NativeSelect {...field} label={t('proposals:policy_owner')} data={contactOptions} error={errorOf('policyOwnerContactId')} required data-testid="quote-policy-owner" />
-                )} />
-                <Controller control={form.control} name="relationshipCode" render={({ field }) => (
-                  <NativeSelect {...field} label={t('proposals:relationship')} required error={errorOf('relationshipCode')} data-testid="quote-relationship"
-                    data={[{ value: '', label: t('proposals:choose') }, ...PROPOSAL_RELATIONSHIPS.map((r) => ({ value: r.code, label: t(r.labelKey) }))]}
-                  />
-                )} />
+                <Controller
+                  control={form.control}
+                  name="policyOwnerContactId"
+                  render={({ field }) => (
+                    <NativeSelect
+                      {...field}
+                      label={t('proposals:policy_owner')}
+                      data={contactOptions}
+                      error={errorOf('policyOwnerContactId')}
+                      required
+                      data-testid="quote-policy-owner"
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="relationshipCode"
+                  render={({ field }) => (
+                    <NativeSelect
+                      {...field}
+                      label={t('proposals:relationship')}
+                      required
+                      error={errorOf('relationshipCode')}
+                      data-testid="quote-relationship"
+                      data={[
+                        { value: '', label: t('proposals:choose') },
+                        ...PROPOSAL_RELATIONSHIPS.map((r) => ({ value: r.code, label: t(r.labelKey) })),
+                      ]}
+                    />
+                  )}
+                />
               </>
             ) : null}
           </Stack>
         </Card>
 
         <Card withBorder radius="md" padding="md">
-          <Title order={2} size="h4" mb="xs">{t('proposals:plan')}</Title>
+          <Title order={2} size="h4" mb="xs">
+            {t('proposals:plan')}
+          </Title>
           <Stack gap="sm">
             <NativeSelect
-              label={t('proposals:product')} required value={values.productCode} error={errorOf('productCode')} data-testid="quote-product"
-              data={[{ value: '', label: t('proposals:choose') }, ...catalogue.products.map((p) => ({ value: p.code, label: `${p.name} · ${p.nameKh} (${p.code})` }))]}
+              label={t('proposals:product')}
+              required
+              value={values.productCode}
+              error={errorOf('productCode')}
+              data-testid="quote-product"
+              data={[
+                { value: '', label: t('proposals:choose') },
+                ...catalogue.products.map((p) => ({ value: p.code, label: `${p.name} · ${p.nameKh} (${p.code})` })),
+              ]}
               onChange={(e) => {
                 const picked = catalogue.products.find((p) => p.code === e.currentTarget.value);
                 if (picked) form.reset(withProductDefaults(form.getValues(), picked), { keepErrors: false });
@@ -208,33 +299,75 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
             />
             {product ? (
               <>
-                <Controller control={form.control} name="planKey" render={({ field }) => (
-                  <NativeSelect {...field} label={t('proposals:plan_key')} error={errorOf('planKey')} data-testid="quote-plan"
-                    data={product.plans.map((p) => ({ value: p.planKey, label: `${p.name} · ${p.nameKh} (${p.planKey})` }))}
-                  />
-                )} />
-                <Controller control={form.control} name="faceAmount" render={({ field }) => (
-                  <TextInput {...field} label={t('proposals:face_amount')} required inputMode="decimal" autoComplete="off" leftSection="$"
-                    description={t('proposals:face_amount_hint', { min: groupThousands(String(faceLimits.min)), max: groupThousands(String(faceLimits.max)) })}
-                    error={errorOf('faceAmount')} data-testid="quote-face-amount"
-                  />
-                )} />
+                <Controller
+                  control={form.control}
+                  name="planKey"
+                  render={({ field }) => (
+                    <NativeSelect
+                      {...field}
+                      label={t('proposals:plan_key')}
+                      error={errorOf('planKey')}
+                      data-testid="quote-plan"
+                      data={product.plans.map((p) => ({ value: p.planKey, label: `${p.name} · ${p.nameKh} (${p.planKey})` }))}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="faceAmount"
+                  render={({ field }) => (
+                    <TextInput
+                      {...field}
+                      label={t('proposals:face_amount')}
+                      required
+                      inputMode="decimal"
+                      autoComplete="off"
+                      leftSection="$"
+                      description={t('proposals:face_amount_hint', {
+                        min: groupThousands(String(faceLimits.min)),
+                        max: groupThousands(String(faceLimits.max)),
+                      })}
+                      error={errorOf('faceAmount')}
+                      data-testid="quote-face-amount"
+                    />
+                  )}
+                />
                 <Group grow align="flex-start">
-                  <Controller control={form.control} name="policyTerm" render={({ field }) => (
-                    <NativeSelect {...field} label={t('proposals:policy_term')} error={errorOf('policyTerm')} data-testid="quote-policy-term"
-                      onChange={(e) => {
-                        field.onChange(e.currentTarget.value);
-                        const next = product.terms.find((x) => String(x.policyTerm) === e.currentTarget.value);
-                        if (next && !next.premiumTerms.map(String).includes(form.getValues('premiumTerm'))) form.setValue('premiumTerm', String(next.premiumTerms.at(-1)));
-                      }}
-                      data={product.terms.map((x) => ({ value: String(x.policyTerm), label: t('proposals:years', { count: x.policyTerm }) }))}
-                    />
-                  )} />
-                  <Controller control={form.control} name="premiumTerm" render={({ field }) => (
-                    <NativeSelect {...field} label={t('proposals:premium_term')} error={errorOf('premiumTerm')} data-testid="quote-premium-term"
-                      data={(term?.premiumTerms ?? []).map((n) => ({ value: String(n), label: t('proposals:years', { count: n }) }))}
-                    />
-                  )} />
+                  <Controller
+                    control={form.control}
+                    name="policyTerm"
+                    render={({ field }) => (
+                      <NativeSelect
+                        {...field}
+                        label={t('proposals:policy_term')}
+                        error={errorOf('policyTerm')}
+                        data-testid="quote-policy-term"
+                        onChange={(e) => {
+                          field.onChange(e.currentTarget.value);
+                          const next = product.terms.find((x) => String(x.policyTerm) === e.currentTarget.value);
+                          if (next && !next.premiumTerms.map(String).includes(form.getValues('premiumTerm')))
+                            form.setValue('premiumTerm', String(next.premiumTerms.at(-1)));
+                        }}
+                        data={product.terms.map((x) => ({
+                          value: String(x.policyTerm),
+                          label: t('proposals:years', { count: x.policyTerm }),
+                        }))}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={form.control}
+                    name="premiumTerm"
+                    render={({ field }) => (
+                      <NativeSelect
+                        {...field}
+                        label={t('proposals:premium_term')}
+                        error={errorOf('premiumTerm')}
+                        data-testid="quote-premium-term"
+                        data={(term?.premiumTerms ?? []).map((n) => ({ value: String(n), label: t('proposals:years', { count: n }) }))}
+                      />
+                    )}
+                  />
                 </Group>
               </>
             ) : null}
@@ -243,7 +376,9 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
 
         {product && riders.length > 0 ? (
           <Card withBorder radius="md" padding="md">
-            <Title order={2} size="h4" mb="xs">{t('proposals:riders')}</Title>
+            <Title order={2} size="h4" mb="xs">
+              {t('proposals:riders')}
+            </Title>
             <Stack gap="sm">
               {riders.map((rider) => {
                 const state = values.riders[rider.code] ?? { selected: false, faceAmount: '' };
@@ -252,24 +387,60 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                 return (
                   <Stack key={rider.code} gap={4} data-testid={`rider-${rider.code}`}>
                     <Checkbox
-                      checked={state.selected} disabled={disabled} error={riderError(rider.code, 'selected')}
+                      checked={state.selected}
+                      disabled={disabled}
+                      error={riderError(rider.code, 'selected')}
                       label={`${rider.name} · ${rider.nameKh} (${rider.code})`}
-                      description={disabled ? t('proposals:rider_needs_owner') : coverage ? t('proposals:rider_cover', { amount: usd(coverage.faceAmount), premium: usd(coverage.premiumFirstYear[values.premiumMode]?.premium) }) : undefined}
-                      onChange={(e) => form.setValue(`riders.${rider.code}`, { ...state, selected: e.currentTarget.checked }, { shouldDirty: true })}
+                      description={
+                        disabled
+                          ? t('proposals:rider_needs_owner')
+                          : coverage
+                            ? t('proposals:rider_cover', {
+                                amount: usd(coverage.faceAmount),
+                                premium: usd(coverage.premiumFirstYear[values.premiumMode]?.premium),
+                              })
+                            : undefined
+                      }
+                      onChange={(e) =>
+                        form.setValue(`riders.${rider.code}`, { ...state, selected: e.currentTarget.checked }, { shouldDirty: true })
+                      }
                       data-testid={`rider-${rider.code}-check`}
                     />
                     {state.selected && riderNeedsAmount(rider) ? (
                       rider.faceAmountType === 'LIST_OF_VALUES' ? (
                         <NativeSelect
-                          ml="xl" label={t('proposals:rider_amount')} value={state.faceAmount} error={riderError(rider.code, 'faceAmount')} data-testid={`rider-${rider.code}-amount`}
-                          data={[{ value: '', label: t('proposals:choose') }, ...(rider.faceAmount.options ?? []).map((o) => ({ value: String(o), label: `$${groupThousands(String(o))}` }))]}
-                          onChange={(e) => form.setValue(`riders.${rider.code}`, { ...state, faceAmount: e.currentTarget.value }, { shouldDirty: true })}
+                          ml="xl"
+                          label={t('proposals:rider_amount')}
+                          value={state.faceAmount}
+                          error={riderError(rider.code, 'faceAmount')}
+                          data-testid={`rider-${rider.code}-amount`}
+                          data={[
+                            { value: '', label: t('proposals:choose') },
+                            ...(rider.faceAmount.options ?? []).map((o) => ({ value: String(o), label: `$${groupThousands(String(o))}` })),
+                          ]}
+                          onChange={(e) =>
+                            form.setValue(`riders.${rider.code}`, { ...state, faceAmount: e.currentTarget.value }, { shouldDirty: true })
+                          }
                         />
                       ) : (
                         <TextInput
-                          ml="xl" label={t('proposals:rider_amount')} inputMode="decimal" leftSection="$" value={state.faceAmount} error={riderError(rider.code, 'faceAmount')}
-                          description={rider.faceAmount.min !== undefined && rider.faceAmount.max !== undefined ? t('proposals:face_amount_hint', { min: groupThousands(String(rider.faceAmount.min)), max: groupThousands(String(rider.faceAmount.max)) }) : undefined}
-                          onChange={(e) => form.setValue(`riders.${rider.code}`, { ...state, faceAmount: e.currentTarget.value }, { shouldDirty: true })}
+                          ml="xl"
+                          label={t('proposals:rider_amount')}
+                          inputMode="decimal"
+                          leftSection="$"
+                          value={state.faceAmount}
+                          error={riderError(rider.code, 'faceAmount')}
+                          description={
+                            rider.faceAmount.min !== undefined && rider.faceAmount.max !== undefined
+                              ? t('proposals:face_amount_hint', {
+                                  min: groupThousands(String(rider.faceAmount.min)),
+                                  max: groupThousands(String(rider.faceAmount.max)),
+                                })
+                              : undefined
+                          }
+                          onChange={(e) =>
+                            form.setValue(`riders.${rider.code}`, { ...state, faceAmount: e.currentTarget.value }, { shouldDirty: true })
+                          }
                           data-testid={`rider-${rider.code}-amount`}
                         />
                       )
@@ -283,15 +454,19 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
 
         {product ? (
           <Card withBorder radius="md" padding="md">
-            <Controller control={form.control} name="premiumMode" render={({ field }) => (
-              <Radio.Group {...field} label={t('proposals:premium_mode')} error={errorOf('premiumMode')} data-testid="quote-mode">
-                <Group gap="sm" mt="xs" wrap="wrap">
-                  {product.premiumModes.map((m) => (
-                    <Radio key={m} value={m} label={t(MODE_LABELS[m])} data-testid={`quote-mode-${m}`} />
-                  ))}
-                </Group>
-              </Radio.Group>
-            )} />
+            <Controller
+              control={form.control}
+              name="premiumMode"
+              render={({ field }) => (
+                <Radio.Group {...field} label={t('proposals:premium_mode')} error={errorOf('premiumMode')} data-testid="quote-mode">
+                  <Group gap="sm" mt="xs" wrap="wrap">
+                    {product.premiumModes.map((m) => (
+                      <Radio key={m} value={m} label={t(MODE_LABELS[m])} data-testid={`quote-mode-${m}`} />
+                    ))}
+                  </Group>
+                </Radio.Group>
+              )}
+            />
           </Card>
         ) : null}
 
@@ -299,22 +474,38 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
           <Card withBorder radius="md" padding="md" bg="var(--mantine-color-blue-light)" aria-live="polite" data-testid="quote-summary">
             <Group justify="space-between" align="center" wrap="nowrap">
               <Text fw={600}>{t('proposals:your_premium', { mode: t(MODE_LABELS[values.premiumMode]) })}</Text>
-              {live.pending ? <Loader size="sm" aria-label={t('proposals:calculating')} /> : (
-                <Text fw={700} fz="xl" data-testid="quote-premium">{modeQuote ? usd(modeQuote.premium) : '—'}</Text>
+              {live.pending ? (
+                <Loader size="sm" aria-label={t('proposals:calculating')} />
+              ) : (
+                <Text fw={700} fz="xl" data-testid="quote-premium">
+                  {modeQuote ? usd(modeQuote.premium) : '—'}
+                </Text>
               )}
             </Group>
             {live.quote ? (
               <Stack gap="xs" mt="sm">
                 <PremiumTable quote={live.quote} mode={values.premiumMode} />
-                <Text size="xs" c="dimmed">{t('proposals:instant_note', { version: live.quote.catalogueVersion })}</Text>
+                <Text size="xs" c="dimmed">
+                  {t('proposals:instant_note', { version: live.quote.catalogueVersion })}
+                </Text>
               </Stack>
-            ) : <Text size="sm" c="dimmed" mt="xs">{t('proposals:quote_incomplete')}</Text>}
+            ) : (
+              <Text size="sm" c="dimmed" mt="xs">
+                {t('proposals:quote_incomplete')}
+              </Text>
+            )}
           </Card>
         ) : null}
 
-        {serverError ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="quote-error">{serverError}</Alert> : null}
+        {serverError ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert" data-testid="quote-error">
+            {serverError}
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={conflict} data-testid="quote-save">{editing ? t('proposals:save_changes') : t('proposals:save_proposal')}</Button>
+          <Button type="submit" loading={saving} disabled={conflict} data-testid="quote-save">
+            {editing ? t('proposals:save_changes') : t('proposals:save_proposal')}
+          </Button>
         </Group>
       </Stack>
     </form>

@@ -21,14 +21,30 @@ export interface QuoteFormValues {
 
 /** The fields a server or engine error can name, as the form's own field names. */
 export const QUOTE_FIELDS = [
-  'lifeInsuredContactId', 'policyOwnerContactId', 'relationshipCode', 'productCode', 'planKey', 'faceAmount', 'policyTerm',
-  'premiumTerm', 'premiumMode',
+  'lifeInsuredContactId',
+  'policyOwnerContactId',
+  'relationshipCode',
+  'productCode',
+  'planKey',
+  'faceAmount',
+  'policyTerm',
+  'premiumTerm',
+  'premiumMode',
 ] as const;
 
 export function emptyQuoteValues(lifeInsuredContactId = ''): QuoteFormValues {
   return {
-    lifeInsuredContactId, ownerIsInsured: true, policyOwnerContactId: '', relationshipCode: '', productCode: '', planKey: '',
-    faceAmount: '', policyTerm: '', premiumTerm: '', riders: {}, premiumMode: 'annual',
+    lifeInsuredContactId,
+    ownerIsInsured: true,
+    policyOwnerContactId: '',
+    relationshipCode: '',
+    productCode: '',
+    planKey: '',
+    faceAmount: '',
+    policyTerm: '',
+    premiumTerm: '',
+    riders: {},
+    premiumMode: 'annual',
   };
 }
 
@@ -56,10 +72,12 @@ function amountText(value: string): string {
 
 /** The proposal request (create body without version) from the form. */
 export function toProposalInput(values: QuoteFormValues, catalogue: Catalogue | undefined): CreateProposalInput {
-  const riders = Object.entries(values.riders).filter(([, r]) => r.selected).map(([code, r]) => {
-    const rider = catalogue?.riders.find((x) => x.code === code);
-    return rider && riderNeedsAmount(rider) ? { code, faceAmount: amountText(r.faceAmount) } : { code };
-  });
+  const riders = Object.entries(values.riders)
+    .filter(([, r]) => r.selected)
+    .map(([code, r]) => {
+      const rider = catalogue?.riders.find((x) => x.code === code);
+      return rider && riderNeedsAmount(rider) ? { code, faceAmount: amountText(r.faceAmount) } : { code };
+    });
   return {
     lifeInsuredContactId: values.lifeInsuredContactId,
     ...(values.ownerIsInsured ? {} : { policyOwnerContactId: values.policyOwnerContactId, relationshipCode: values.relationshipCode }),
@@ -80,7 +98,14 @@ export interface PersonForQuote {
 
 /** The engine request for the browser engine, from the parsed proposal request and the two people. */
 export function toEngineRequest(
-  request: { productCode: string; planKey?: string | undefined; faceAmount: string; policyTerm?: number | undefined; premiumTerm?: number | undefined; riders?: { code: string; faceAmount?: string | undefined }[] | undefined },
+  request: {
+    productCode: string;
+    planKey?: string | undefined;
+    faceAmount: string;
+    policyTerm?: number | undefined;
+    premiumTerm?: number | undefined;
+    riders?: { code: string; faceAmount?: string | undefined }[] | undefined;
+  },
   insured: PersonForQuote,
   owner: PersonForQuote | null,
 ): CalculatePremiumRequest {
@@ -109,7 +134,9 @@ export function toQuoteFormValues(p: ProposalResponse): QuoteFormValues {
     faceAmount: String(Number(p.faceAmount)),
     policyTerm: String(p.policyTerm),
     premiumTerm: String(p.premiumTerm),
-    riders: Object.fromEntries(p.riders.map((r) => [r.code, { selected: true, faceAmount: r.faceAmount ? String(Number(r.faceAmount)) : '' }])),
+    riders: Object.fromEntries(
+      p.riders.map((r) => [r.code, { selected: true, faceAmount: r.faceAmount ? String(Number(r.faceAmount)) : '' }]),
+    ),
     premiumMode: p.premiumMode,
   };
 }

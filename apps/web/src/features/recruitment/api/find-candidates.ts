@@ -4,7 +4,10 @@ import type { FindCandidatesResponse } from '@portal/domain/contracts/candidates
 import { api } from '../../../lib/api-client';
 import { candidateKeys } from './candidate-keys';
 
-export interface CandidateListQuery { q?: string; status?: CandidateStatus | '' }
+export interface CandidateListQuery {
+  q?: string;
+  status?: CandidateStatus | '';
+}
 
 /** GET /api/candidate/v1/find — the caller's candidates (search of at least 3 characters). */
 export function useFindCandidates(query: CandidateListQuery) {

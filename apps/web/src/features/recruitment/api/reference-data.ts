@@ -11,10 +11,18 @@ export function useItcClasses() {
 
 /** GET /api/candidate/v1/find/{id}. */
 export function useCandidate(id: string | null) {
-  return useQuery({ queryKey: candidateKeys.one(id ?? ''), queryFn: () => api.get<Candidate>(`/api/candidate/v1/find/${id}`), enabled: !!id });
+  return useQuery({
+    queryKey: candidateKeys.one(id ?? ''),
+    queryFn: () => api.get<Candidate>(`/api/candidate/v1/find/${id}`),
+    enabled: !!id,
+  });
 }
 
 /** GET /api/agent-product/v1/find/{id} — the agent's products and codes over time. */
 export function useAgentProducts(agentId: string | null) {
-  return useQuery({ queryKey: candidateKeys.agent(agentId ?? ''), queryFn: () => api.get<AgentProductsResponse>(`/api/agent-product/v1/find/${agentId}`), enabled: !!agentId });
+  return useQuery({
+    queryKey: candidateKeys.agent(agentId ?? ''),
+    queryFn: () => api.get<AgentProductsResponse>(`/api/agent-product/v1/find/${agentId}`),
+    enabled: !!agentId,
+  });
 }

@@ -33,7 +33,9 @@ export function useDeleteDocument() {
 
 /** POST /api/support/v1/convert/candidate — a licensed candidate becomes a trainee (idempotent). */
 export function useConvertCandidate() {
-  return useCandidateMutation((candidateId: string) => api.post<ConvertCandidateResponse>('/api/support/v1/convert/candidate', { candidateId }));
+  return useCandidateMutation((candidateId: string) =>
+    api.post<ConvertCandidateResponse>('/api/support/v1/convert/candidate', { candidateId }),
+  );
 }
 
 /** POST /api/agent-product/v1/create — replace an agent's product list. */

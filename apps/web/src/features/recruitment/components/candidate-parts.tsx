@@ -14,14 +14,20 @@ export function errorText(error: unknown): string {
 
 export function StatusBadge({ status }: { status: CandidateStatus }) {
   const { t } = useTranslation(['recruitment']);
-  return <Badge color={STATUS_COLORS[status]} variant="light" data-testid="candidate-status" data-status={status}>{t(STATUS_LABELS[status])}</Badge>;
+  return (
+    <Badge color={STATUS_COLORS[status]} variant="light" data-testid="candidate-status" data-status={status}>
+      {t(STATUS_LABELS[status])}
+    </Badge>
+  );
 }
 
 export function Loading() {
   const { t } = useTranslation(['common']);
   return (
     <Stack gap="sm" role="status" aria-live="polite" aria-label={t('common:loading')} aria-busy="true">
-      {[0, 1, 2].map((i) => <Skeleton key={i} height={56} radius="md" />)}
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height={56} radius="md" />
+      ))}
     </Stack>
   );
 }
@@ -32,7 +38,11 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
     <Alert color="red" variant="light" icon={<IconAlert />} title={t('common:error_title')} role="alert">
       <Stack gap="sm" align="flex-start">
         <span>{errorText(error)}</span>
-        {onRetry ? <Button variant="default" size="sm" onClick={onRetry}>{t('common:retry')}</Button> : null}
+        {onRetry ? (
+          <Button variant="default" size="sm" onClick={onRetry}>
+            {t('common:retry')}
+          </Button>
+        ) : null}
       </Stack>
     </Alert>
   );
@@ -40,7 +50,16 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry?: () => 
 
 export function Empty({ description }: { description: string }) {
   const { t } = useTranslation(['common']);
-  return <EmptyState variant="light" size="sm" py="lg" icon={<IconInbox size={24} />} title={t('common:empty_title')} description={description} />;
+  return (
+    <EmptyState
+      variant="light"
+      size="sm"
+      py="lg"
+      icon={<IconInbox size={24} />}
+      title={t('common:empty_title')}
+      description={description}
+    />
+  );
 }
 
 /** Every move of the candidate: from, to, who (and in which role), when, why. */
@@ -49,7 +68,11 @@ export function HistoryTable({ history }: { history: StageMove[] }) {
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped data-testid="stage-history">
-        <caption><Text size="sm" fw={600} ta="left">{t('recruitment:history_title')}</Text></caption>
+        <caption>
+          <Text size="sm" fw={600} ta="left">
+            {t('recruitment:history_title')}
+          </Text>
+        </caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('recruitment:history_when')}</Table.Th>
@@ -61,9 +84,14 @@ export function HistoryTable({ history }: { history: StageMove[] }) {
         <Table.Tbody>
           {history.map((h, i) => (
             <Table.Tr key={`${h.at}-${i}`}>
-              <Table.Td>{formatDisplayDate(h.at.slice(0, 10))} {h.at.slice(11, 16)}</Table.Td>
+              <Table.Td>
+                {formatDisplayDate(h.at.slice(0, 10))} {h.at.slice(11, 16)}
+              </Table.Td>
               <Table.Td>{t(STATUS_LABELS[h.toStatus])}</Table.Td>
-              <Table.Td>{h.actorName ?? t('recruitment:history_candidate')}{h.actorRole ? ` (${h.actorRole})` : ''}</Table.Td>
+              <Table.Td>
+                {h.actorName ?? t('recruitment:history_candidate')}
+                {h.actorRole ? ` (${h.actorRole})` : ''}
+              </Table.Td>
               <Table.Td>{h.comment ?? ''}</Table.Td>
             </Table.Tr>
           ))}

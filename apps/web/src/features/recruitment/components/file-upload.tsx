@@ -28,7 +28,10 @@ interface FileUploadProps {
   /** `document`: pdf/png, 5 MB (checked here before sending). `sheet`: CSV or XLSX. */
   kind?: 'document' | 'sheet';
   fields: Record<string, string>;
-  upload: { mutate: (input: UploadInput, options: { onSuccess?: (data: never) => void; onError?: (error: unknown) => void }) => void; isPending: boolean };
+  upload: {
+    mutate: (input: UploadInput, options: { onSuccess?: (data: never) => void; onError?: (error: unknown) => void }) => void;
+    isPending: boolean;
+  };
   onDone?: (result: never) => void;
   onFailed?: (error: unknown) => void;
   testId: string;
@@ -59,10 +62,21 @@ export function FileUpload({ label, kind = 'document', fields, upload, onDone, o
   const send = () => {
     if (!file) return;
     setPercent(0);
-    upload.mutate({ fields, file, onProgress: ({ loaded, total }) => setPercent(total > 0 ? Math.round((loaded / total) * 100) : 0) }, {
-      onSuccess: (result) => { setFile(null); setPercent(null); onDone?.(result); },
-      onError: (error) => { setPercent(null); setProblem(serverMessage(error, t)); onFailed?.(error); },
-    });
+    upload.mutate(
+      { fields, file, onProgress: ({ loaded, total }) => setPercent(total > 0 ? Math.round((loaded / total) * 100) : 0) },
+      {
+        onSuccess: (result) => {
+          setFile(null);
+          setPercent(null);
+          onDone?.(result);
+        },
+        onError: (error) => {
+          setPercent(null);
+          setProblem(serverMessage(error, t));
+          onFailed?.(error);
+        },
+      },
+    );
   };
 
   return (
@@ -79,16 +93,26 @@ export function FileUpload({ label, kind = 'document', fields, upload, onDone, o
           clearable
           style={{ flex: '1 1 220px' }}
         />
-        <Button onClick={send} disabled={!file || disabled} loading={upload.isPending}>{t('recruitment:upload_send')}</Button>
+        <Button onClick={send} disabled={!file || disabled} loading={upload.isPending}>
+          {t('recruitment:upload_send')}
+        </Button>
       </Group>
-      <Text size="xs" c="dimmed" id={hintId}>{kind === 'document' ? t('recruitment:upload_rules', { max: UPLOAD_MAX_MB }) : t('recruitment:upload_sheet_rules')}</Text>
+      <Text size="xs" c="dimmed" id={hintId}>
+        {kind === 'document' ? t('recruitment:upload_rules', { max: UPLOAD_MAX_MB }) : t('recruitment:upload_sheet_rules')}
+      </Text>
       {percent !== null ? (
         <Stack gap={2}>
           <Progress value={percent} size="lg" aria-label={t('recruitment:upload_progress_label')} animated />
-          <Text size="xs" role="status" aria-live="polite">{t('recruitment:upload_progress', { percent })}</Text>
+          <Text size="xs" role="status" aria-live="polite">
+            {t('recruitment:upload_progress', { percent })}
+          </Text>
         </Stack>
       ) : null}
-      {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
+      {problem ? (
+        <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+          {problem}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

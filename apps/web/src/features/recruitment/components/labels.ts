@@ -16,8 +16,15 @@ export const STATUS_LABELS: Readonly<Record<CandidateStatus, string>> = {
 };
 
 export const STATUS_COLORS: Readonly<Record<CandidateStatus, string>> = {
-  draft: 'gray', submitted: 'blue', returned: 'orange', approved: 'teal', itc_assigned: 'indigo',
-  exam_passed: 'green', exam_failed: 'red', licensed: 'grape', converted: 'dark',
+  draft: 'gray',
+  submitted: 'blue',
+  returned: 'orange',
+  approved: 'teal',
+  itc_assigned: 'indigo',
+  exam_passed: 'green',
+  exam_failed: 'red',
+  licensed: 'grape',
+  converted: 'dark',
 };
 
 export const DOCUMENT_LABELS: Readonly<Record<CandidateDocumentType, string>> = {

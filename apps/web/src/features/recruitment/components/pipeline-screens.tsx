@@ -28,18 +28,46 @@ export function ItcClassScreen() {
   return (
     <>
       <PageHeader titleKey="recruitment:itc_class_title" subtitle={t('recruitment:itc_class_text')} />
-      {classes.isPending ? <Loading /> : classes.isError ? <LoadError error={classes.error} /> : classes.data.items.length === 0 ? <Empty description={t('recruitment:itc_class_empty')} /> : (
+      {classes.isPending ? (
+        <Loading />
+      ) : classes.isError ? (
+        <LoadError error={classes.error} />
+      ) : classes.data.items.length === 0 ? (
+        <Empty description={t('recruitment:itc_class_empty')} />
+      ) : (
         <Table.ScrollContainer minWidth={480}>
           <Table striped data-testid="itc-classes">
-            <Table.Thead><Table.Tr><Table.Th>{t('recruitment:itc_code')}</Table.Th><Table.Th>{t('recruitment:itc_dates')}</Table.Th><Table.Th>{t('recruitment:itc_location')}</Table.Th><Table.Th>{t('recruitment:itc_enrolled')}</Table.Th><Table.Th /></Table.Tr></Table.Thead>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('recruitment:itc_code')}</Table.Th>
+                <Table.Th>{t('recruitment:itc_dates')}</Table.Th>
+                <Table.Th>{t('recruitment:itc_location')}</Table.Th>
+                <Table.Th>{t('recruitment:itc_enrolled')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
               {classes.data.items.map((c) => (
                 <Table.Tr key={c.id}>
                   <Table.Td>{c.code}</Table.Td>
-                  <Table.Td>{formatDisplayDate(c.startDate)} – {formatDisplayDate(c.endDate)}</Table.Td>
+                  <Table.Td>
+                    {formatDisplayDate(c.startDate)} – {formatDisplayDate(c.endDate)}
+                  </Table.Td>
                   <Table.Td>{c.location}</Table.Td>
-                  <Table.Td>{c.enrolled}/{c.capacity}</Table.Td>
-                  <Table.Td><Anchor component="button" type="button" onClick={() => void downloadFile('/api/support/v1/enrollment/download', { itcClassId: c.id }, `itc-enrollment-${c.code}.csv`)}>{t('recruitment:download_enrollment')}</Anchor></Table.Td>
+                  <Table.Td>
+                    {c.enrolled}/{c.capacity}
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor
+                      component="button"
+                      type="button"
+                      onClick={() =>
+                        void downloadFile('/api/support/v1/enrollment/download', { itcClassId: c.id }, `itc-enrollment-${c.code}.csv`)
+                      }
+                    >
+                      {t('recruitment:download_enrollment')}
+                    </Anchor>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -51,15 +79,26 @@ export function ItcClassScreen() {
 }
 
 /** The message of a file-level upload error (the file, or a column of its header), translated. */
-function fileErrorText(error: { field: string; key: string }, column: string | null, t: (key: string, values?: Record<string, unknown>) => string): string {
+function fileErrorText(
+  error: { field: string; key: string },
+  column: string | null,
+  t: (key: string, values?: Record<string, unknown>) => string,
+): string {
   switch (error.key) {
-    case EXAM_HEADER_KEYS.none: return t('validation:exam_header_none');
-    case EXAM_HEADER_KEYS.missing: return t('validation:exam_header_missing', { column });
-    case EXAM_HEADER_KEYS.unknown: return t('validation:exam_header_unknown', { column });
-    case EXAM_HEADER_KEYS.duplicate: return t('validation:exam_header_duplicate', { column });
-    case 'max': return t('recruitment:exam_file_too_many_rows', { max: EXAM_MAX_ROWS });
-    case 'required': return t('recruitment:exam_file_empty');
-    default: return t('recruitment:exam_file_unreadable');
+    case EXAM_HEADER_KEYS.none:
+      return t('validation:exam_header_none');
+    case EXAM_HEADER_KEYS.missing:
+      return t('validation:exam_header_missing', { column });
+    case EXAM_HEADER_KEYS.unknown:
+      return t('validation:exam_header_unknown', { column });
+    case EXAM_HEADER_KEYS.duplicate:
+      return t('validation:exam_header_duplicate', { column });
+    case 'max':
+      return t('recruitment:exam_file_too_many_rows', { max: EXAM_MAX_ROWS });
+    case 'required':
+      return t('recruitment:exam_file_empty');
+    default:
+      return t('recruitment:exam_file_unreadable');
   }
 }
 
@@ -77,28 +116,85 @@ export function UploadExamResultScreen() {
       <PageHeader titleKey="recruitment:upload_itc_exam_result_title" subtitle={t('recruitment:exam_upload_text')} />
       <Stack gap="md" maw={720}>
         <Group gap="sm">
-          <Button variant="default" onClick={() => void downloadFile('/api/support/v1/exam/download/template', { format: 'csv' }, 'itc-exam-results.csv')}>{t('recruitment:template_csv')}</Button>
-          <Button variant="default" onClick={() => void downloadFile('/api/support/v1/exam/download/template', { format: 'xlsx' }, 'itc-exam-results.xlsx')}>{t('recruitment:template_xlsx')}</Button>
-          <Button variant="subtle" onClick={() => void downloadFile('/api/support/v1/licenses/download', {}, 'irc-licences.csv')}>{t('recruitment:download_licences')}</Button>
-          <Button variant="subtle" onClick={() => void downloadFile('/api/support/v1/exam/download/agent', {}, 'itc-exam-results-agents.csv')}>{t('recruitment:download_exam_results')}</Button>
+          <Button
+            variant="default"
+            onClick={() => void downloadFile('/api/support/v1/exam/download/template', { format: 'csv' }, 'itc-exam-results.csv')}
+          >
+            {t('recruitment:template_csv')}
+          </Button>
+          <Button
+            variant="default"
+            onClick={() => void downloadFile('/api/support/v1/exam/download/template', { format: 'xlsx' }, 'itc-exam-results.xlsx')}
+          >
+            {t('recruitment:template_xlsx')}
+          </Button>
+          <Button variant="subtle" onClick={() => void downloadFile('/api/support/v1/licenses/download', {}, 'irc-licences.csv')}>
+            {t('recruitment:download_licences')}
+          </Button>
+          <Button
+            variant="subtle"
+            onClick={() => void downloadFile('/api/support/v1/exam/download/agent', {}, 'itc-exam-results-agents.csv')}
+          >
+            {t('recruitment:download_exam_results')}
+          </Button>
         </Group>
-        <FileUpload label={t('recruitment:exam_file')} kind="sheet" fields={{}} upload={upload as never} testId="exam-upload"
-          onDone={(r: ExamUploadResponse) => { setErrors([]); setResult(r); }}
-          onFailed={(e) => { setResult(null); setErrors(isApiError(e) && e.status === 422 ? e.errors ?? [] : []); }} />
-        {result ? <Alert color="green" variant="light" icon={<IconCheck />} data-testid="exam-result">{t('recruitment:exam_applied', { applied: result.applied, passed: result.passed, failed: result.failed })}</Alert> : null}
+        <FileUpload
+          label={t('recruitment:exam_file')}
+          kind="sheet"
+          fields={{}}
+          upload={upload as never}
+          testId="exam-upload"
+          onDone={(r: ExamUploadResponse) => {
+            setErrors([]);
+            setResult(r);
+          }}
+          onFailed={(e) => {
+            setResult(null);
+            setErrors(isApiError(e) && e.status === 422 ? (e.errors ?? []) : []);
+          }}
+        />
+        {result ? (
+          <Alert color="green" variant="light" icon={<IconCheck />} data-testid="exam-result">
+            {t('recruitment:exam_applied', { applied: result.applied, passed: result.passed, failed: result.failed })}
+          </Alert>
+        ) : null}
         {fileErrors.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlert />} title={t('recruitment:exam_file_problems')} data-testid="exam-file-errors">
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlert />}
+            title={t('recruitment:exam_file_problems')}
+            data-testid="exam-file-errors"
+          >
             <List size="sm" spacing={2}>
-              {fileErrors.map(({ error, column }) => <List.Item key={`${error.field}-${error.key}`}>{fileErrorText(error, column, t)}</List.Item>)}
+              {fileErrors.map(({ error, column }) => (
+                <List.Item key={`${error.field}-${error.key}`}>{fileErrorText(error, column, t)}</List.Item>
+              ))}
             </List>
           </Alert>
         ) : null}
         {rowErrors.length > 0 ? (
           <Table data-testid="exam-row-errors">
-            <caption><Text size="sm" fw={600} ta="left">{t('recruitment:exam_nothing_applied')}</Text></caption>
-            <Table.Thead><Table.Tr><Table.Th>{t('recruitment:exam_row')}</Table.Th><Table.Th>{t('recruitment:exam_column')}</Table.Th><Table.Th>{t('recruitment:exam_problem')}</Table.Th></Table.Tr></Table.Thead>
+            <caption>
+              <Text size="sm" fw={600} ta="left">
+                {t('recruitment:exam_nothing_applied')}
+              </Text>
+            </caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('recruitment:exam_row')}</Table.Th>
+                <Table.Th>{t('recruitment:exam_column')}</Table.Th>
+                <Table.Th>{t('recruitment:exam_problem')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
             <Table.Tbody>
-              {rowErrors.map(({ error, row, column }) => <Table.Tr key={`${error.field}-${error.key}`}><Table.Td>{row}</Table.Td><Table.Td>{column}</Table.Td><Table.Td>{t(`validation:${error.key}`, { defaultValue: t('validation:invalid') })}</Table.Td></Table.Tr>)}
+              {rowErrors.map(({ error, row, column }) => (
+                <Table.Tr key={`${error.field}-${error.key}`}>
+                  <Table.Td>{row}</Table.Td>
+                  <Table.Td>{column}</Table.Td>
+                  <Table.Td>{t(`validation:${error.key}`, { defaultValue: t('validation:invalid') })}</Table.Td>
+                </Table.Tr>
+              ))}
             </Table.Tbody>
           </Table>
         ) : null}
@@ -113,8 +209,19 @@ function CandidateRows({ items, action }: { items: CandidateSummary[]; action: (
       {items.map((c) => (
         <Card key={c.id} withBorder padding="sm" component="li">
           <Group justify="space-between" wrap="wrap" gap="xs">
-            <Stack gap={0}><Text fw={600}>{c.firstName} {c.lastName}</Text><Text size="sm" c="dimmed">{c.candidateNumber}{c.ircLicenceNumber ? ` · IRC ${c.ircLicenceNumber}` : ''}</Text></Stack>
-            <Group gap="xs"><StatusBadge status={c.status} />{action(c)}</Group>
+            <Stack gap={0}>
+              <Text fw={600}>
+                {c.firstName} {c.lastName}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {c.candidateNumber}
+                {c.ircLicenceNumber ? ` · IRC ${c.ircLicenceNumber}` : ''}
+              </Text>
+            </Stack>
+            <Group gap="xs">
+              <StatusBadge status={c.status} />
+              {action(c)}
+            </Group>
           </Group>
         </Card>
       ))}
@@ -131,13 +238,41 @@ export function IrcListScreen({ titleKey = 'recruitment:irc_list_title' }: { tit
   return (
     <>
       <PageHeader titleKey={titleKey} />
-      <TextInput mb="md" type="search" label={t('recruitment:search_label')} description={t('recruitment:search_hint')} value={term} onChange={(e) => setTerm(e.currentTarget.value)} maw={420} />
-      {list.isPending ? <Loading /> : list.isError ? <LoadError error={list.error} /> : list.data.items.length === 0 ? <Empty description={t('recruitment:irc_list_empty')} /> : (
-        <CandidateRows items={list.data.items} action={(c) => (c.status === 'exam_passed'
-          ? <Button size="xs" component={Link} to={`/home/recruitment/upload-irc?candidateNumber=${c.candidateNumber}`}>{t('recruitment:upload_irc_title')}</Button>
-          : c.status === 'licensed' || c.status === 'converted'
-            ? <Anchor component="button" type="button" size="sm" onClick={() => void downloadFile('/api/candidate/v1/irc/download', { candidateId: c.id }, `irc-${c.candidateNumber}.pdf`)}>{t('recruitment:download_irc')}</Anchor>
-            : null)} />
+      <TextInput
+        mb="md"
+        type="search"
+        label={t('recruitment:search_label')}
+        description={t('recruitment:search_hint')}
+        value={term}
+        onChange={(e) => setTerm(e.currentTarget.value)}
+        maw={420}
+      />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError error={list.error} />
+      ) : list.data.items.length === 0 ? (
+        <Empty description={t('recruitment:irc_list_empty')} />
+      ) : (
+        <CandidateRows
+          items={list.data.items}
+          action={(c) =>
+            c.status === 'exam_passed' ? (
+              <Button size="xs" component={Link} to={`/home/recruitment/upload-irc?candidateNumber=${c.candidateNumber}`}>
+                {t('recruitment:upload_irc_title')}
+              </Button>
+            ) : c.status === 'licensed' || c.status === 'converted' ? (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => void downloadFile('/api/candidate/v1/irc/download', { candidateId: c.id }, `irc-${c.candidateNumber}.pdf`)}
+              >
+                {t('recruitment:download_irc')}
+              </Anchor>
+            ) : null
+          }
+        />
       )}
     </>
   );
@@ -149,14 +284,29 @@ function IrcUploadForm({ candidate }: { candidate: Candidate }) {
   const upload = useUploadIrc();
   const [licence, setLicence] = useState(candidate.ircLicenceNumber ?? '');
   const valid = IRC_LICENCE_PATTERN.test(licence.trim());
-  if (candidate.status !== 'exam_passed' && candidate.status !== 'licensed') return <Alert variant="light">{t('recruitment:irc_not_ready')}</Alert>;
+  if (candidate.status !== 'exam_passed' && candidate.status !== 'licensed')
+    return <Alert variant="light">{t('recruitment:irc_not_ready')}</Alert>;
   return (
     <Stack maw={560} data-testid="irc-upload-form">
-      <Text>{candidate.firstName} {candidate.lastName} · {candidate.candidateNumber}</Text>
-      <TextInput label={t('recruitment:irc_licence')} description={t('recruitment:irc_licence_hint')} required value={licence} onChange={(e) => setLicence(e.currentTarget.value)}
-        error={licence && !valid ? t('validation:pattern') : undefined} />
-      <FileUpload label={t('recruitment:irc_file')} fields={{ candidateId: candidate.id, licenceNumber: licence.trim() }} upload={upload as never} disabled={!valid} testId="irc-upload"
-        onDone={() => void navigate(`/home/recruitment/application-view?candidateNumber=${candidate.candidateNumber}`)} />
+      <Text>
+        {candidate.firstName} {candidate.lastName} · {candidate.candidateNumber}
+      </Text>
+      <TextInput
+        label={t('recruitment:irc_licence')}
+        description={t('recruitment:irc_licence_hint')}
+        required
+        value={licence}
+        onChange={(e) => setLicence(e.currentTarget.value)}
+        error={licence && !valid ? t('validation:pattern') : undefined}
+      />
+      <FileUpload
+        label={t('recruitment:irc_file')}
+        fields={{ candidateId: candidate.id, licenceNumber: licence.trim() }}
+        upload={upload as never}
+        disabled={!valid}
+        testId="irc-upload"
+        onDone={() => void navigate(`/home/recruitment/application-view?candidateNumber=${candidate.candidateNumber}`)}
+      />
     </Stack>
   );
 }
@@ -172,10 +322,29 @@ export function UploadIrcScreen({ titleKey = 'recruitment:upload_irc_title' }: {
     <>
       <PageHeader titleKey={titleKey} />
       {!number ? (
-        waiting.isPending ? <Loading /> : waiting.isError ? <LoadError error={waiting.error} /> : waiting.data.items.length === 0 ? <Empty description={t('recruitment:upload_irc_empty')} /> : (
-          <CandidateRows items={waiting.data.items} action={(c) => <Button size="xs" component={Link} to={`?candidateNumber=${c.candidateNumber}`}>{t('recruitment:choose')}</Button>} />
+        waiting.isPending ? (
+          <Loading />
+        ) : waiting.isError ? (
+          <LoadError error={waiting.error} />
+        ) : waiting.data.items.length === 0 ? (
+          <Empty description={t('recruitment:upload_irc_empty')} />
+        ) : (
+          <CandidateRows
+            items={waiting.data.items}
+            action={(c) => (
+              <Button size="xs" component={Link} to={`?candidateNumber=${c.candidateNumber}`}>
+                {t('recruitment:choose')}
+              </Button>
+            )}
+          />
         )
-      ) : query.isPending ? <Loading /> : query.isError ? <LoadError error={query.error} /> : <IrcUploadForm candidate={query.data} />}
+      ) : query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError error={query.error} />
+      ) : (
+        <IrcUploadForm candidate={query.data} />
+      )}
     </>
   );
 }
@@ -187,14 +356,34 @@ export function AgentScreen() {
   return (
     <>
       <PageHeader titleKey="recruitment:agent_title" />
-      {list.isPending ? <Loading /> : list.isError ? <LoadError error={list.error} /> : list.data.items.length === 0 ? <Empty description={t('recruitment:agent_empty')} /> : (
-        <CandidateRows items={list.data.items} action={(c) => (c.traineeUserId ? (
-          <Group gap="xs">
-            <Text size="sm">{c.agentCode}</Text>
-            <Button size="xs" component={Link} to={`/home/recruitment/agent/product-permission?agentId=${c.traineeUserId}`}>{t('recruitment:product_permission_title')}</Button>
-            <Button size="xs" variant="default" component={Link} to={`/home/recruitment/agent-codes-history?agentId=${c.traineeUserId}`}>{t('recruitment:agent_codes_history_title')}</Button>
-          </Group>
-        ) : null)} />
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError error={list.error} />
+      ) : list.data.items.length === 0 ? (
+        <Empty description={t('recruitment:agent_empty')} />
+      ) : (
+        <CandidateRows
+          items={list.data.items}
+          action={(c) =>
+            c.traineeUserId ? (
+              <Group gap="xs">
+                <Text size="sm">{c.agentCode}</Text>
+                <Button size="xs" component={Link} to={`/home/recruitment/agent/product-permission?agentId=${c.traineeUserId}`}>
+                  {t('recruitment:product_permission_title')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  component={Link}
+                  to={`/home/recruitment/agent-codes-history?agentId=${c.traineeUserId}`}
+                >
+                  {t('recruitment:agent_codes_history_title')}
+                </Button>
+              </Group>
+            ) : null
+          }
+        />
       )}
     </>
   );
@@ -211,22 +400,52 @@ export function ProductPermissionScreen() {
   const agent = useAgentProducts(agentId);
   const save = useSaveAgentProducts();
   const [chosen, setChosen] = useState<string[] | null>(null);
-  if (!agentId) return <><PageHeader titleKey="recruitment:product_permission_title" /><Empty description={t('recruitment:product_permission_empty')} /></>;
+  if (!agentId)
+    return (
+      <>
+        <PageHeader titleKey="recruitment:product_permission_title" />
+        <Empty description={t('recruitment:product_permission_empty')} />
+      </>
+    );
   const current = chosen ?? (agent.data ? (agent.data.restricted ? agent.data.productCodes : [...PERMISSION_PRODUCT_CODES]) : []);
   return (
     <>
       <PageHeader titleKey="recruitment:product_permission_title" />
-      {agent.isPending ? <Loading /> : agent.isError ? <LoadError error={agent.error} /> : (
+      {agent.isPending ? (
+        <Loading />
+      ) : agent.isError ? (
+        <LoadError error={agent.error} />
+      ) : (
         <Stack maw={560} data-testid="product-permission">
-          <Text fw={600}>{agent.data.agent.displayName} · {agent.data.agent.agentCode}</Text>
-          <Text size="sm" c="dimmed">{agent.data.restricted ? t('recruitment:permission_restricted') : t('recruitment:permission_all')}</Text>
+          <Text fw={600}>
+            {agent.data.agent.displayName} · {agent.data.agent.agentCode}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {agent.data.restricted ? t('recruitment:permission_restricted') : t('recruitment:permission_all')}
+          </Text>
           <Checkbox.Group value={current} onChange={setChosen} label={t('recruitment:permission_products')}>
-            <Stack gap="xs" mt="xs">{PERMISSION_PRODUCT_CODES.map((code) => <Checkbox key={code} value={code} label={productLabel(code)} />)}</Stack>
+            <Stack gap="xs" mt="xs">
+              {PERMISSION_PRODUCT_CODES.map((code) => (
+                <Checkbox key={code} value={code} label={productLabel(code)} />
+              ))}
+            </Stack>
           </Checkbox.Group>
-          <Button w="fit-content" loading={save.isPending} data-testid="save-permissions" onClick={() => save.mutate({ agentUserId: agentId, productCodes: current as ProductCode[], version: agent.data.version }, {
-            onSuccess: () => void navigate(`/home/recruitment/agent/product-permission/successful?agentId=${agentId}`),
-            onError: () => void navigate(`/home/recruitment/agent/product-permission/failed?agentId=${agentId}`),
-          })}>{t('recruitment:save_permissions')}</Button>
+          <Button
+            w="fit-content"
+            loading={save.isPending}
+            data-testid="save-permissions"
+            onClick={() =>
+              save.mutate(
+                { agentUserId: agentId, productCodes: current as ProductCode[], version: agent.data.version },
+                {
+                  onSuccess: () => void navigate(`/home/recruitment/agent/product-permission/successful?agentId=${agentId}`),
+                  onError: () => void navigate(`/home/recruitment/agent/product-permission/failed?agentId=${agentId}`),
+                },
+              )
+            }
+          >
+            {t('recruitment:save_permissions')}
+          </Button>
         </Stack>
       )}
     </>
@@ -239,11 +458,21 @@ export function ProductPermissionOutcomeScreen({ ok }: { ok: boolean }) {
   const agentId = params.get('agentId') ?? '';
   return (
     <>
-      <ThemeIcon color={ok ? 'green' : 'red'} variant="light" size={48} radius="xl" mb="sm">{ok ? <IconCheck size={26} /> : <IconAlert size={26} />}</ThemeIcon>
+      <ThemeIcon color={ok ? 'green' : 'red'} variant="light" size={48} radius="xl" mb="sm">
+        {ok ? <IconCheck size={26} /> : <IconAlert size={26} />}
+      </ThemeIcon>
       <PageHeader titleKey={ok ? 'recruitment:product_permission_successful_title' : 'recruitment:product_permission_failed_title'} />
       <Stack align="flex-start">
-        <Text data-testid="permission-outcome">{t(ok ? 'recruitment:product_permission_successful_empty' : 'recruitment:product_permission_failed_empty')}</Text>
-        <Button component={Link} to={agentId ? `/home/recruitment/agent/product-permission?agentId=${agentId}` : '/home/recruitment/agent'} variant="default">{t(ok ? 'recruitment:back_to_agent' : 'recruitment:try_again')}</Button>
+        <Text data-testid="permission-outcome">
+          {t(ok ? 'recruitment:product_permission_successful_empty' : 'recruitment:product_permission_failed_empty')}
+        </Text>
+        <Button
+          component={Link}
+          to={agentId ? `/home/recruitment/agent/product-permission?agentId=${agentId}` : '/home/recruitment/agent'}
+          variant="default"
+        >
+          {t(ok ? 'recruitment:back_to_agent' : 'recruitment:try_again')}
+        </Button>
       </Stack>
     </>
   );
@@ -257,14 +486,29 @@ export function AgentCodesHistoryScreen() {
   return (
     <>
       <PageHeader titleKey="recruitment:agent_codes_history_title" />
-      {!agentId ? <Empty description={t('recruitment:agent_codes_history_empty')} /> : agent.isPending ? <Loading /> : agent.isError ? <LoadError error={agent.error} /> : (
+      {!agentId ? (
+        <Empty description={t('recruitment:agent_codes_history_empty')} />
+      ) : agent.isPending ? (
+        <Loading />
+      ) : agent.isError ? (
+        <LoadError error={agent.error} />
+      ) : (
         <Table data-testid="agent-codes">
-          <Table.Thead><Table.Tr><Table.Th>{t('recruitment:agent_code')}</Table.Th><Table.Th>{t('recruitment:valid_from')}</Table.Th><Table.Th>{t('recruitment:valid_to')}</Table.Th><Table.Th>{t('recruitment:code_reason')}</Table.Th></Table.Tr></Table.Thead>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('recruitment:agent_code')}</Table.Th>
+              <Table.Th>{t('recruitment:valid_from')}</Table.Th>
+              <Table.Th>{t('recruitment:valid_to')}</Table.Th>
+              <Table.Th>{t('recruitment:code_reason')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {agent.data.codes.map((c) => (
               <Table.Tr key={`${c.agentCode}-${c.validFrom}`}>
-                <Table.Td>{c.agentCode}</Table.Td><Table.Td>{formatDisplayDate(c.validFrom.slice(0, 10))}</Table.Td>
-                <Table.Td>{c.validTo ? formatDisplayDate(c.validTo.slice(0, 10)) : t('recruitment:current')}</Table.Td><Table.Td>{c.reason}</Table.Td>
+                <Table.Td>{c.agentCode}</Table.Td>
+                <Table.Td>{formatDisplayDate(c.validFrom.slice(0, 10))}</Table.Td>
+                <Table.Td>{c.validTo ? formatDisplayDate(c.validTo.slice(0, 10)) : t('recruitment:current')}</Table.Td>
+                <Table.Td>{c.reason}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -284,9 +528,18 @@ export function CodeOfConductScreen() {
       <Stack maw={720}>
         <Text>{t('recruitment:coc_intro')}</Text>
         <List spacing="xs">
-          {(['recruitment:coc_1', 'recruitment:coc_2', 'recruitment:coc_3', 'recruitment:coc_4', 'recruitment:coc_5'] as const).map((k) => <List.Item key={k}>{t(k)}</List.Item>)}
+          {(['recruitment:coc_1', 'recruitment:coc_2', 'recruitment:coc_3', 'recruitment:coc_4', 'recruitment:coc_5'] as const).map((k) => (
+            <List.Item key={k}>{t(k)}</List.Item>
+          ))}
         </List>
-        <Button component={Link} to={number ? '/home/recruitment/recruitment-new-candidate?mode=verifyTokenLink' : '/home/recruitment'} variant="default" w="fit-content">{t('recruitment:back_to_form')}</Button>
+        <Button
+          component={Link}
+          to={number ? '/home/recruitment/recruitment-new-candidate?mode=verifyTokenLink' : '/home/recruitment'}
+          variant="default"
+          w="fit-content"
+        >
+          {t('recruitment:back_to_form')}
+        </Button>
       </Stack>
     </>
   );
@@ -299,11 +552,29 @@ export function ReviewContractScreen() {
   return (
     <>
       <PageHeader titleKey="recruitment:review_contract_title" />
-      {query.isPending ? <Loading /> : query.isError ? <LoadError error={query.error} /> : (
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError error={query.error} />
+      ) : (
         <Stack maw={720}>
           <Text>{t('recruitment:contract_intro')}</Text>
-          <Button w="fit-content" onClick={() => void downloadFile('/api/candidate/v1/contract/download', { candidateId: query.data.id, lang: currentLanguage() }, `contract-${query.data.candidateNumber}.pdf`)} data-testid="download-contract">{t('recruitment:download_contract')}</Button>
-          <Text size="sm" c="dimmed">{t('recruitment:contract_sign_hint')}</Text>
+          <Button
+            w="fit-content"
+            onClick={() =>
+              void downloadFile(
+                '/api/candidate/v1/contract/download',
+                { candidateId: query.data.id, lang: currentLanguage() },
+                `contract-${query.data.candidateNumber}.pdf`,
+              )
+            }
+            data-testid="download-contract"
+          >
+            {t('recruitment:download_contract')}
+          </Button>
+          <Text size="sm" c="dimmed">
+            {t('recruitment:contract_sign_hint')}
+          </Text>
           <HistoryTable history={query.data.history} />
         </Stack>
       )}

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -32,20 +46,52 @@ export function ApplicationListScreen({ titleKey = 'recruitment:application_list
   const list = useFindCandidates({ q, status });
   return (
     <>
-      <PageHeader titleKey={titleKey} actions={<Button component={Link} to="/home/recruitment/recruit-new_agent_method">{t('recruitment:new_agent_method_title')}</Button>} />
+      <PageHeader
+        titleKey={titleKey}
+        actions={
+          <Button component={Link} to="/home/recruitment/recruit-new_agent_method">
+            {t('recruitment:new_agent_method_title')}
+          </Button>
+        }
+      />
       <Group mb="md" align="flex-end" wrap="wrap">
-        <TextInput label={t('recruitment:search_label')} description={t('recruitment:search_hint')} value={term} onChange={(e) => setTerm(e.currentTarget.value)} style={{ flex: '1 1 240px' }} type="search" />
-        <NativeSelect label={t('recruitment:status_filter')} value={status} onChange={(e) => setStatus(e.currentTarget.value as CandidateStatus | '')}
-          data={[{ value: '', label: t('recruitment:status_all') }, ...CANDIDATE_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) }))]} />
+        <TextInput
+          label={t('recruitment:search_label')}
+          description={t('recruitment:search_hint')}
+          value={term}
+          onChange={(e) => setTerm(e.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          type="search"
+        />
+        <NativeSelect
+          label={t('recruitment:status_filter')}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as CandidateStatus | '')}
+          data={[
+            { value: '', label: t('recruitment:status_all') },
+            ...CANDIDATE_STATUSES.map((s) => ({ value: s, label: t(STATUS_LABELS[s]) })),
+          ]}
+        />
       </Group>
-      {list.isPending ? <Loading /> : list.isError ? <LoadError error={list.error} onRetry={() => void list.refetch()} /> : list.data.items.length === 0 ? <Empty description={t('recruitment:application_list_empty')} /> : (
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Empty description={t('recruitment:application_list_empty')} />
+      ) : (
         <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="candidate-list">
           {list.data.items.map((c) => (
             <Card key={c.id} withBorder padding="sm" component="li">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Stack gap={0}>
-                  <Anchor component={Link} to={`/home/recruitment/application-view?candidateNumber=${c.candidateNumber}`} fw={600}>{c.firstName} {c.lastName}</Anchor>
-                  <Text size="sm" c="dimmed">{c.candidateNumber} · {formatPhone(c.phone)}{c.agentCode ? ` · ${c.agentCode}` : ''}</Text>
+                  <Anchor component={Link} to={`/home/recruitment/application-view?candidateNumber=${c.candidateNumber}`} fw={600}>
+                    {c.firstName} {c.lastName}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {c.candidateNumber} · {formatPhone(c.phone)}
+                    {c.agentCode ? ` · ${c.agentCode}` : ''}
+                  </Text>
                 </Stack>
                 <StatusBadge status={c.status} />
               </Group>
@@ -73,7 +119,14 @@ function Details({ candidate }: { candidate: Candidate }) {
   return (
     <Card withBorder padding="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-        {rows.map(([k, v]) => <Text key={k} size="sm"><Text span fw={600}>{t(k)}: </Text><span data-testid={`detail-${k.slice(12)}`}>{v}</span></Text>)}
+        {rows.map(([k, v]) => (
+          <Text key={k} size="sm">
+            <Text span fw={600}>
+              {t(k)}:{' '}
+            </Text>
+            <span data-testid={`detail-${k.slice(12)}`}>{v}</span>
+          </Text>
+        ))}
       </SimpleGrid>
     </Card>
   );
@@ -81,7 +134,12 @@ function Details({ candidate }: { candidate: Candidate }) {
 
 function Documents({ candidate }: { candidate: Candidate }) {
   const { t } = useTranslation(['recruitment']);
-  if (candidate.documents.length === 0) return <Text size="sm" c="dimmed">{t('recruitment:no_documents')}</Text>;
+  if (candidate.documents.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('recruitment:no_documents')}
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={360}>
       <Table data-testid="document-table">
@@ -89,7 +147,15 @@ function Documents({ candidate }: { candidate: Candidate }) {
           {candidate.documents.map((d) => (
             <Table.Tr key={d.id}>
               <Table.Td>{t(DOCUMENT_LABELS[d.documentType])}</Table.Td>
-              <Table.Td><Anchor component="button" type="button" onClick={() => void downloadFile('/api/candidate/v1/document/download', { id: d.id }, d.fileName)}>{d.fileName}</Anchor></Table.Td>
+              <Table.Td>
+                <Anchor
+                  component="button"
+                  type="button"
+                  onClick={() => void downloadFile('/api/candidate/v1/document/download', { id: d.id }, d.fileName)}
+                >
+                  {d.fileName}
+                </Anchor>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -115,7 +181,13 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
   const act = async (action: 'approve' | 'return' | 'assignItc') => {
     setProblem(null);
     try {
-      await review.mutateAsync({ candidateId: candidate.id, version: candidate.version, action, ...(action === 'return' ? { comment } : {}), ...(action === 'assignItc' ? { itcClassId: classId || firstOpen?.id || '' } : {}) });
+      await review.mutateAsync({
+        candidateId: candidate.id,
+        version: candidate.version,
+        action,
+        ...(action === 'return' ? { comment } : {}),
+        ...(action === 'assignItc' ? { itcClassId: classId || firstOpen?.id || '' } : {}),
+      });
       if (action === 'approve') await navigate(`/home/recruitment/approve-successfully?candidateNumber=${candidate.candidateNumber}`);
     } catch (error) {
       setProblem(errorText(error));
@@ -126,37 +198,87 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
   return (
     <Card withBorder padding="md" data-testid="admin-actions">
       <Stack gap="sm">
-        {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
+        {problem ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+            {problem}
+          </Alert>
+        ) : null}
         {candidate.status === 'submitted' ? (
           <>
-            <Button onClick={() => void act('approve')} loading={review.isPending} data-testid="approve">{t('recruitment:approve')}</Button>
-            <Textarea label={t('recruitment:return_comment')} value={comment} onChange={(e) => setComment(e.currentTarget.value)} maxLength={300} />
-            <Button variant="default" color="orange" disabled={comment.trim() === ''} onClick={() => { if (window.confirm(t('recruitment:confirm_return'))) void act('return'); }}>{t('recruitment:return')}</Button>
+            <Button onClick={() => void act('approve')} loading={review.isPending} data-testid="approve">
+              {t('recruitment:approve')}
+            </Button>
+            <Textarea
+              label={t('recruitment:return_comment')}
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+              maxLength={300}
+            />
+            <Button
+              variant="default"
+              color="orange"
+              disabled={comment.trim() === ''}
+              onClick={() => {
+                if (window.confirm(t('recruitment:confirm_return'))) void act('return');
+              }}
+            >
+              {t('recruitment:return')}
+            </Button>
           </>
         ) : null}
         {candidate.status === 'approved' || candidate.status === 'itc_assigned' || candidate.status === 'exam_failed' ? (
           <>
-            <NativeSelect label={t('recruitment:itc_class')} value={classId} onChange={(e) => setClassId(e.currentTarget.value)} data-testid="itc-select"
+            <NativeSelect
+              label={t('recruitment:itc_class')}
+              value={classId}
+              onChange={(e) => setClassId(e.currentTarget.value)}
+              data-testid="itc-select"
               data={(classes.data?.items ?? []).map((c) => ({
-                value: c.id, disabled: isFull(c),
+                value: c.id,
+                disabled: isFull(c),
                 label: `${c.code} · ${formatDisplayDate(c.startDate)} · ${c.enrolled}/${c.capacity}${isFull(c) ? ` (${t('recruitment:itc_full')})` : ''}`,
-              }))} />
-            <Button onClick={() => void act('assignItc')} loading={review.isPending} disabled={!firstOpen} data-testid="assign-itc">{t('recruitment:assign_itc')}</Button>
+              }))}
+            />
+            <Button onClick={() => void act('assignItc')} loading={review.isPending} disabled={!firstOpen} data-testid="assign-itc">
+              {t('recruitment:assign_itc')}
+            </Button>
           </>
         ) : null}
         {candidate.status !== 'draft' && candidate.status !== 'returned' && candidate.status !== 'submitted' ? (
-          <FileUpload label={t('recruitment:countersigned_upload')} fields={{ candidateId: candidate.id }} upload={uploadContract as never} testId="upload-countersigned" />
+          <FileUpload
+            label={t('recruitment:countersigned_upload')}
+            fields={{ candidateId: candidate.id }}
+            upload={uploadContract as never}
+            testId="upload-countersigned"
+          />
         ) : null}
         {candidate.status === 'exam_passed' ? (
-          <Button component={Link} to={`/home/recruitment/upload-irc?candidateNumber=${candidate.candidateNumber}`} data-testid="go-upload-irc">{t('recruitment:upload_irc_title')}</Button>
+          <Button
+            component={Link}
+            to={`/home/recruitment/upload-irc?candidateNumber=${candidate.candidateNumber}`}
+            data-testid="go-upload-irc"
+          >
+            {t('recruitment:upload_irc_title')}
+          </Button>
         ) : null}
         {candidate.status === 'licensed' ? (
-          <Button onClick={() => { if (window.confirm(t('recruitment:confirm_convert'))) convert.mutate(candidate.id, { onError: (e) => setProblem(errorText(e)) }); }} loading={convert.isPending} data-testid="convert">{t('recruitment:convert')}</Button>
+          <Button
+            onClick={() => {
+              if (window.confirm(t('recruitment:confirm_convert')))
+                convert.mutate(candidate.id, { onError: (e) => setProblem(errorText(e)) });
+            }}
+            loading={convert.isPending}
+            data-testid="convert"
+          >
+            {t('recruitment:convert')}
+          </Button>
         ) : null}
         {candidate.status === 'converted' && candidate.traineeUserId ? (
           <Alert color="green" variant="light" icon={<IconCheck />} data-testid="converted">
             {t('recruitment:converted_text', { username: candidate.traineeUsername ?? '', code: candidate.agentCode ?? '' })}{' '}
-            <Anchor component={Link} to={`/home/recruitment/agent/product-permission?agentId=${candidate.traineeUserId}`}>{t('recruitment:product_permission_title')}</Anchor>
+            <Anchor component={Link} to={`/home/recruitment/agent/product-permission?agentId=${candidate.traineeUserId}`}>
+              {t('recruitment:product_permission_title')}
+            </Anchor>
           </Alert>
         ) : null}
       </Stack>
@@ -175,16 +297,43 @@ export function ApplicationViewScreen() {
   return (
     <>
       <PageHeader titleKey="recruitment:application_view_title" />
-      {query.isPending ? <Loading /> : query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : (
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
         <Stack gap="md">
-          <Group gap="sm"><Text fw={700} size="lg">{query.data.firstName} {query.data.lastName}</Text><Text c="dimmed">{query.data.candidateNumber}</Text><StatusBadge status={query.data.status} /></Group>
+          <Group gap="sm">
+            <Text fw={700} size="lg">
+              {query.data.firstName} {query.data.lastName}
+            </Text>
+            <Text c="dimmed">{query.data.candidateNumber}</Text>
+            <StatusBadge status={query.data.status} />
+          </Group>
           <Details candidate={query.data} />
           {admin ? <AdminActions candidate={query.data} /> : null}
           <Group gap="sm">
             {query.data.status === 'draft' || query.data.status === 'returned' ? (
-              <Button component={Link} variant="default" to={`/home/recruitment/application-detail?candidateNumber=${query.data.candidateNumber}&mode=updateRecruitmentApp`}>{t('recruitment:edit_application')}</Button>
+              <Button
+                component={Link}
+                variant="default"
+                to={`/home/recruitment/application-detail?candidateNumber=${query.data.candidateNumber}&mode=updateRecruitmentApp`}
+              >
+                {t('recruitment:edit_application')}
+              </Button>
             ) : null}
-            <Button variant="default" onClick={() => void downloadFile('/api/candidate/v1/contract/download', { candidateId: query.data.id, lang: currentLanguage() }, `contract-${query.data.candidateNumber}.pdf`)}>{t('recruitment:download_contract')}</Button>
+            <Button
+              variant="default"
+              onClick={() =>
+                void downloadFile(
+                  '/api/candidate/v1/contract/download',
+                  { candidateId: query.data.id, lang: currentLanguage() },
+                  `contract-${query.data.candidateNumber}.pdf`,
+                )
+              }
+            >
+              {t('recruitment:download_contract')}
+            </Button>
           </Group>
           <Documents candidate={query.data} />
           <HistoryTable history={query.data.history} />
@@ -201,7 +350,13 @@ export function ApplicationDetailScreen() {
   return (
     <>
       <PageHeader titleKey="recruitment:application_detail_title" />
-      {query.isPending ? <Loading /> : query.isError ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : <CandidateForm candidate={query.data} />}
+      {query.isPending ? (
+        <Loading />
+      ) : query.isError ? (
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <CandidateForm candidate={query.data} />
+      )}
     </>
   );
 }
@@ -224,13 +379,16 @@ export function ApproveSuccessScreen() {
   const number = params.get('candidateNumber') ?? '';
   return (
     <>
-      <ThemeIcon color="green" variant="light" size={48} radius="xl" mb="sm"><IconCheck size={26} /></ThemeIcon>
+      <ThemeIcon color="green" variant="light" size={48} radius="xl" mb="sm">
+        <IconCheck size={26} />
+      </ThemeIcon>
       <PageHeader titleKey="recruitment:approve_success_title" />
       <Stack gap="md" align="flex-start">
         <Text data-testid="approve-success">{t('recruitment:approve_success_text', { number })}</Text>
-        <Button component={Link} to={`/home/recruitment/application-view?candidateNumber=${number}`}>{t('recruitment:open_application')}</Button>
+        <Button component={Link} to={`/home/recruitment/application-view?candidateNumber=${number}`}>
+          {t('recruitment:open_application')}
+        </Button>
       </Stack>
     </>
   );
 }
-

@@ -8,7 +8,12 @@ import { GENDERS } from '@portal/domain/codes/client';
 import { IDENTIFICATION_TYPES } from '@portal/domain/codes/identification-types';
 import { isRecruitmentMode } from '@portal/domain/codes/recruitment-modes';
 import { INELIGIBLE_REASONS, type IneligibleReason } from '@portal/domain/contracts/candidates/candidate';
-import { candidateInitSchema, requestLinkSchema, type CandidateInitInput, type RequestLinkInput } from '@portal/domain/contracts/candidates/candidate-fields';
+import {
+  candidateInitSchema,
+  requestLinkSchema,
+  type CandidateInitInput,
+  type RequestLinkInput,
+} from '@portal/domain/contracts/candidates/candidate-fields';
 import { IconAlert, IconCheck, IconUserPlus } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -27,7 +32,7 @@ const err = (message: string | undefined) => (message ? translateFormError(messa
 function ineligibleReason(error: unknown): IneligibleReason | null {
   if (!isApiError(error)) return null;
   const reason = error.messageKey.replace(/^ineligible_/, '');
-  return (INELIGIBLE_REASONS as readonly string[]).includes(reason) ? reason as IneligibleReason : null;
+  return (INELIGIBLE_REASONS as readonly string[]).includes(reason) ? (reason as IneligibleReason) : null;
 }
 
 /** recruit-new_agent_method: fill the form now, or send the candidate a secure link. */
@@ -40,15 +45,23 @@ export function NewAgentMethodScreen() {
         <Card withBorder padding="lg">
           <Stack>
             <Text fw={600}>{t('recruitment:method_form_title')}</Text>
-            <Text size="sm" c="dimmed">{t('recruitment:method_form_text')}</Text>
-            <Button component={Link} to="/home/recruitment/recruitment-new-candidate?mode=createRecruitmentApp">{t('recruitment:method_form_action')}</Button>
+            <Text size="sm" c="dimmed">
+              {t('recruitment:method_form_text')}
+            </Text>
+            <Button component={Link} to="/home/recruitment/recruitment-new-candidate?mode=createRecruitmentApp">
+              {t('recruitment:method_form_action')}
+            </Button>
           </Stack>
         </Card>
         <Card withBorder padding="lg">
           <Stack>
             <Text fw={600}>{t('recruitment:method_link_title')}</Text>
-            <Text size="sm" c="dimmed">{t('recruitment:method_link_text')}</Text>
-            <Button component={Link} to="/home/recruitment/recruitment-new-candidate?mode=requestTokenLink" data-testid="method-link">{t('recruitment:method_link_action')}</Button>
+            <Text size="sm" c="dimmed">
+              {t('recruitment:method_link_text')}
+            </Text>
+            <Button component={Link} to="/home/recruitment/recruitment-new-candidate?mode=requestTokenLink" data-testid="method-link">
+              {t('recruitment:method_link_action')}
+            </Button>
           </Stack>
         </Card>
       </SimpleGrid>
@@ -62,7 +75,15 @@ function RequestLinkForm() {
   const requestLink = useRequestLink();
   const [sent, setSent] = useState<{ candidateNumber: string; maskedPhone: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<RequestLinkInput>({ resolver: zodResolver(requestLinkSchema, undefined, { raw: true }) as never, defaultValues: { firstName: '', lastName: '', phone: '', idNumber: '' } });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RequestLinkInput>({
+    resolver: zodResolver(requestLinkSchema, undefined, { raw: true }) as never,
+    defaultValues: { firstName: '', lastName: '', phone: '', idNumber: '' },
+  });
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
     try {
@@ -74,8 +95,12 @@ function RequestLinkForm() {
       setSent(await requestLink.mutateAsync(values));
     } catch (error) {
       const reason = ineligibleReason(error);
-      if (reason) { await navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`); return; }
-      if (isApiError(error) && error.status === 422) for (const e of error.errors ?? []) setError(e.field as Path<RequestLinkInput>, { type: 'server', message: e.key });
+      if (reason) {
+        await navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`);
+        return;
+      }
+      if (isApiError(error) && error.status === 422)
+        for (const e of error.errors ?? []) setError(e.field as Path<RequestLinkInput>, { type: 'server', message: e.key });
       else setProblem(errorText(error));
     }
   });
@@ -84,7 +109,14 @@ function RequestLinkForm() {
       <Alert color="green" variant="light" icon={<IconCheck />} title={t('recruitment:link_sent_title')} data-testid="link-sent">
         <Stack gap="xs">
           <Text>{t('recruitment:link_sent_text', { phone: sent.maskedPhone, number: sent.candidateNumber })}</Text>
-          <Button component={Link} to={`/home/recruitment/application-view?candidateNumber=${sent.candidateNumber}`} variant="default" w="fit-content">{t('recruitment:open_application')}</Button>
+          <Button
+            component={Link}
+            to={`/home/recruitment/application-view?candidateNumber=${sent.candidateNumber}`}
+            variant="default"
+            w="fit-content"
+          >
+            {t('recruitment:open_application')}
+          </Button>
         </Stack>
       </Alert>
     );
@@ -92,13 +124,21 @@ function RequestLinkForm() {
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="request-link-form">
       <Stack maw={520}>
-        <Text size="sm" c="dimmed">{t('recruitment:request_link_text')}</Text>
-        {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
+        <Text size="sm" c="dimmed">
+          {t('recruitment:request_link_text')}
+        </Text>
+        {problem ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+            {problem}
+          </Alert>
+        ) : null}
         <TextInput label={t('recruitment:first_name')} required {...register('firstName')} error={err(errors.firstName?.message)} />
         <TextInput label={t('recruitment:last_name')} required {...register('lastName')} error={err(errors.lastName?.message)} />
         <TextInput label={t('recruitment:phone')} type="tel" required {...register('phone')} error={err(errors.phone?.message)} />
         <TextInput label={t('recruitment:id_number')} {...register('idNumber')} error={err(errors.idNumber?.message)} />
-        <Button type="submit" loading={requestLink.isPending}>{t('recruitment:send_link')}</Button>
+        <Button type="submit" loading={requestLink.isPending}>
+          {t('recruitment:send_link')}
+        </Button>
       </Stack>
     </form>
   );
@@ -109,7 +149,12 @@ function InitForm() {
   const navigate = useNavigate();
   const init = useInitCandidate();
   const [problem, setProblem] = useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors } } = useForm<CandidateInitInput>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CandidateInitInput>({
     resolver: zodResolver(initSchema, undefined, { raw: true }) as never,
     defaultValues: { firstName: '', lastName: '', gender: '' as 'M', dateOfBirth: '', phone: '', idType: '1', idNumber: '' },
   });
@@ -120,26 +165,54 @@ function InitForm() {
       await navigate(`/home/recruitment/application-detail?candidateNumber=${created.candidateNumber}&mode=updateRecruitmentApp`);
     } catch (error) {
       const reason = ineligibleReason(error);
-      if (reason) { await navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`); return; }
-      if (isApiError(error) && error.status === 422) for (const e of error.errors ?? []) setError(e.field as Path<CandidateInitInput>, { type: 'server', message: e.key });
+      if (reason) {
+        await navigate(`/home/recruitment/ineligible-candidate?reason=${reason}`);
+        return;
+      }
+      if (isApiError(error) && error.status === 422)
+        for (const e of error.errors ?? []) setError(e.field as Path<CandidateInitInput>, { type: 'server', message: e.key });
       else setProblem(errorText(error));
     }
   });
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="init-candidate-form">
       <Stack maw={640}>
-        {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
+        {problem ? (
+          <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+            {problem}
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('recruitment:first_name')} required {...register('firstName')} error={err(errors.firstName?.message)} />
           <TextInput label={t('recruitment:last_name')} required {...register('lastName')} error={err(errors.lastName?.message)} />
-          <NativeSelect label={t('recruitment:gender')} required {...register('gender')} error={err(errors.gender?.message)}
-            data={[{ value: '', label: t('recruitment:choose') }, ...GENDERS.map((g) => ({ value: g, label: t(g === 'M' ? 'recruitment:gender_m' : 'recruitment:gender_f') }))]} />
-          <TextInput label={t('recruitment:date_of_birth')} placeholder="DD/MM/YYYY" required {...register('dateOfBirth')} error={err(errors.dateOfBirth?.message)} />
+          <NativeSelect
+            label={t('recruitment:gender')}
+            required
+            {...register('gender')}
+            error={err(errors.gender?.message)}
+            data={[
+              { value: '', label: t('recruitment:choose') },
+              ...GENDERS.map((g) => ({ value: g, label: t(g === 'M' ? 'recruitment:gender_m' : 'recruitment:gender_f') })),
+            ]}
+          />
+          <TextInput
+            label={t('recruitment:date_of_birth')}
+            placeholder="DD/MM/YYYY"
+            required
+            {...register('dateOfBirth')}
+            error={err(errors.dateOfBirth?.message)}
+          />
           <TextInput label={t('recruitment:phone')} type="tel" required {...register('phone')} error={err(errors.phone?.message)} />
-          <NativeSelect label={t('recruitment:id_type')} {...register('idType')} data={IDENTIFICATION_TYPES.map((v) => ({ value: v, label: v }))} />
+          <NativeSelect
+            label={t('recruitment:id_type')}
+            {...register('idType')}
+            data={IDENTIFICATION_TYPES.map((v) => ({ value: v, label: v }))}
+          />
           <TextInput label={t('recruitment:id_number')} required {...register('idNumber')} error={err(errors.idNumber?.message)} />
         </SimpleGrid>
-        <Button type="submit" loading={init.isPending} w="fit-content">{t('recruitment:create_candidate')}</Button>
+        <Button type="submit" loading={init.isPending} w="fit-content">
+          {t('recruitment:create_candidate')}
+        </Button>
       </Stack>
     </form>
   );
@@ -172,14 +245,21 @@ export function IneligibleScreen() {
   const { t } = useTranslation(['recruitment']);
   const [params] = useSearchParams();
   const reason = params.get('reason');
-  const key = reason && (INELIGIBLE_REASONS as readonly string[]).includes(reason) ? INELIGIBLE_LABELS[reason as IneligibleReason] : 'recruitment:ineligible_candidate_empty';
+  const key =
+    reason && (INELIGIBLE_REASONS as readonly string[]).includes(reason)
+      ? INELIGIBLE_LABELS[reason as IneligibleReason]
+      : 'recruitment:ineligible_candidate_empty';
   return (
     <>
-      <ThemeIcon color="orange" variant="light" size={48} radius="xl" mb="sm"><IconAlert size={26} /></ThemeIcon>
+      <ThemeIcon color="orange" variant="light" size={48} radius="xl" mb="sm">
+        <IconAlert size={26} />
+      </ThemeIcon>
       <PageHeader titleKey="recruitment:ineligible_candidate_title" />
       <Stack gap="md" maw={560}>
         <Text data-testid="ineligible-reason">{t(key)}</Text>
-        <Button component={Link} to="/home/recruitment/recruit-new_agent_method" variant="default" w="fit-content">{t('recruitment:back_to_methods')}</Button>
+        <Button component={Link} to="/home/recruitment/recruit-new_agent_method" variant="default" w="fit-content">
+          {t('recruitment:back_to_methods')}
+        </Button>
       </Stack>
     </>
   );
@@ -190,7 +270,9 @@ export function SubmitSuccessScreen() {
   const [params] = useSearchParams();
   return (
     <>
-      <ThemeIcon color="green" variant="light" size={48} radius="xl" mb="sm"><IconCheck size={26} /></ThemeIcon>
+      <ThemeIcon color="green" variant="light" size={48} radius="xl" mb="sm">
+        <IconCheck size={26} />
+      </ThemeIcon>
       <PageHeader titleKey="recruitment:application_submit_success_title" />
       <Text data-testid="submit-success">{t('recruitment:submit_success_text', { number: params.get('candidateNumber') ?? '' })}</Text>
     </>
@@ -214,11 +296,13 @@ export function RecruitmentHomeScreen() {
     ['/home/recruitment/recruit-new_agent_method', 'recruitment:new_agent_method_title'],
     ['/home/recruitment/application-list?mode=recruitmentAppList', 'recruitment:application_list_title'],
     ['/home/recruitment/irc-list', 'recruitment:irc_list_title'],
-    ...(admin ? [
-      ['/home/recruitment/itc-class', 'recruitment:itc_class_title'],
-      ['/home/recruitment/upload-itc-exam-result', 'recruitment:upload_itc_exam_result_title'],
-      ['/home/recruitment/agent', 'recruitment:agent_title'],
-    ] as [string, string][] : []),
+    ...(admin
+      ? ([
+          ['/home/recruitment/itc-class', 'recruitment:itc_class_title'],
+          ['/home/recruitment/upload-itc-exam-result', 'recruitment:upload_itc_exam_result_title'],
+          ['/home/recruitment/agent', 'recruitment:agent_title'],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <>
@@ -226,7 +310,12 @@ export function RecruitmentHomeScreen() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {links.map(([to, key]) => (
           <Card key={to} withBorder padding="md" component={Link} to={to}>
-            <Stack gap={4} align="flex-start"><ThemeIcon variant="light"><IconUserPlus size={18} /></ThemeIcon><Text fw={600}>{t(key)}</Text></Stack>
+            <Stack gap={4} align="flex-start">
+              <ThemeIcon variant="light">
+                <IconUserPlus size={18} />
+              </ThemeIcon>
+              <Text fw={600}>{t(key)}</Text>
+            </Stack>
           </Card>
         ))}
       </SimpleGrid>

@@ -6,7 +6,10 @@ import { policyKeys } from './policy-keys';
 export const PAYMENT_PAGE_SIZE = 20;
 
 /** GET /api/policy/v1/search/client-payments — one policy's premium payments, newest first, a page at a time. */
-export async function findClientPayments(params: { policyNumber: string; cursor?: string | undefined; size?: number }, signal?: AbortSignal): Promise<ClientPaymentsResponse> {
+export async function findClientPayments(
+  params: { policyNumber: string; cursor?: string | undefined; size?: number },
+  signal?: AbortSignal,
+): Promise<ClientPaymentsResponse> {
   const body = await api.get<unknown>('/api/policy/v1/search/client-payments', {
     query: { policyNumber: params.policyNumber, cursor: params.cursor, size: params.size },
     ...(signal ? { signal } : {}),

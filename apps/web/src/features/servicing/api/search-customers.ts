@@ -29,12 +29,16 @@ export async function searchCustomers(params: SearchCustomersParams, signal?: Ab
 export function searchCustomersQueryOptions(filters: PolicySearchKeyFilters) {
   return infiniteQueryOptions({
     queryKey: policyKeys.search(filters),
-    queryFn: ({ pageParam, signal }) => searchCustomers({
-      q: filters.q || undefined,
-      status: filters.status,
-      cursor: pageParam,
-      size: POLICY_PAGE_SIZE,
-    }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      searchCustomers(
+        {
+          q: filters.q || undefined,
+          status: filters.status,
+          cursor: pageParam,
+          size: POLICY_PAGE_SIZE,
+        },
+        signal,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PolicyDetailsResponse } from '@portal/domain/contracts/policies/find-policy-details';
 import {
-  updateDeliveryStatusResponseSchema, type UpdateDeliveryStatusInput, type UpdateDeliveryStatusResponse,
+  updateDeliveryStatusResponseSchema,
+  type UpdateDeliveryStatusInput,
+  type UpdateDeliveryStatusResponse,
 } from '@portal/domain/contracts/policies/update-delivery-status';
 import { api } from '../../../lib/api-client';
 import { policyKeys } from './policy-keys';
@@ -19,9 +21,11 @@ export function useUpdateDeliveryStatus(policyNumber: string) {
   return useMutation({
     mutationFn: updateDeliveryStatus,
     onSuccess: (result) => {
-      queryClient.setQueryData<PolicyDetailsResponse>(policyKeys.detail(policyNumber), (detail) => (
-        detail ? { ...detail, deliveryStatus: result.deliveryStatus, deliveryStatusDate: result.deliveryStatusDate, version: result.version } : detail
-      ));
+      queryClient.setQueryData<PolicyDetailsResponse>(policyKeys.detail(policyNumber), (detail) =>
+        detail
+          ? { ...detail, deliveryStatus: result.deliveryStatus, deliveryStatusDate: result.deliveryStatusDate, version: result.version }
+          : detail,
+      );
     },
     // A conflict means someone else changed the policy: read it again so a retry sends the new version.
     onError: () => queryClient.invalidateQueries({ queryKey: policyKeys.detail(policyNumber) }),

@@ -3,7 +3,10 @@ import type { FindPendingCodeResponse } from '@portal/domain/contracts/policies/
 import type { PolicyDetailsResponse } from '@portal/domain/contracts/policies/find-policy-details';
 import type { PendingRequirement } from '@portal/domain/contracts/policies/policy-fields';
 import {
-  UPLOAD_FIELD_FILE, UPLOAD_FIELD_PENDING_CODE, uploadClientPendingDocResponseSchema, type UploadClientPendingDocResponse,
+  UPLOAD_FIELD_FILE,
+  UPLOAD_FIELD_PENDING_CODE,
+  uploadClientPendingDocResponseSchema,
+  type UploadClientPendingDocResponse,
 } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { policyKeys } from './policy-keys';
 import { xhrUpload, type UploadProgress } from '../../../lib/xhr-upload';
@@ -32,9 +35,11 @@ export async function uploadClientPendingDoc(policyNumber: string, input: Upload
 
 /** The requirement as the upload left it: its new status and the document added. */
 function withUpload(items: PendingRequirement[], result: UploadClientPendingDocResponse): PendingRequirement[] {
-  return items.map((item) => (item.code === result.pendingCode
-    ? { ...item, status: result.status, documents: [...item.documents.filter((d) => d.id !== result.document.id), result.document] }
-    : item));
+  return items.map((item) =>
+    item.code === result.pendingCode
+      ? { ...item, status: result.status, documents: [...item.documents.filter((d) => d.id !== result.document.id), result.document] }
+      : item,
+  );
 }
 
 /**
@@ -46,12 +51,12 @@ export function useUploadClientPendingDoc(policyNumber: string) {
   return useMutation({
     mutationFn: (input: UploadPendingDocInput) => uploadClientPendingDoc(policyNumber, input),
     onSuccess: (result) => {
-      queryClient.setQueryData<PolicyDetailsResponse>(policyKeys.detail(policyNumber), (detail) => (
-        detail ? { ...detail, pending: withUpload(detail.pending, result) } : detail
-      ));
-      queryClient.setQueryData<FindPendingCodeResponse>(policyKeys.pending(policyNumber), (pending) => (
-        pending ? { ...pending, items: withUpload(pending.items, result) } : pending
-      ));
+      queryClient.setQueryData<PolicyDetailsResponse>(policyKeys.detail(policyNumber), (detail) =>
+        detail ? { ...detail, pending: withUpload(detail.pending, result) } : detail,
+      );
+      queryClient.setQueryData<FindPendingCodeResponse>(policyKeys.pending(policyNumber), (pending) =>
+        pending ? { ...pending, items: withUpload(pending.items, result) } : pending,
+      );
       void queryClient.invalidateQueries({ queryKey: policyKeys.pending(policyNumber) });
     },
   });

@@ -17,13 +17,17 @@ function BeneficiaryCard({ beneficiary }: { beneficiary: PolicyBeneficiary }) {
     <Card withBorder padding="sm" component="article" data-beneficiary={beneficiary.priority}>
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs" wrap="nowrap">
         <PersonNameText name={beneficiary} strong />
-        <Badge variant="light" radius="sm" tt="none" c={TONE_TEXT.brand} size="lg">{t('servicing:share_value', { share: beneficiary.shareBenifit })}</Badge>
+        <Badge variant="light" radius="sm" tt="none" c={TONE_TEXT.brand} size="lg">
+          {t('servicing:share_value', { share: beneficiary.shareBenifit })}
+        </Badge>
       </Group>
       <FieldList
         fields={[
           {
             label: t('servicing:relationship'),
-            value: relationshipKey ? `${t(relationshipKey)} (${beneficiary.relationship})` : t('servicing:relationship_code', { code: beneficiary.relationship }),
+            value: relationshipKey
+              ? `${t(relationshipKey)} (${beneficiary.relationship})`
+              : t('servicing:relationship_code', { code: beneficiary.relationship }),
           },
           { label: t('servicing:share'), value: t('servicing:share_value', { share: beneficiary.shareBenifit }) },
           { label: t('servicing:gender'), value: beneficiary.gender ? t(GENDER_KEYS[beneficiary.gender]) : null },
@@ -40,26 +44,30 @@ export function BeneficiaryScreen() {
   const policyNumber = usePolicyNumber();
   return (
     <PolicyFrame titleKey="servicing:beneficiary_title" current="beneficiary" policyNumber={policyNumber}>
-      {(detail) => (detail.beneficiaries.length === 0 ? (
-        <EmptyNote description={t('servicing:beneficiary_none')} />
-      ) : (
-        <Stack gap="lg" mb="lg">
-          {BENEFICIARY_PRIORITY_CODES.map((priority) => {
-            const group = detail.beneficiaries.filter((b) => b.priority === priority);
-            if (group.length === 0) return null;
-            return (
-              <section key={priority} aria-labelledby={`beneficiaries-${priority}`}>
-                <Title order={2} size="h4" id={`beneficiaries-${priority}`} mb="xs">
-                  {t(BENEFICIARY_PRIORITY_KEYS[priority])} ({priority})
-                </Title>
-                <Stack gap="sm">
-                  {group.map((b) => <BeneficiaryCard key={`${b.firstName}-${b.lastName}-${b.relationship}`} beneficiary={b} />)}
-                </Stack>
-              </section>
-            );
-          })}
-        </Stack>
-      ))}
+      {(detail) =>
+        detail.beneficiaries.length === 0 ? (
+          <EmptyNote description={t('servicing:beneficiary_none')} />
+        ) : (
+          <Stack gap="lg" mb="lg">
+            {BENEFICIARY_PRIORITY_CODES.map((priority) => {
+              const group = detail.beneficiaries.filter((b) => b.priority === priority);
+              if (group.length === 0) return null;
+              return (
+                <section key={priority} aria-labelledby={`beneficiaries-${priority}`}>
+                  <Title order={2} size="h4" id={`beneficiaries-${priority}`} mb="xs">
+                    {t(BENEFICIARY_PRIORITY_KEYS[priority])} ({priority})
+                  </Title>
+                  <Stack gap="sm">
+                    {group.map((b) => (
+                      <BeneficiaryCard key={`${b.firstName}-${b.lastName}-${b.relationship}`} beneficiary={b} />
+                    ))}
+                  </Stack>
+                </section>
+              );
+            })}
+          </Stack>
+        )
+      }
     </PolicyFrame>
   );
 }

@@ -23,7 +23,9 @@ function MilestoneList({ items, showPolicy }: { items: readonly Milestone[]; sho
   if (items.length === 0) return <EmptyNote description={t('servicing:customer_milestone_empty')} />;
   return (
     <Stack gap="sm" mb="lg" component="section" aria-label={t('servicing:customer_milestone_title')} data-testid="milestones">
-      {items.map((m) => <MilestoneRow key={milestoneKey(m)} milestone={m} showPolicy={showPolicy} />)}
+      {items.map((m) => (
+        <MilestoneRow key={milestoneKey(m)} milestone={m} showPolicy={showPolicy} />
+      ))}
     </Stack>
   );
 }
@@ -49,16 +51,25 @@ function AllMilestones() {
           label={t('servicing:milestone_type')}
           value={type}
           onChange={(event) => setType(event.currentTarget.value)}
-          data={[{ value: '', label: t('servicing:milestone_all_types') }, ...MILESTONE_TYPES.map((m) => ({ value: m, label: t(MILESTONE_TYPE_KEYS[m]) }))]}
+          data={[
+            { value: '', label: t('servicing:milestone_all_types') },
+            ...MILESTONE_TYPES.map((m) => ({ value: m, label: t(MILESTONE_TYPE_KEYS[m]) })),
+          ]}
         />
       </Group>
       <Text size="sm" c="dimmed" mb="sm" role="status" aria-live="polite">
-        {query.data ? t('servicing:milestone_range', { from: showDate(query.data.from), to: showDate(query.data.to), count: query.data.items.length }) : ''}
+        {query.data
+          ? t('servicing:milestone_range', { from: showDate(query.data.from), to: showDate(query.data.to), count: query.data.items.length })
+          : ''}
       </Text>
       {query.isPending ? <LoadingBlocks rows={4} height={90} /> : null}
       {query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.data ? <MilestoneList items={query.data.items} showPolicy /> : null}
-      {query.data?.truncated ? <Text size="sm" c="dimmed">{t('servicing:milestone_truncated')}</Text> : null}
+      {query.data?.truncated ? (
+        <Text size="sm" c="dimmed">
+          {t('servicing:milestone_truncated')}
+        </Text>
+      ) : null}
     </>
   );
 }

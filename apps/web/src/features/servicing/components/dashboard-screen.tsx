@@ -23,8 +23,22 @@ const BLOCK_ROWS = 3;
  * A titled block of the dashboard: its count, its first rows (all of the server's rows on
  * request), an empty line when there are none, and a link to the full list.
  */
-function Block({ id, title, count, empty, rows, link, children }: {
-  id: string; title: string; count: number; empty: string; rows: ReactNode[]; link?: ReactNode; children?: ReactNode;
+function Block({
+  id,
+  title,
+  count,
+  empty,
+  rows,
+  link,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: number;
+  empty: string;
+  rows: ReactNode[];
+  link?: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation(['servicing']);
   const [all, setAll] = useState(false);
@@ -32,8 +46,12 @@ function Block({ id, title, count, empty, rows, link, children }: {
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={id} data-block={id}>
       <Group justify="space-between" align="baseline" mb="sm" gap="xs">
-        <Title order={2} size="h4" id={id}>{title}</Title>
-        <Text size="sm" c="dimmed">{t('servicing:count_total', { count })}</Text>
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('servicing:count_total', { count })}
+        </Text>
       </Group>
       <Stack gap="sm">
         {children}
@@ -57,11 +75,23 @@ function StatusCards({ summary }: { summary: ServicingSummaryResponse }) {
     <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" component="ul" m={0} p={0} aria-label={t('servicing:counts_by_status')}>
       {POLICY_STATUSES.map((status) => (
         <li key={status}>
-          <UnstyledButton component={Link} to={searchPath(status)} w="100%" data-status-card={status} aria-label={t('servicing:status_card_label', { status: t(POLICY_STATUS_KEYS[status]), count: summary.countsByStatus[status] })}>
+          <UnstyledButton
+            component={Link}
+            to={searchPath(status)}
+            w="100%"
+            data-status-card={status}
+            aria-label={t('servicing:status_card_label', { status: t(POLICY_STATUS_KEYS[status]), count: summary.countsByStatus[status] })}
+          >
             <Card withBorder padding="md" bd={`2px solid var(--mantine-color-${POLICY_STATUS_COLORS[status]}-7)`}>
-              <Text size="sm" fw={600} c={TONE_TEXT[POLICY_STATUS_COLORS[status]]}>{t(POLICY_STATUS_KEYS[status])}</Text>
-              <Text fz={28} fw={700} lh={1.2}>{summary.countsByStatus[status]}</Text>
-              <Text size="xs" c="dimmed">{t('servicing:status_card_hint')}</Text>
+              <Text size="sm" fw={600} c={TONE_TEXT[POLICY_STATUS_COLORS[status]]}>
+                {t(POLICY_STATUS_KEYS[status])}
+              </Text>
+              <Text fz={28} fw={700} lh={1.2}>
+                {summary.countsByStatus[status]}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('servicing:status_card_hint')}
+              </Text>
             </Card>
           </UnstyledButton>
         </li>
@@ -74,7 +104,9 @@ function DashboardSkeleton() {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" aria-hidden="true">
-        {POLICY_STATUSES.map((status) => <Skeleton key={status} height={96} radius="md" />)}
+        {POLICY_STATUSES.map((status) => (
+          <Skeleton key={status} height={96} radius="md" />
+        ))}
       </SimpleGrid>
       <LoadingBlocks rows={3} height={120} />
     </Stack>
@@ -88,7 +120,11 @@ function DashboardSkeleton() {
 export function DashboardScreen() {
   const { t } = useTranslation(['servicing', 'common']);
   const query = useServicingSummary();
-  const searchButton = <Button component={Link} to={searchPath()} variant="light">{t('servicing:search_title')}</Button>;
+  const searchButton = (
+    <Button component={Link} to={searchPath()} variant="light">
+      {t('servicing:search_title')}
+    </Button>
+  );
 
   if (query.isPending) {
     return (
@@ -119,7 +155,11 @@ export function DashboardScreen() {
           count={summary.enteringGrace.count}
           empty={t('servicing:entering_grace_empty')}
           rows={summary.enteringGrace.items.map((policy) => (
-            <PolicyRow key={policy.policyNumber} policy={policy} extra={t('servicing:enters_grace_on', { date: showDate(policy.paidToDate) })} />
+            <PolicyRow
+              key={policy.policyNumber}
+              policy={policy}
+              extra={t('servicing:enters_grace_on', { date: showDate(policy.paidToDate) })}
+            />
           ))}
         />
 
@@ -129,7 +169,11 @@ export function DashboardScreen() {
           count={summary.lapsingSoon.count}
           empty={t('servicing:lapsing_soon_empty')}
           rows={summary.lapsingSoon.items.map((policy) => (
-            <PolicyRow key={policy.policyNumber} policy={policy} extra={t('servicing:lapses_on', { date: showDate(policy.graceEndDate) })} />
+            <PolicyRow
+              key={policy.policyNumber}
+              policy={policy}
+              extra={t('servicing:lapses_on', { date: showDate(policy.graceEndDate) })}
+            />
           ))}
         />
 
@@ -138,12 +182,21 @@ export function DashboardScreen() {
           title={t('servicing:premiums_due_title')}
           count={summary.premiumsDue.count}
           empty={t('servicing:premiums_due_empty')}
-          rows={summary.premiumsDue.items.map((policy) => <PolicyRow key={policy.policyNumber} policy={policy} />)}
-          link={<Anchor component={Link} to={pathOf('premium-list')} size="sm">{t('servicing:premiums_due_all')}</Anchor>}
+          rows={summary.premiumsDue.items.map((policy) => (
+            <PolicyRow key={policy.policyNumber} policy={policy} />
+          ))}
+          link={
+            <Anchor component={Link} to={pathOf('premium-list')} size="sm">
+              {t('servicing:premiums_due_all')}
+            </Anchor>
+          }
         >
           {summary.premiumsDue.totals.length > 0 ? (
             <Text size="sm">
-              {t('servicing:premiums_due_total')}: <Text span fw={700}>{summary.premiumsDue.totals.map((m) => showMoney(m)).join(' + ')}</Text>
+              {t('servicing:premiums_due_total')}:{' '}
+              <Text span fw={700}>
+                {summary.premiumsDue.totals.map((m) => showMoney(m)).join(' + ')}
+              </Text>
             </Text>
           ) : null}
         </Block>
@@ -154,9 +207,16 @@ export function DashboardScreen() {
           count={summary.upcomingMilestones.count}
           empty={t('servicing:milestones_empty')}
           rows={summary.upcomingMilestones.items.map((milestone) => (
-            <MilestoneRow key={`${milestone.policyNumber}-${milestone.type}-${milestone.date}-${milestone.linkType ?? ''}`} milestone={milestone} />
+            <MilestoneRow
+              key={`${milestone.policyNumber}-${milestone.type}-${milestone.date}-${milestone.linkType ?? ''}`}
+              milestone={milestone}
+            />
           ))}
-          link={<Anchor component={Link} to={pathOf('customer-milestone')} size="sm">{t('servicing:milestones_all')}</Anchor>}
+          link={
+            <Anchor component={Link} to={pathOf('customer-milestone')} size="sm">
+              {t('servicing:milestones_all')}
+            </Anchor>
+          }
         />
       </Stack>
     </>

@@ -46,9 +46,13 @@ export function DeliveryStatusCard({ detail }: { detail: PolicyDetailsResponse }
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="delivery-heading" mb="lg" data-testid="delivery-status">
-      <Title order={2} size="h4" id="delivery-heading" mb="xs">{t('servicing:delivery_status')}</Title>
+      <Title order={2} size="h4" id="delivery-heading" mb="xs">
+        {t('servicing:delivery_status')}
+      </Title>
       <Text>
-        <Text span fw={700}>{t(DELIVERY_STATUS_KEYS[detail.deliveryStatus])}</Text>
+        <Text span fw={700}>
+          {t(DELIVERY_STATUS_KEYS[detail.deliveryStatus])}
+        </Text>
         {detail.deliveryStatusDate ? ` · ${showDate(detail.deliveryStatusDate)}` : ''}
       </Text>
       {canEdit ? (
@@ -65,7 +69,9 @@ export function DeliveryStatusCard({ detail }: { detail: PolicyDetailsResponse }
               data={DELIVERY_STATUSES.map((status) => ({ value: status, label: t(DELIVERY_STATUS_KEYS[status]) }))}
               miw={200}
             />
-            <Button onClick={save} loading={update.isPending} disabled={choice === detail.deliveryStatus}>{t('servicing:delivery_save')}</Button>
+            <Button onClick={save} loading={update.isPending} disabled={choice === detail.deliveryStatus}>
+              {t('servicing:delivery_save')}
+            </Button>
           </Group>
           {update.isError ? (
             <Alert color="red" variant="light" icon={<IconAlert />} role="alert">

@@ -20,7 +20,9 @@ export function FieldList({ fields, cols = 2, dense = false }: { fields: readonl
     <SimpleGrid component="dl" cols={{ base: dense ? 2 : 1, xs: 2, md: cols }} spacing="md" verticalSpacing="sm" m={0}>
       {fields.map((field) => (
         <div key={field.id ?? field.label}>
-          <Text component="dt" size="sm" c="dimmed">{field.label}</Text>
+          <Text component="dt" size="sm" c="dimmed">
+            {field.label}
+          </Text>
           <Text component="dd" m={0} fw={500}>
             {field.value === null || field.value === undefined || field.value === '' ? t('servicing:not_provided') : field.value}
           </Text>

@@ -18,15 +18,23 @@ export function IssuanceDetailScreen() {
         return (
           <Stack gap="lg" mb="lg">
             <Card withBorder padding="md" component="section" aria-labelledby="issuance-heading">
-              <Title order={2} size="h4" id="issuance-heading" mb="sm">{t('servicing:issuance_section')}</Title>
+              <Title order={2} size="h4" id="issuance-heading" mb="sm">
+                {t('servicing:issuance_section')}
+              </Title>
               <FieldList
                 cols={3}
                 fields={[
                   { label: t('servicing:issue_date'), value: showDate(detail.issueDate) },
                   { label: t('servicing:effective_date'), value: showDate(detail.effectiveDate) },
                   { label: t('servicing:maturity_date'), value: showDate(detail.maturityDate) },
-                  { label: t('servicing:policy_term'), value: detail.policyTerm === null ? null : t('servicing:years_value', { count: detail.policyTerm }) },
-                  { label: t('servicing:premium_term'), value: detail.premiumTerm === null ? null : t('servicing:years_value', { count: detail.premiumTerm }) },
+                  {
+                    label: t('servicing:policy_term'),
+                    value: detail.policyTerm === null ? null : t('servicing:years_value', { count: detail.policyTerm }),
+                  },
+                  {
+                    label: t('servicing:premium_term'),
+                    value: detail.premiumTerm === null ? null : t('servicing:years_value', { count: detail.premiumTerm }),
+                  },
                   { label: t('servicing:premium_mode'), value: t(PREMIUM_MODE_KEYS[detail.premiumMode]) },
                   { label: t('servicing:application_number'), value: detail.issuance?.applicationNumber },
                   { label: t('servicing:proposal_number'), value: detail.issuance?.proposalNumber },
@@ -38,12 +46,17 @@ export function IssuanceDetailScreen() {
               />
             </Card>
             <Card withBorder padding="md" component="section" aria-labelledby="servicing-agent-heading">
-              <Title order={2} size="h4" id="servicing-agent-heading" mb="sm">{t('servicing:agent_section')}</Title>
+              <Title order={2} size="h4" id="servicing-agent-heading" mb="sm">
+                {t('servicing:agent_section')}
+              </Title>
               <FieldList
                 fields={[
                   { label: t('servicing:agent_name'), value: agentName },
                   { label: t('servicing:agent_code'), value: detail.agent.agentCode },
-                  { label: t('servicing:agency'), value: [detail.agent.agencyName, detail.agent.agencyCode].filter(Boolean).join(' · ') || null },
+                  {
+                    label: t('servicing:agency'),
+                    value: [detail.agent.agencyName, detail.agent.agencyCode].filter(Boolean).join(' · ') || null,
+                  },
                   { label: t('servicing:delivery_status'), value: t(DELIVERY_STATUS_KEYS[detail.deliveryStatus]) },
                   { label: t('servicing:delivery_status_date'), value: showDate(detail.deliveryStatusDate) },
                 ]}

@@ -4,9 +4,7 @@ import type { PaymentType } from '@portal/domain/codes/payment-types';
 import type { CoverageType, PolicyStatus } from '@portal/domain/codes/policy-codes';
 import type { IdentificationType } from '@portal/domain/codes/identification-types';
 import type { PremiumMode } from '@portal/domain/codes/premium-modes';
-import type {
-  ClaimStatus, ClaimType, DeliveryStatus, MilestoneType, PendingStatus,
-} from '@portal/domain/contracts/policies/policy-fields';
+import type { ClaimStatus, ClaimType, DeliveryStatus, MilestoneType, PendingStatus } from '@portal/domain/contracts/policies/policy-fields';
 
 /**
  * Text keys for the code lists of spec §3 that servicing shows. Written out as literals so the
@@ -101,7 +99,11 @@ export const CLAIM_STATUS_KEYS: Readonly<Record<ClaimStatus, string>> = {
 };
 
 export const CLAIM_STATUS_COLORS: Readonly<Record<ClaimStatus, string>> = {
-  submitted: 'blue', inReview: 'orange', approved: 'teal', declined: 'red', paid: 'green',
+  submitted: 'blue',
+  inReview: 'orange',
+  approved: 'teal',
+  declined: 'red',
+  paid: 'green',
 };
 
 export const DELIVERY_STATUS_KEYS: Readonly<Record<DeliveryStatus, string>> = {
@@ -120,7 +122,10 @@ export const PENDING_STATUS_KEYS: Readonly<Record<PendingStatus, string>> = {
 };
 
 export const PENDING_STATUS_COLORS: Readonly<Record<PendingStatus, string>> = {
-  outstanding: 'orange', submitted: 'blue', received: 'green', waived: 'gray',
+  outstanding: 'orange',
+  submitted: 'blue',
+  received: 'green',
+  waived: 'gray',
 };
 
 export const MILESTONE_TYPE_KEYS: Readonly<Record<MilestoneType, string>> = {

@@ -34,12 +34,26 @@ export function MilestoneRow({ milestone, showPolicy = true }: { milestone: Mile
           {milestone.name ? (
             <Text size="sm">
               {latinName(milestone.name)}
-              {khmer ? <Text span size="sm" c="dimmed" lang="km"> · {khmer}</Text> : null}
+              {khmer ? (
+                <Text span size="sm" c="dimmed" lang="km">
+                  {' '}
+                  · {khmer}
+                </Text>
+              ) : null}
             </Text>
           ) : null}
-          {milestone.amount ? <Text size="sm">{t('servicing:premium')}: <Text span fw={600}>{showMoney(milestone.amount)}</Text></Text> : null}
+          {milestone.amount ? (
+            <Text size="sm">
+              {t('servicing:premium')}:{' '}
+              <Text span fw={600}>
+                {showMoney(milestone.amount)}
+              </Text>
+            </Text>
+          ) : null}
         </Stack>
-        <Badge variant="light" radius="sm" tt="none" c={TONE_TEXT.brand}>{t(MILESTONE_TYPE_KEYS[milestone.type])}</Badge>
+        <Badge variant="light" radius="sm" tt="none" c={TONE_TEXT.brand}>
+          {t(MILESTONE_TYPE_KEYS[milestone.type])}
+        </Badge>
       </Group>
       {showPolicy ? (
         <Anchor component={Link} to={policyScreenPath('policy-detail', milestone.policyNumber)} size="sm" mt={4}>

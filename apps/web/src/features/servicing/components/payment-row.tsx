@@ -14,7 +14,9 @@ export function PaymentRow({ payment }: { payment: PolicyPayment }) {
   const { t } = useTranslation(['servicing']);
   const details = [
     payment.bankCode
-      ? (payment.bankCode === PREMIUM_BANK_CODE ? t('servicing:bank_premium', { code: payment.bankCode }) : t('servicing:bank_code_value', { code: payment.bankCode }))
+      ? payment.bankCode === PREMIUM_BANK_CODE
+        ? t('servicing:bank_premium', { code: payment.bankCode })
+        : t('servicing:bank_code_value', { code: payment.bankCode })
       : null,
     payment.sourcePolicyNumber ? t('servicing:payment_from_policy', { number: payment.sourcePolicyNumber }) : null,
     payment.reference ? t('servicing:payment_reference', { reference: payment.reference }) : null,
@@ -27,14 +29,24 @@ export function PaymentRow({ payment }: { payment: PolicyPayment }) {
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={0} miw={0}>
           <Text fw={700}>{showDate(payment.paymentDate)}</Text>
-          <Text size="sm">{t(PAYMENT_TYPE_KEYS[payment.paymentType])} ({payment.paymentType})</Text>
+          <Text size="sm">
+            {t(PAYMENT_TYPE_KEYS[payment.paymentType])} ({payment.paymentType})
+          </Text>
         </Stack>
         <Stack gap={0} align="flex-end">
-          <Text fw={700} ta="right">{showMoney(payment.amount)}</Text>
-          <Text size="xs" c="dimmed">{t(CURRENCY_KEYS[payment.amount.currency])}</Text>
+          <Text fw={700} ta="right">
+            {showMoney(payment.amount)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(CURRENCY_KEYS[payment.amount.currency])}
+          </Text>
         </Stack>
       </Group>
-      {details.length > 0 ? <Text size="sm" c="dimmed" mt={2}>{details.join(' · ')}</Text> : null}
+      {details.length > 0 ? (
+        <Text size="sm" c="dimmed" mt={2}>
+          {details.join(' · ')}
+        </Text>
+      ) : null}
     </Card>
   );
 }

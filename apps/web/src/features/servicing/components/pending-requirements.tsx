@@ -34,7 +34,9 @@ function RequirementItem({ requirement, lang }: { requirement: PendingRequiremen
       {requirement.documents.length > 0 ? (
         <List size="sm" mt={4} spacing={2} icon={<IconFile size={16} />} aria-label={t('servicing:pending_documents')}>
           {requirement.documents.map((doc) => (
-            <List.Item key={doc.id}>{t('servicing:pending_document_line', { file: doc.fileName, date: showDate(doc.uploadedAt) })}</List.Item>
+            <List.Item key={doc.id}>
+              {t('servicing:pending_document_line', { file: doc.fileName, date: showDate(doc.uploadedAt) })}
+            </List.Item>
           ))}
         </List>
       ) : null}
@@ -58,25 +60,44 @@ export function PendingRequirements({ policyNumber }: { policyNumber: string }) 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="pending-heading" mb="lg" data-testid="pending-requirements">
       <Group justify="space-between" align="baseline" gap="xs" mb="sm">
-        <Title order={2} size="h4" id="pending-heading">{t('servicing:pending_title')}</Title>
-        <Text size="sm" c="dimmed">{t('servicing:pending_count', { count: waiting })}</Text>
+        <Title order={2} size="h4" id="pending-heading">
+          {t('servicing:pending_title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('servicing:pending_count', { count: waiting })}
+        </Text>
       </Group>
       {query.isPending ? <LoadingBlocks rows={2} height={64} /> : null}
-      {query.isError && !query.data ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{errorText(query.error)}</Alert> : null}
+      {query.isError && !query.data ? (
+        <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+          {errorText(query.error)}
+        </Alert>
+      ) : null}
       {query.data && items.length === 0 ? <Text>{t('servicing:pending_none')}</Text> : null}
       {items.length > 0 ? (
         <Stack gap="md">
           <Stack gap="xs" component="ul" m={0} p={0} aria-labelledby="pending-heading">
-            {items.map((r) => <RequirementItem key={r.code} requirement={r} lang={lang} />)}
+            {items.map((r) => (
+              <RequirementItem key={r.code} requirement={r} lang={lang} />
+            ))}
           </Stack>
           {waiting > 0 ? (
             <Group gap="sm">
-              <Button variant="default" leftSection={<IconFile size={18} />} loading={download.isPending} onClick={() => download.mutate(lang)}>
+              <Button
+                variant="default"
+                leftSection={<IconFile size={18} />}
+                loading={download.isPending}
+                onClick={() => download.mutate(lang)}
+              >
                 {t('servicing:pending_letter_download')}
               </Button>
             </Group>
           ) : null}
-          {download.isError ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{errorText(download.error)}</Alert> : null}
+          {download.isError ? (
+            <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+              {errorText(download.error)}
+            </Alert>
+          ) : null}
           {waiting > 0 ? (
             <Suspense fallback={<LoadingBlocks rows={1} height={120} />}>
               <PendingUpload policyNumber={policyNumber} requirements={items} lang={lang} />

@@ -31,7 +31,10 @@ function uploadErrorKey(error: unknown): string | null {
   if (!isApiError(error)) return null;
   if (error.status === 413) return 'servicing:upload_too_large';
   if (error.status === 415) return 'servicing:upload_wrong_type';
-  if (error.status === 422) return error.errors?.some((e) => e.field === 'file' && e.key === 'maxlength') ? 'servicing:upload_name_too_long' : 'servicing:upload_rejected';
+  if (error.status === 422)
+    return error.errors?.some((e) => e.field === 'file' && e.key === 'maxlength')
+      ? 'servicing:upload_name_too_long'
+      : 'servicing:upload_rejected';
   return null;
 }
 
@@ -47,7 +50,15 @@ function sizeText(bytes: number, t: TFunction): string {
  * (10 MB), then send it with a progress bar. The file is checked by the domain's rules before it
  * leaves the phone (no wasted 3G upload); the server checks again and its 413/415 are explained.
  */
-export function PendingUpload({ policyNumber, requirements, lang }: { policyNumber: string; requirements: readonly PendingRequirement[]; lang: Language }) {
+export function PendingUpload({
+  policyNumber,
+  requirements,
+  lang,
+}: {
+  policyNumber: string;
+  requirements: readonly PendingRequirement[];
+  lang: Language;
+}) {
   const { t } = useTranslation(['servicing', 'errors', 'common']);
   const open = requirements.filter((r) => r.status === 'outstanding' || r.status === 'submitted');
   const [code, setCode] = useState<string>(() => open.find((r) => r.status === 'outstanding')?.code ?? open[0]?.code ?? '');
@@ -81,25 +92,38 @@ export function PendingUpload({ policyNumber, requirements, lang }: { policyNumb
   const send = () => {
     if (!file || !selected) return;
     setPercent(0);
-    upload.mutate({
-      pendingCode: selected,
-      file,
-      onProgress: ({ loaded, total }) => setPercent(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
-    }, {
-      onSuccess: (result) => {
-        setFile(null);
-        notifications.show({ color: 'green', title: t('servicing:upload_success_title'), message: t('servicing:upload_success', { code: result.pendingCode, file: result.document.fileName }) });
+    upload.mutate(
+      {
+        pendingCode: selected,
+        file,
+        onProgress: ({ loaded, total }) => setPercent(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
       },
-    });
+      {
+        onSuccess: (result) => {
+          setFile(null);
+          notifications.show({
+            color: 'green',
+            title: t('servicing:upload_success_title'),
+            message: t('servicing:upload_success', { code: result.pendingCode, file: result.document.fileName }),
+          });
+        },
+      },
+    );
   };
 
   const serverKey = upload.isError ? uploadErrorKey(upload.error) : null;
-  const serverMessage = upload.isError ? (serverKey ? t(serverKey, { max: PENDING_DOCUMENT_UPLOAD_MAX_MB }) : errorText(upload.error)) : null;
+  const serverMessage = upload.isError
+    ? serverKey
+      ? t(serverKey, { max: PENDING_DOCUMENT_UPLOAD_MAX_MB })
+      : errorText(upload.error)
+    : null;
   const description = (r: PendingRequirement) => (lang === 'km' ? r.descriptionKm : r.descriptionEn);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="pending-upload-heading" data-testid="pending-upload">
-      <Title order={3} size="h5" id="pending-upload-heading">{t('servicing:upload_title')}</Title>
+      <Title order={3} size="h5" id="pending-upload-heading">
+        {t('servicing:upload_title')}
+      </Title>
       <NativeSelect
         label={t('servicing:upload_requirement')}
         value={selected}
@@ -123,19 +147,30 @@ export function PendingUpload({ policyNumber, requirements, lang }: { policyNumb
           <IconFile size={28} />
           <Stack gap={2}>
             <Text fw={600}>{t('servicing:upload_drop')}</Text>
-            <Text size="sm" c="dimmed" id="pending-upload-rules">{t('servicing:upload_rules', { max: PENDING_DOCUMENT_UPLOAD_MAX_MB })}</Text>
+            <Text size="sm" c="dimmed" id="pending-upload-rules">
+              {t('servicing:upload_rules', { max: PENDING_DOCUMENT_UPLOAD_MAX_MB })}
+            </Text>
           </Stack>
         </Group>
       </Dropzone>
 
-      {problem ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{problem}</Alert> : null}
+      {problem ? (
+        <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+          {problem}
+        </Alert>
+      ) : null}
 
       {file ? (
         <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="pending-upload-file">
           <Text size="sm" truncate="end" miw={0}>
-            {file.name} <Text span c="dimmed" size="sm">({sizeText(file.size, t)})</Text>
+            {file.name}{' '}
+            <Text span c="dimmed" size="sm">
+              ({sizeText(file.size, t)})
+            </Text>
           </Text>
-          {upload.isPending ? null : <CloseButton aria-label={t('servicing:upload_remove', { file: file.name })} onClick={() => setFile(null)} />}
+          {upload.isPending ? null : (
+            <CloseButton aria-label={t('servicing:upload_remove', { file: file.name })} onClick={() => setFile(null)} />
+          )}
         </Group>
       ) : null}
 
@@ -144,14 +179,22 @@ export function PendingUpload({ policyNumber, requirements, lang }: { policyNumb
           <Progress.Root size="lg" radius="sm">
             <Progress.Section value={percent} aria-label={t('servicing:upload_progress_label')} animated />
           </Progress.Root>
-          <Text size="sm" role="status" aria-live="polite">{t('servicing:upload_progress', { percent })}</Text>
+          <Text size="sm" role="status" aria-live="polite">
+            {t('servicing:upload_progress', { percent })}
+          </Text>
         </Stack>
       ) : null}
 
-      {serverMessage ? <Alert color="red" variant="light" icon={<IconAlert />} role="alert">{serverMessage}</Alert> : null}
+      {serverMessage ? (
+        <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
+          {serverMessage}
+        </Alert>
+      ) : null}
 
       <Group>
-        <Button onClick={send} disabled={!file || !selected} loading={upload.isPending}>{t('servicing:upload_send')}</Button>
+        <Button onClick={send} disabled={!file || !selected} loading={upload.isPending}>
+          {t('servicing:upload_send')}
+        </Button>
       </Group>
     </Stack>
   );

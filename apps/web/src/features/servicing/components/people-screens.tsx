@@ -16,12 +16,16 @@ export function PolicyOwnerScreen() {
     <PolicyFrame titleKey="servicing:policy_owner_title" current="policy-owner" policyNumber={policyNumber}>
       {(detail) => (
         <>
-          {detail.owner
-            ? <PersonCard client={detail.owner} headingId="owner-heading" title={t('servicing:policy_owner_title')} />
-            : <EmptyNote description={t('servicing:policy_owner_empty')} />}
-          {detail.payor
-            ? <PersonCard client={detail.payor} headingId="payor-heading" title={t('servicing:payor_title')} />
-            : <Text mb="lg">{t('servicing:payor_is_owner')}</Text>}
+          {detail.owner ? (
+            <PersonCard client={detail.owner} headingId="owner-heading" title={t('servicing:policy_owner_title')} />
+          ) : (
+            <EmptyNote description={t('servicing:policy_owner_empty')} />
+          )}
+          {detail.payor ? (
+            <PersonCard client={detail.payor} headingId="payor-heading" title={t('servicing:payor_title')} />
+          ) : (
+            <Text mb="lg">{t('servicing:payor_is_owner')}</Text>
+          )}
         </>
       )}
     </PolicyFrame>
@@ -33,7 +37,9 @@ function ClientLinks({ detail }: { detail: PolicyDetailsResponse }) {
   const { t } = useTranslation(['servicing']);
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="client-links-heading" mb="lg">
-      <Title order={2} size="h4" id="client-links-heading" mb="sm">{t('servicing:client_links_title')}</Title>
+      <Title order={2} size="h4" id="client-links-heading" mb="sm">
+        {t('servicing:client_links_title')}
+      </Title>
       <Table verticalSpacing="xs" data-testid="client-links">
         <Table.Thead>
           <Table.Tr>
@@ -44,10 +50,16 @@ function ClientLinks({ detail }: { detail: PolicyDetailsResponse }) {
         <Table.Tbody>
           {detail.clients.map((client) => (
             <Table.Tr key={`${client.linkType}-${client.firstName}-${client.lastName}`}>
-              <Table.Td>{client.linkType} · {t(CLIENT_LINK_TYPE_KEYS[client.linkType])}</Table.Td>
+              <Table.Td>
+                {client.linkType} · {t(CLIENT_LINK_TYPE_KEYS[client.linkType])}
+              </Table.Td>
               <Table.Td>
                 {latinName(client)}
-                {khmerName(client) ? <Text size="sm" c="dimmed" lang="km">{khmerName(client)}</Text> : null}
+                {khmerName(client) ? (
+                  <Text size="sm" c="dimmed" lang="km">
+                    {khmerName(client)}
+                  </Text>
+                ) : null}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -64,9 +76,11 @@ export function LifeInsuredScreen() {
     <PolicyFrame titleKey="servicing:life_insured_title" current="life-insured" policyNumber={policyNumber}>
       {(detail) => (
         <>
-          {detail.insured
-            ? <PersonCard client={detail.insured} headingId="insured-heading" title={t('servicing:life_insured_title')} />
-            : <EmptyNote description={t('servicing:life_insured_empty')} />}
+          {detail.insured ? (
+            <PersonCard client={detail.insured} headingId="insured-heading" title={t('servicing:life_insured_title')} />
+          ) : (
+            <EmptyNote description={t('servicing:life_insured_empty')} />
+          )}
           <ClientLinks detail={detail} />
         </>
       )}

@@ -13,8 +13,12 @@ export function PersonCard({ client, headingId, title }: { client: PolicyClient;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={headingId} mb="lg" data-client={client.linkType}>
       <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
-        <Title order={2} size="h4" id={headingId}>{title}</Title>
-        <Badge variant="light" radius="sm" tt="none" c={TONE_TEXT.brand}>{client.linkType} · {t(CLIENT_LINK_TYPE_KEYS[client.linkType])}</Badge>
+        <Title order={2} size="h4" id={headingId}>
+          {title}
+        </Title>
+        <Badge variant="light" radius="sm" tt="none" c={TONE_TEXT.brand}>
+          {client.linkType} · {t(CLIENT_LINK_TYPE_KEYS[client.linkType])}
+        </Badge>
       </Group>
       <FieldList
         fields={[

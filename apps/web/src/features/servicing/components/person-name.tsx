@@ -7,7 +7,11 @@ export function PersonNameText({ name, strong = false }: { name: PersonName | nu
   return (
     <Stack gap={0}>
       <Text fw={strong ? 600 : 500}>{latinName(name)}</Text>
-      {khmer ? <Text size="sm" c="dimmed" lang="km">{khmer}</Text> : null}
+      {khmer ? (
+        <Text size="sm" c="dimmed" lang="km">
+          {khmer}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

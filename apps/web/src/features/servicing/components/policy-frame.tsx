@@ -16,7 +16,12 @@ import { EmptyNote, LoadingBlocks, QueryError } from './query-state';
  * cached detail call with its loading, not-found and error states, then the screen's content and
  * the links to the policy's other parts.
  */
-export function PolicyFrame({ titleKey, current, policyNumber, children }: {
+export function PolicyFrame({
+  titleKey,
+  current,
+  policyNumber,
+  children,
+}: {
   titleKey: string;
   current: PolicyScreenId;
   policyNumber: string;
@@ -30,7 +35,9 @@ export function PolicyFrame({ titleKey, current, policyNumber, children }: {
   if (policyNumber === '' || (query.isError && isApiError(query.error) && query.error.status === 404)) {
     body = (
       <EmptyNote description={t('servicing:policy_not_found')}>
-        <Button component={Link} to={searchPath()} variant="light">{t('servicing:search_title')}</Button>
+        <Button component={Link} to={searchPath()} variant="light">
+          {t('servicing:search_title')}
+        </Button>
       </EmptyNote>
     );
   } else if (query.isPending) {
@@ -52,7 +59,9 @@ export function PolicyFrame({ titleKey, current, policyNumber, children }: {
     <>
       <Group mb="xs">
         {isDetail ? (
-          <Anchor component={Link} to={searchPath()} size="sm">‹ {t('servicing:back_to_search')}</Anchor>
+          <Anchor component={Link} to={searchPath()} size="sm">
+            ‹ {t('servicing:back_to_search')}
+          </Anchor>
         ) : (
           <Anchor component={Link} to={policyScreenPath('policy-detail', policyNumber)} size="sm">
             ‹ {t('servicing:back_to_policy', { number: policyNumber })}

@@ -27,20 +27,37 @@ export function PolicyRow({ policy, extra }: { policy: PolicySummary; extra?: Re
             {policy.policyNumber}
           </Anchor>
           <Text fw={500}>{latinName(policy.owner)}</Text>
-          {owner ? <Text size="sm" lang="km">{owner}</Text> : null}
+          {owner ? (
+            <Text size="sm" lang="km">
+              {owner}
+            </Text>
+          ) : null}
         </Stack>
         <StatusBadge status={policy.status} size="sm" />
       </Group>
-      <Text size="sm" c="dimmed" mt={6}>{productName(t, policy.productCode)}</Text>
+      <Text size="sm" c="dimmed" mt={6}>
+        {productName(t, policy.productCode)}
+      </Text>
       <Group gap="md" mt={4}>
         <Text size="sm">
-          {t('servicing:premium')}: <Text span fw={600}>{showMoney(policy.modalPremium)}</Text> · {t(PREMIUM_MODE_KEYS[policy.premiumMode])}
+          {t('servicing:premium')}:{' '}
+          <Text span fw={600}>
+            {showMoney(policy.modalPremium)}
+          </Text>{' '}
+          · {t(PREMIUM_MODE_KEYS[policy.premiumMode])}
         </Text>
         <Text size="sm">
-          {t('servicing:next_due_date')}: <Text span fw={600}>{due ?? t('servicing:not_applicable')}</Text>
+          {t('servicing:next_due_date')}:{' '}
+          <Text span fw={600}>
+            {due ?? t('servicing:not_applicable')}
+          </Text>
         </Text>
       </Group>
-      {extra ? <Text size="sm" mt={4} fw={500}>{extra}</Text> : null}
+      {extra ? (
+        <Text size="sm" mt={4} fw={500}>
+          {extra}
+        </Text>
+      ) : null}
     </Card>
   );
 }

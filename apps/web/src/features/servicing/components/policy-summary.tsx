@@ -21,15 +21,23 @@ export function PolicySummary({ detail, compact = false }: { detail: PolicyDetai
           <Title order={2} size="h4" id="policy-summary-heading">
             {t('servicing:policy_number_value', { number: detail.policyNumber })}
           </Title>
-          <Text size="sm" c="dimmed">{productName(t, detail.productCode)}</Text>
+          <Text size="sm" c="dimmed">
+            {productName(t, detail.productCode)}
+          </Text>
         </Stack>
         <StatusBadge status={detail.status} />
       </Group>
       {compact ? (
         <Text size="sm" mt={4}>
-          {t('servicing:premium')}: <Text span fw={600}>{premium}</Text>
+          {t('servicing:premium')}:{' '}
+          <Text span fw={600}>
+            {premium}
+          </Text>
           {' · '}
-          {t('servicing:paid_to_date')}: <Text span fw={600}>{showDate(detail.paidToDate) ?? t('servicing:not_provided')}</Text>
+          {t('servicing:paid_to_date')}:{' '}
+          <Text span fw={600}>
+            {showDate(detail.paidToDate) ?? t('servicing:not_provided')}
+          </Text>
         </Text>
       ) : (
         <FieldList

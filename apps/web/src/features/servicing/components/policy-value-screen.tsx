@@ -36,7 +36,9 @@ function PolicyValues({ detail }: { detail: PolicyDetailsResponse }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg" mb="lg">
       <Card withBorder padding="md" component="section" aria-labelledby="value-chart-heading">
-        <Title order={2} size="h4" id="value-chart-heading" mb="sm">{t('servicing:value_chart_heading')}</Title>
+        <Title order={2} size="h4" id="value-chart-heading" mb="sm">
+          {t('servicing:value_chart_heading')}
+        </Title>
         <ValueChart
           title={t('servicing:value_chart_title', { number: detail.policyNumber })}
           description={description}
@@ -46,26 +48,42 @@ function PolicyValues({ detail }: { detail: PolicyDetailsResponse }) {
           formatTick={tickFormatter(detail.currency)}
           series={[
             { label: t('servicing:cash_value'), values: values.map((v) => v.cashValue.minor), color: CASH_COLOR, marker: 'circle' },
-            { label: t('servicing:surrender_value'), values: values.map((v) => v.surrenderValue.minor), color: SURRENDER_COLOR, marker: 'square', dashed: true },
+            {
+              label: t('servicing:surrender_value'),
+              values: values.map((v) => v.surrenderValue.minor),
+              color: SURRENDER_COLOR,
+              marker: 'square',
+              dashed: true,
+            },
           ]}
         />
       </Card>
       <Card withBorder padding="md" component="section" aria-labelledby="value-table-heading">
-        <Title order={2} size="h4" id="value-table-heading" mb="sm">{t('servicing:value_table_heading')}</Title>
+        <Title order={2} size="h4" id="value-table-heading" mb="sm">
+          {t('servicing:value_table_heading')}
+        </Title>
         <Table.ScrollContainer minWidth={400} type="native" tabIndex={0} role="region" aria-labelledby="value-table-heading">
           <Table striped tabularNums verticalSpacing="xs" data-testid="policy-value-table">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">{t('servicing:policy_year')}</Table.Th>
-                <Table.Th scope="col" ta="right">{t('servicing:cash_value')}</Table.Th>
-                <Table.Th scope="col" ta="right">{t('servicing:surrender_value')}</Table.Th>
-                <Table.Th scope="col" ta="right">{t('servicing:paid_up_value')}</Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('servicing:cash_value')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('servicing:surrender_value')}
+                </Table.Th>
+                <Table.Th scope="col" ta="right">
+                  {t('servicing:paid_up_value')}
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {values.map((v) => (
                 <Table.Tr key={v.policyYear}>
-                  <Table.Th scope="row" fw={500}>{v.policyYear}</Table.Th>
+                  <Table.Th scope="row" fw={500}>
+                    {v.policyYear}
+                  </Table.Th>
                   <Table.Td ta="right">{showMoney(v.cashValue)}</Table.Td>
                   <Table.Td ta="right">{showMoney(v.surrenderValue)}</Table.Td>
                   <Table.Td ta="right">{showMoney(v.paidUpValue)}</Table.Td>

@@ -20,21 +20,30 @@ import { EmptyNote, LoadingBlocks, QueryError } from './query-state';
 function DueSchedule({ detail }: { detail: PolicyDetailsResponse }) {
   const { t } = useTranslation(['servicing']);
   const dues = premiumSchedule(detail, todayInPhnomPenh());
-  const reason = detail.status === 'Lapsed'
-    ? t('servicing:schedule_lapsed')
-    : detail.premiumMode === 'singlePremium' ? t('servicing:schedule_single') : t('servicing:schedule_none');
+  const reason =
+    detail.status === 'Lapsed'
+      ? t('servicing:schedule_lapsed')
+      : detail.premiumMode === 'singlePremium'
+        ? t('servicing:schedule_single')
+        : t('servicing:schedule_none');
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="schedule-heading">
-      <Title order={2} size="h4" id="schedule-heading" mb={4}>{t('servicing:schedule_title')}</Title>
+      <Title order={2} size="h4" id="schedule-heading" mb={4}>
+        {t('servicing:schedule_title')}
+      </Title>
       <Text size="sm" c="dimmed" mb="sm">
         {t('servicing:schedule_intro', { premium: showMoney(detail.modalPremium), mode: t(PREMIUM_MODE_KEYS[detail.premiumMode]) })}
       </Text>
-      {dues.length === 0 ? <Text>{reason}</Text> : (
+      {dues.length === 0 ? (
+        <Text>{reason}</Text>
+      ) : (
         <Table verticalSpacing="xs" tabularNums data-testid="premium-schedule">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('servicing:due_date')}</Table.Th>
-              <Table.Th scope="col" ta="right">{t('servicing:amount')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('servicing:amount')}
+              </Table.Th>
               <Table.Th scope="col">{t('servicing:due_status')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -44,7 +53,13 @@ function DueSchedule({ detail }: { detail: PolicyDetailsResponse }) {
                 <Table.Td>{showDate(due.dueDate)}</Table.Td>
                 <Table.Td ta="right">{showMoney(detail.modalPremium)}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" radius="sm" tt="none" color={due.overdue ? 'red' : 'blue'} c={TONE_TEXT[due.overdue ? 'red' : 'blue']}>
+                  <Badge
+                    variant="light"
+                    radius="sm"
+                    tt="none"
+                    color={due.overdue ? 'red' : 'blue'}
+                    c={TONE_TEXT[due.overdue ? 'red' : 'blue']}
+                  >
                     {due.overdue ? t('servicing:due_overdue') : t('servicing:due_upcoming')}
                   </Badge>
                 </Table.Td>
@@ -69,19 +84,28 @@ function PaymentHistory({ policyNumber }: { policyNumber: string }) {
   });
   return (
     <section aria-labelledby="history-heading">
-      <Title order={2} size="h4" id="history-heading" mb="xs">{t('servicing:payment_history')}</Title>
+      <Title order={2} size="h4" id="history-heading" mb="xs">
+        {t('servicing:payment_history')}
+      </Title>
       {query.isPending ? <LoadingBlocks rows={3} height={56} /> : null}
       {query.isError && !query.data ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.isSuccess && items.length === 0 ? <EmptyNote description={t('servicing:premium_payment_empty')} /> : null}
       {items.length > 0 ? (
         <Stack gap="xs" component="ul" m={0} p={0} data-testid="payment-history">
-          {items.map((payment) => <PaymentRow key={payment.id} payment={payment} />)}
+          {items.map((payment) => (
+            <PaymentRow key={payment.id} payment={payment} />
+          ))}
         </Stack>
       ) : null}
       <div ref={sentinel} aria-hidden="true" />
       {query.isFetchNextPageError ? <QueryError error={query.error} /> : null}
       {items.length > 0 ? (
-        <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label={t('servicing:load_more')} />
+        <LoadMore
+          hasNextPage={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+          label={t('servicing:load_more')}
+        />
       ) : null}
     </section>
   );
@@ -98,11 +122,20 @@ function DueThisMonth() {
   return (
     <Stack gap="sm">
       <Text>
-        {t('servicing:premiums_due_total')}: <Text span fw={700}>{due.totals.map((m) => showMoney(m)).join(' + ')}</Text>
+        {t('servicing:premiums_due_total')}:{' '}
+        <Text span fw={700}>
+          {due.totals.map((m) => showMoney(m)).join(' + ')}
+        </Text>
       </Text>
-      {due.count > due.items.length ? <Text size="sm" c="dimmed">{t('servicing:list_shown_of', { shown: due.items.length, count: due.count })}</Text> : null}
+      {due.count > due.items.length ? (
+        <Text size="sm" c="dimmed">
+          {t('servicing:list_shown_of', { shown: due.items.length, count: due.count })}
+        </Text>
+      ) : null}
       <Stack gap="sm" component="section" aria-label={t('servicing:premium_list_title')}>
-        {due.items.map((policy) => <PolicyRow key={policy.policyNumber} policy={policy} />)}
+        {due.items.map((policy) => (
+          <PolicyRow key={policy.policyNumber} policy={policy} />
+        ))}
       </Stack>
     </Stack>
   );

@@ -15,7 +15,9 @@ function Payments({ detail }: { detail: PolicyDetailsResponse }) {
   return (
     <Stack gap="lg" mb="lg">
       <Card withBorder padding="md" component="section" aria-labelledby="payment-totals-heading">
-        <Title order={2} size="h4" id="payment-totals-heading" mb="sm">{t('servicing:payment_totals')}</Title>
+        <Title order={2} size="h4" id="payment-totals-heading" mb="sm">
+          {t('servicing:payment_totals')}
+        </Title>
         <FieldList
           cols={3}
           fields={[
@@ -27,16 +29,22 @@ function Payments({ detail }: { detail: PolicyDetailsResponse }) {
       </Card>
       <section aria-labelledby="recent-payments-heading">
         <Group justify="space-between" align="baseline" mb="xs">
-          <Title order={2} size="h4" id="recent-payments-heading">{t('servicing:recent_payments')}</Title>
+          <Title order={2} size="h4" id="recent-payments-heading">
+            {t('servicing:recent_payments')}
+          </Title>
           {payments.count > payments.recent.length ? (
-            <Text size="sm" c="dimmed">{t('servicing:recent_payments_of', { shown: payments.recent.length, count: payments.count })}</Text>
+            <Text size="sm" c="dimmed">
+              {t('servicing:recent_payments_of', { shown: payments.recent.length, count: payments.count })}
+            </Text>
           ) : null}
         </Group>
         {payments.recent.length === 0 ? (
           <EmptyNote description={t('servicing:premium_payment_empty')} />
         ) : (
           <Stack gap="xs" component="ul" m={0} p={0} data-testid="payments">
-            {payments.recent.map((payment) => <PaymentRow key={payment.id} payment={payment} />)}
+            {payments.recent.map((payment) => (
+              <PaymentRow key={payment.id} payment={payment} />
+            ))}
           </Stack>
         )}
         {payments.count > 0 ? (

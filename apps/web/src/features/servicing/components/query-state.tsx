@@ -17,7 +17,11 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () =>
     <Alert color="red" variant="light" icon={<IconAlert />} title={t('common:error_title')} role="alert">
       <Stack gap="sm" align="flex-start">
         <span>{errorText(error)}</span>
-        {onRetry ? <Button variant="default" size="sm" onClick={onRetry}>{t('common:retry')}</Button> : null}
+        {onRetry ? (
+          <Button variant="default" size="sm" onClick={onRetry}>
+            {t('common:retry')}
+          </Button>
+        ) : null}
       </Stack>
     </Alert>
   );
@@ -28,7 +32,9 @@ export function LoadingBlocks({ rows = 3, height = 64 }: { rows?: number; height
   const { t } = useTranslation(['common']);
   return (
     <Stack gap="sm" role="status" aria-live="polite" aria-label={t('common:loading')} aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => <Skeleton key={i} height={height} radius="md" />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height={height} radius="md" />
+      ))}
     </Stack>
   );
 }

@@ -28,7 +28,16 @@ export function SearchScreen() {
   return (
     <>
       <PageHeader titleKey="servicing:search_title" />
-      <Stack gap="sm" mb="md" component="form" role="search" onSubmit={(event) => { event.preventDefault(); search.applyNow(); }}>
+      <Stack
+        gap="sm"
+        mb="md"
+        component="form"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search.applyNow();
+        }}
+      >
         <TextInput
           type="search"
           label={t('servicing:search_label')}
@@ -57,7 +66,11 @@ export function SearchScreen() {
       </Stack>
 
       <Text size="sm" c="dimmed" role="status" aria-live="polite" mb="xs">
-        {query.isSuccess ? (items.length === 0 ? '' : t(query.hasNextPage ? 'servicing:results_shown_more' : 'servicing:results_shown', { count: items.length })) : ''}
+        {query.isSuccess
+          ? items.length === 0
+            ? ''
+            : t(query.hasNextPage ? 'servicing:results_shown_more' : 'servicing:results_shown', { count: items.length })
+          : ''}
       </Text>
 
       {query.isPending ? <LoadingBlocks rows={4} height={110} /> : null}
@@ -68,14 +81,21 @@ export function SearchScreen() {
 
       {items.length > 0 ? (
         <Stack gap="sm" component="section" aria-label={t('servicing:search_results')} data-testid="policy-results">
-          {items.map((policy) => <PolicyRow key={policy.policyNumber} policy={policy} />)}
+          {items.map((policy) => (
+            <PolicyRow key={policy.policyNumber} policy={policy} />
+          ))}
         </Stack>
       ) : null}
 
       <div ref={sentinel} aria-hidden="true" />
       {query.isFetchNextPageError ? <QueryError error={query.error} /> : null}
       {items.length > 0 ? (
-        <LoadMore hasNextPage={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label={t('servicing:load_more')} />
+        <LoadMore
+          hasNextPage={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          onLoadMore={() => void query.fetchNextPage()}
+          label={t('servicing:load_more')}
+        />
       ) : null}
     </>
   );

@@ -8,15 +8,7 @@ export function StatusBadge({ status, size = 'md' }: { status: PolicyStatus; siz
   const { t } = useTranslation(['servicing']);
   const color = POLICY_STATUS_COLORS[status];
   return (
-    <Badge
-      variant="light"
-      color={color}
-      c={TONE_TEXT[color]}
-      size={size}
-      radius="sm"
-      tt="none"
-      data-status={status}
-    >
+    <Badge variant="light" color={color} c={TONE_TEXT[color]} size={size} radius="sm" tt="none" data-status={status}>
       {t(POLICY_STATUS_KEYS[status])}
     </Badge>
   );

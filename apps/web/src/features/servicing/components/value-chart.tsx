@@ -56,9 +56,11 @@ function labelledIndexes(count: number, max: number): Set<number> {
 }
 
 function Marker({ shape, x, y, color }: { shape: ChartSeries['marker']; x: number; y: number; color: string }) {
-  return shape === 'square'
-    ? <rect x={x - 3.5} y={y - 3.5} width={7} height={7} fill="#fff" stroke={color} strokeWidth={2} />
-    : <circle cx={x} cy={y} r={3.5} fill={color} />;
+  return shape === 'square' ? (
+    <rect x={x - 3.5} y={y - 3.5} width={7} height={7} fill="#fff" stroke={color} strokeWidth={2} />
+  ) : (
+    <circle cx={x} cy={y} r={3.5} fill={color} />
+  );
 }
 
 function LegendSwatch({ item }: { item: ChartSeries }) {
@@ -102,16 +104,24 @@ export function ValueChart({ title, description, categories, series, xAxisLabel,
             return (
               <g key={value}>
                 <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} stroke={GRID_COLOR} strokeWidth={1} />
-                <text x={PAD.left - 6} y={y(value) + 3.5} textAnchor="end">{formatTick(value)}</text>
+                <text x={PAD.left - 6} y={y(value) + 3.5} textAnchor="end">
+                  {formatTick(value)}
+                </text>
               </g>
             );
           })}
-          {categories.map((category, i) => (labelled.has(i) ? (
-            <text key={category} x={x(i)} y={PAD.top + PLOT_H + 15} textAnchor="middle">{category}</text>
-          ) : null))}
+          {categories.map((category, i) =>
+            labelled.has(i) ? (
+              <text key={category} x={x(i)} y={PAD.top + PLOT_H + 15} textAnchor="middle">
+                {category}
+              </text>
+            ) : null,
+          )}
           <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + PLOT_H} y2={PAD.top + PLOT_H} stroke={AXIS_COLOR} strokeWidth={1} />
           <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={PAD.top + PLOT_H} stroke={AXIS_COLOR} strokeWidth={1} />
-          <text x={PAD.left + PLOT_W / 2} y={HEIGHT - 8} textAnchor="middle" fontWeight={600}>{xAxisLabel}</text>
+          <text x={PAD.left + PLOT_W / 2} y={HEIGHT - 8} textAnchor="middle" fontWeight={600}>
+            {xAxisLabel}
+          </text>
           <text x={12} y={PAD.top + PLOT_H / 2} textAnchor="middle" fontWeight={600} transform={`rotate(-90 12 ${PAD.top + PLOT_H / 2})`}>
             {yAxisLabel}
           </text>

@@ -4,8 +4,17 @@ import { normalisePolicyNumber } from '../api/policy-keys';
 
 /** The servicing screens that show one policy (their paths come from the shared screen list). */
 export type PolicyScreenId =
-  | 'policy-detail' | 'policy-owner' | 'life-insured' | 'beneficiary' | 'claim-history' | 'issuance-detail'
-  | 'policy-value' | 'plan-coverage' | 'premium-payment' | 'premium-list' | 'customer-milestone';
+  | 'policy-detail'
+  | 'policy-owner'
+  | 'life-insured'
+  | 'beneficiary'
+  | 'claim-history'
+  | 'issuance-detail'
+  | 'policy-value'
+  | 'plan-coverage'
+  | 'premium-payment'
+  | 'premium-list'
+  | 'customer-milestone';
 
 const POLICY_PARAM = ':policyNumber';
 const POLICY_QUERY = 'policyNumber';
@@ -18,9 +27,7 @@ const POLICY_QUERY = 'policyNumber';
 export function policyScreenPath(id: PolicyScreenId, policyNumber: string): string {
   const path = SCREENS.find((screen) => screen.id === id)?.path ?? '/home/servicing';
   const number = encodeURIComponent(policyNumber);
-  return path.includes(POLICY_PARAM)
-    ? path.replace(POLICY_PARAM, number)
-    : `${path}?${POLICY_QUERY}=${number}`;
+  return path.includes(POLICY_PARAM) ? path.replace(POLICY_PARAM, number) : `${path}?${POLICY_QUERY}=${number}`;
 }
 
 export function searchPath(status?: string): string {

@@ -33,14 +33,20 @@ export function usePolicySearch() {
   const rawStatus = params.get(STATUS);
   const status = isPolicyStatus(rawStatus) ? rawStatus : undefined;
 
-  const setParam = useCallback((name: string, value: string | undefined) => {
-    setParams((previous) => {
-      const next = new URLSearchParams(previous);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    }, { replace: true });
-  }, [setParams]);
+  const setParam = useCallback(
+    (name: string, value: string | undefined) => {
+      setParams(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
 
   useEffect(() => {
     if ((params.get(Q) ?? '') !== q) setParam(Q, q || undefined);
