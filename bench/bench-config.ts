@@ -13,18 +13,22 @@ export interface LoadSummary {
   errors: number;
   /** Status counts, only when some answer was not 2xx. */
   statusCodes?: Record<string, number>;
+  /** SQL floor only: the first statement error, when some replay failed. */
+  firstError?: string;
 }
 
 export interface BenchRun {
   db: 'pglite' | 'postgres';
   route: string;
   connections: number;
-  /** The raw node:http baseline, measured right before the route. */
-  raw: LoadSummary;
+  /** What the route is measured against (routes.mjs): the same SQL, bare Fastify, bare argon2; 'none' on PGlite's SQL routes. */
+  baseline: 'sql' | 'fastify' | 'argon2' | 'none';
+  /** The floor, measured right before the route; null when there is none. */
+  floor: LoadSummary | null;
   result: LoadSummary;
-  /** route ÷ raw requests per second. */
+  /** route ÷ floor requests per second. */
   ratio: number | null;
-  /** route p99 ÷ raw p99. */
+  /** route p99 ÷ floor p99. */
   p99Ratio: number | null;
   /** PGlite ÷ PostgreSQL requests per second (PGlite rows only). */
   dbRatio: number | null;
@@ -46,10 +50,18 @@ export interface BenchGoal {
 export interface BenchReport {
   startedAt: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverage: number[] };
-  settings: { contacts: number; duration: number; connections: number[]; routes: { name: string; note: string; paths: string[] }[] };
+  settings: {
+    contacts: number;
+    duration: number;
+    requests: number;
+    connections: number[];
+    routes: { name: string; note: string; baseline: string; paths?: string[]; requests?: number; firstPaths?: string[] }[];
+  };
   databases: Record<string, { seedSeconds: number } | { skipped: string }>;
   runs: BenchRun[];
   goals: BenchGoal[];
+  /** EXPLAIN (ANALYZE, BUFFERS) of chosen requests' statements on PostgreSQL. */
+  explains: { route: string; kind: string; path: string; sql: string; values?: unknown[]; plan: string }[];
 }
 
 /** Load runs only ever target this machine's loopback (lib/load.mjs refuses anything else). */

@@ -1,7 +1,7 @@
-// The framework's floor: Fastify with no plugin, hook, schema or logger, answering a POST with a
-// fixed JSON body of a given size. Started as its own process by engine.mjs, beside raw-server.mjs,
-// so a run shows what Fastify alone costs on this machine for the request the portal answers:
-// `node fastify-floor.mjs <port> <answer bytes>`.
+// The framework's floor: Fastify with no plugin, hook, schema or logger, answering GET or POST
+// /floor with a fixed JSON body of a given size. Started as its own process by run.mjs and
+// engine.mjs, so a run shows what Fastify alone costs on this machine for the request the portal
+// answers: `node fastify-floor.mjs <port> <answer bytes>`.
 import Fastify from 'fastify';
 
 const [port = '0', bytes = '3000'] = process.argv.slice(2);
@@ -10,6 +10,9 @@ const answer = JSON.stringify({ filler: 'x'.repeat(filler) });
 
 const app = Fastify({ logger: false });
 app.post('/floor', (request, reply) => {
+  reply.type('application/json; charset=utf-8').send(answer);
+});
+app.get('/floor', (request, reply) => {
   reply.type('application/json; charset=utf-8').send(answer);
 });
 app.get('/ready', (_request, reply) => {

@@ -1,21 +1,24 @@
-// `npm run bench`: the built portal server under load, on PGlite and on PostgreSQL 15, against a
-// raw node:http ceiling measured in the same run (issue 4, issue 11). Prints a table and the goals,
-// writes bench/results/<timestamp>.json and bench/results/latest.md.
+// `npm run bench`: the built portal server under realistic load, on PGlite and on PostgreSQL 15,
+// each route against the floor of the same work measured in the same run (routes.mjs: the same
+// SQL straight through node-postgres, bare Fastify, bare argon2). Prints a table and the goals,
+// writes bench/results/<timestamp>.json, bench/results/latest.md and bench/RESULTS.md.
 //
 // Needs apps/server/dist/server.mjs (npm run build -w @portal/server).
-//   npm run bench                 the issue's volume: 100,000 contacts, 100,000 policies, 1,000,000 payments
-//   npm run bench -- --quick      a local run: 10,000 contacts, 10,000 policies, 100,000 payments, 5 s per run
+//   npm run bench                 full volume: 100,000 contacts, 100,000 policies, 1,000,000 payments
+//   npm run bench -- --quick      a local run: 10,000 contacts, 10,000 policies, 100,000 payments, fewer requests
 // Settings (environment; they win over --quick):
 //   BENCH_CONTACTS=100000     volume contacts for demo.aap (1-3 activities each)
 //   BENCH_POLICIES=100000     volume policies for demo.aap (10 payments each; policy routes only)
-//   BENCH_DURATION=10         seconds per autocannon run
-//   BENCH_CONNECTIONS=10,100  connection counts
+//   BENCH_REQUESTS=6000       distinct requests per run of a route that never repeats one
+//   BENCH_DURATION=10         seconds per run of the other routes
+//   BENCH_CONNECTIONS=10,50   connection counts
 //   BENCH_DBS=pglite,postgres which databases
 //   BENCH_DATABASE_URL=...    an existing (scratch) PostgreSQL database instead of starting one
 //   BENCH_DATA_DIR=...        keep the PGlite data here between runs (top-up instead of reload)
 //   BENCH_ROUTES=search,page  only the routes whose names contain one of these words
 //   BENCH_SERVER=...          another build of the server than apps/server/dist/server.mjs
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,12 +28,14 @@ if (QUICK) {
   process.env.BENCH_CONTACTS ??= '10000';
   process.env.BENCH_POLICIES ??= '10000';
   process.env.BENCH_DURATION ??= '5';
+  process.env.BENCH_REQUESTS ??= '2000';
 }
 const { argon2Baseline } = await import('./lib/argon2.mjs');
 const { load } = await import('./lib/load.mjs');
 const { postgresUnavailable, startPostgres } = await import('./lib/postgres.mjs');
 const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, seedVolume, serverBuilt, startPortal } =
   await import('./lib/portal.mjs');
+const { readUnits, sqlFloor } = await import('./lib/sql-floor.mjs');
 const { BENCH_POLICIES, PAYMENTS_PER_POLICY, seedPolicyVolume } = await import('./lib/policy-volume.mjs');
 const { freePort, logPath, startChild, waitForHttp, BENCH_DIR } = await import('./lib/proc.mjs');
 const { consoleTable, goalsText, judgeGoals, withRatios, writeResults } = await import('./lib/report.mjs');
@@ -49,7 +54,7 @@ function settings() {
   return {
     contacts: Number(env.BENCH_CONTACTS ?? 100_000),
     duration: Number(env.BENCH_DURATION ?? 10),
-    connections: list(env.BENCH_CONNECTIONS, '10,100').map(Number),
+    connections: list(env.BENCH_CONNECTIONS, '10,50').map(Number),
     dbs: list(env.BENCH_DBS, 'pglite,postgres'),
     routes: filters.length === 0 ? ROUTES : ROUTES.filter((r) => filters.some((f) => r.name.includes(f))),
     quick: QUICK,
@@ -70,52 +75,136 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-async function benchDatabase(db, s, raw, logDir, runs) {
+/** The headers the SPA sends: the XSRF cookie (and header on writes), the token where the route needs it. */
+function headersOf(route, session) {
+  const xsrfToken = session.cookie.slice('XSRF-TOKEN='.length);
+  return {
+    cookie: session.cookie,
+    ...(route.method === 'GET' ? {} : { 'x-xsrf-token': xsrfToken, 'content-type': 'application/json' }),
+    ...(route.auth ? { authorization: `Bearer ${session.token}` } : {}),
+  };
+}
+
+/**
+ * The SQL of every request of the routes whose floor is their SQL: a portal started with
+ * lib/record-sql.mjs preloaded answers each request of the route's sequence once, one at a time;
+ * answers `Map(route name -> Map(unit -> statements))`.
+ */
+async function recordSql(db, routes, logDir) {
+  const sqlRoutes = routes.filter((r) => r.baseline === 'sql');
+  if (sqlRoutes.length === 0) return new Map();
+  const file = join(logDir, `sql-${db.kind}.jsonl`);
+  const portal = await startPortal(db, logDir, {
+    nodeArgs: ['--import', join(BENCH_DIR, 'lib/record-sql.mjs')],
+    env: { BENCH_RECORD_SQL: file, BENCH_SERVER_ENTRY: SERVER_ENTRY },
+  });
+  cleanups.push(portal.stop);
+  try {
+    const session = await benchSession(portal.base, db);
+    for (const route of sqlRoutes) {
+      console.log(`[bench] ${db.kind}: recording the SQL of ${route.sequence.length} ${route.name} requests`);
+      const headers = headersOf(route, session);
+      for (const [kind, path] of Object.entries(route.explain ?? {})) {
+        const res = await fetch(`${portal.base}${path}`, { headers: { ...headers, 'x-bench-unit': `explain|${route.name}|${kind}` } });
+        if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}`);
+        await res.arrayBuffer();
+      }
+      for (const [i, path] of route.sequence.entries()) {
+        const res = await fetch(`${portal.base}${path}`, { headers: { ...headers, 'x-bench-unit': `${route.name}|${i}` } });
+        if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+        await res.arrayBuffer();
+      }
+    }
+  } finally {
+    cleanups.splice(cleanups.indexOf(portal.stop), 1);
+    await portal.stop();
+  }
+  const byRoute = new Map(sqlRoutes.map((r) => [r.name, new Map()]));
+  const explain = [];
+  for (const [unit, statements] of readUnits(file)) {
+    if (unit.startsWith('explain|')) {
+      const [, name, kind] = unit.split('|');
+      explain.push({ route: name, kind, path: sqlRoutes.find((r) => r.name === name).explain[kind], statements });
+    } else byRoute.get(unit.slice(0, unit.lastIndexOf('|')))?.set(unit, statements);
+  }
+  byRoute.explain = await explainPlans(db.url, explain);
+  for (const [name, units] of byRoute) {
+    const route = sqlRoutes.find((r) => r.name === name);
+    if (units.size !== route.sequence.length)
+      throw new Error(`${name}: recorded the SQL of ${units.size} of ${route.sequence.length} requests`);
+  }
+  return byRoute;
+}
+
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of the statements the route sent for a few chosen requests (the
+ * statements that read the route's tables, not the session checks): what the planner does with
+ * a common, a mid-rare and a rare search term.
+ */
+async function explainPlans(url, requests) {
+  if (requests.length === 0) return [];
+  const pg = createRequire(SERVER_ENTRY)('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const plans = [];
+    for (const { route, kind, path, statements } of requests) {
+      for (const statement of statements.filter((st) => /^\s*(select|with)\b/i.test(st.text) && /search_text|policy/i.test(st.text))) {
+        const { rows } = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, values: statement.values });
+        plans.push({ route, kind, path, sql: statement.text, values: statement.values, plan: rows.map((r) => r['QUERY PLAN']).join('\n') });
+      }
+    }
+    return plans;
+  } finally {
+    await client.end();
+  }
+}
+
+async function benchDatabase(db, s, floors, logDir, runs, explains) {
   console.log(`\n[bench] ${db.kind}: loading ${s.contacts.toLocaleString('en-US')} contacts`);
   const seedStarted = performance.now();
   await seedVolume(db, s.contacts, logDir);
   if (s.routes.some((r) => r.name.startsWith('policy'))) await seedPolicyVolume(db, logDir);
   const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+  // The SQL floor runs on PostgreSQL only (PGlite lives inside the server process).
+  const recorded = db.kind === 'postgres' ? await recordSql(db, s.routes, logDir) : new Map();
+  explains.push(...(recorded.explain ?? []));
   const portal = await startPortal(db, logDir);
   cleanups.push(portal.stop);
   try {
     // One session for the whole run (renewed from the previous run's refresh token when the database is kept).
-    const { token, cookie } = await benchSession(portal.base, db);
+    const session = await benchSession(portal.base, db);
     for (const route of s.routes) {
-      // As the SPA calls: the XSRF cookie (and header) on every call, the token where the route needs it.
-      const xsrfToken = cookie.slice('XSRF-TOKEN='.length);
-      const headers = {
-        cookie,
-        ...(route.method === 'GET' ? {} : { 'x-xsrf-token': xsrfToken, 'content-type': 'application/json' }),
-        ...(route.auth ? { authorization: `Bearer ${token}` } : {}),
-      };
+      const headers = headersOf(route, session);
       const expected = route.expect ?? null;
-      // One call per path first: a route that does not answer stops the run with the reason.
-      for (const path of route.baseline === 'argon2' ? [] : route.paths) {
+      // One call first: a route that does not answer stops the run with the reason.
+      if (route.baseline !== 'argon2') {
+        const path = route.warmup?.[0] ?? route.paths[0];
         const res = await fetch(`${portal.base}${path}`, { method: route.method, headers, ...(route.body ? { body: route.body } : {}) });
         if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+        if (route.baseline === 'fastify') floors.fastifyBytes = (await res.arrayBuffer()).byteLength;
       }
-      const target = {
-        method: route.method,
-        paths: route.paths,
-        requests: route.requests,
-        body: route.body,
-        headers,
-        expect: expected ?? undefined,
-      };
-      await load({ base: portal.base, ...target, connections: 10, duration: WARMUP_SECONDS });
-      for (const connections of route.baseline === 'argon2' ? [10] : s.connections) {
-        // Baseline first, then the route, so both see the machine as it is now.
-        const rawResult =
-          route.baseline === 'argon2'
-            ? await argon2Baseline({ password: DEMO_PASSWORD, concurrency: connections, duration: s.duration })
-            : await load({ base: raw.base, paths: ['/'], connections, duration: s.duration });
-        const result = await load({ base: portal.base, ...target, connections, duration: s.duration });
-        runs.push({ db: db.kind, route: route.name, connections, baseline: route.baseline ?? 'raw', raw: rawResult, result });
-        const base = route.baseline === 'argon2' ? 'argon2 verify' : 'raw';
+      const target = { method: route.method, requests: route.requests, body: route.body, headers, expect: expected ?? undefined };
+      await load({ base: portal.base, ...target, paths: route.warmup ?? route.paths, connections: 10, duration: WARMUP_SECONDS });
+      for (const connections of route.connections ?? s.connections) {
+        // The floor first, then the route, so both see the machine as it is now.
+        let floor = null;
+        if (route.baseline === 'argon2')
+          floor = await argon2Baseline({ password: DEMO_PASSWORD, concurrency: connections, duration: s.duration });
+        else if (route.baseline === 'fastify')
+          floor = await load({ base: (await floors.fastify()).base, paths: ['/floor'], connections, duration: s.duration });
+        else if (route.baseline === 'sql' && recorded.has(route.name))
+          floor = await sqlFloor({ url: db.url, units: recorded.get(route.name), connections, poolMax: 10, serverEntry: SERVER_ENTRY });
+        const result = route.sequence
+          ? await load({ base: portal.base, ...target, sequence: route.sequence, connections })
+          : await load({ base: portal.base, ...target, paths: route.paths, connections, duration: s.duration });
+        runs.push({ db: db.kind, route: route.name, connections, baseline: floor ? route.baseline : 'none', floor, result });
         const statuses = result.statusCodes ? ` statuses ${JSON.stringify(result.statusCodes)}` : '';
+        const against = floor
+          ? ` (${route.baseline} floor ${floor.rps}/s p99 ${floor.p99} ms${floor.errors ? `, ${floor.errors} errors: ${floor.firstError}` : ''})`
+          : '';
         console.log(
-          `[bench] ${db.kind} ${route.name} @${connections}: ${result.rps} req/s p99 ${result.p99} ms (${base} ${rawResult.rps}/s p99 ${rawResult.p99} ms)${statuses}${result.non2xx + result.errors > 0 ? ` ${result.non2xx} unexpected, ${result.errors} errors` : ''}`,
+          `[bench] ${db.kind} ${route.name} @${connections}: ${result.rps} req/s p99 ${result.p99} ms${against}${statuses}${result.non2xx + result.errors > 0 ? ` ${result.non2xx} unexpected, ${result.errors} errors` : ''}`,
         );
       }
     }
@@ -138,14 +227,26 @@ async function main() {
   const logDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   console.log(`[bench] ${s.contacts} contacts, ${s.duration} s per run, connections ${s.connections.join('/')}; logs in ${logDir}`);
 
-  const rawPort = await freePort();
-  const rawServer = startChild(process.execPath, [join(BENCH_DIR, 'raw-server.mjs'), String(rawPort)], { log: logPath(logDir, 'raw') });
-  cleanups.push(rawServer.stop);
-  const raw = { base: `http://127.0.0.1:${rawPort}` };
-  await waitForHttp(`${raw.base}/`, { child: rawServer.child });
+  // Bare Fastify, started when a route first needs it, answering as many bytes as that route does.
+  const floors = {
+    fastifyBytes: 0,
+    started: null,
+    async fastify() {
+      if (this.started) return this.started;
+      const port = await freePort();
+      const child = startChild(process.execPath, [join(BENCH_DIR, 'fastify-floor.mjs'), String(port), String(this.fastifyBytes)], {
+        log: logPath(logDir, 'fastify-floor'),
+      });
+      cleanups.push(child.stop);
+      this.started = { base: `http://127.0.0.1:${port}` };
+      await waitForHttp(`${this.started.base}/ready`, { child: child.child });
+      return this.started;
+    },
+  };
 
   const databases = {};
   const runs = [];
+  const explains = [];
   if (s.dbs.includes('pglite')) {
     const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-bench-pglite-'));
     if (!process.env.BENCH_DATA_DIR) {
@@ -154,7 +255,7 @@ async function main() {
         rmSync(dataDir, { recursive: true, force: true });
       });
     }
-    databases.pglite = await benchDatabase({ kind: 'pglite', dataDir }, s, raw, logDir, runs);
+    databases.pglite = await benchDatabase({ kind: 'pglite', dataDir }, s, floors, logDir, runs, explains);
   }
   if (s.dbs.includes('postgres')) {
     let url = process.env.BENCH_DATABASE_URL;
@@ -172,7 +273,7 @@ async function main() {
       }
       const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-pgdata-'));
       cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      databases.postgres = await benchDatabase({ kind: 'postgres', url, dataDir }, s, raw, logDir, runs);
+      databases.postgres = await benchDatabase({ kind: 'postgres', url, dataDir }, s, floors, logDir, runs, explains);
     }
   }
   await cleanup();
@@ -196,12 +297,19 @@ async function main() {
       payments: BENCH_POLICIES * PAYMENTS_PER_POLICY,
       advisor: ADVISOR,
       duration: s.duration,
+      requests: Number(process.env.BENCH_REQUESTS ?? 6000),
       connections: s.connections,
-      routes: s.routes.map((r) => ({ name: r.name, note: r.note, paths: r.paths, baseline: r.baseline ?? 'raw' })),
+      routes: s.routes.map((r) => ({
+        name: r.name,
+        note: r.note,
+        ...(r.sequence ? { requests: r.sequence.length, firstPaths: r.sequence.slice(0, 12) } : { paths: r.paths }),
+        baseline: r.baseline,
+      })),
     },
     databases,
     runs: withAll,
     goals: judgeGoals(GOALS, withAll),
+    explains,
   };
   const files = writeResults(report);
   console.log(`\n${consoleTable(withAll)}\n\nGoals:\n${goalsText(report.goals)}\n\n[bench] wrote ${files.json} and ${files.md}`);

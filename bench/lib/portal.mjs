@@ -46,11 +46,13 @@ export async function seedVolume(db, contacts, logDir) {
  * only failed or slow requests are logged), with demo users and the dev outbox (for the OTP).
  * The general rate limit stays ON (every production plugin runs) with a ceiling no run reaches;
  * the loopback is a trusted proxy, so the sign-in run can spread over many client addresses.
+ * `extra`: node flags and environment for this start (the SQL recording run preloads its recorder).
  */
-export async function startPortal(db, logDir) {
+export async function startPortal(db, logDir, extra = { nodeArgs: [], env: {} }) {
   const port = await freePort();
   const env = {
     ...dbEnv(db),
+    ...extra.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     RATE_LIMIT_MAX: '100000000',
@@ -58,7 +60,7 @@ export async function startPortal(db, logDir) {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
   };
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a run).
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), ...(extra.nodeArgs ?? [])];
   const server = startChild(process.execPath, [...nodeArgs, SERVER_ENTRY], { env, log: logPath(logDir, `server-${db.kind}`) });
   const base = `http://127.0.0.1:${port}`;
   try {

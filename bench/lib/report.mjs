@@ -5,15 +5,15 @@ import { BENCH_DIR } from './proc.mjs';
 
 const round = (value, digits = 2) => (value === null || value === undefined || Number.isNaN(value) ? null : Number(value.toFixed(digits)));
 
-/** Adds `ratio`, `p99Ratio` and `dbRatio` (PGlite ÷ PostgreSQL) to every run. */
+/** Adds `ratio` and `p99Ratio` (to the run's floor, when it has one) and `dbRatio` (PGlite ÷ PostgreSQL) to every run. */
 export function withRatios(runs) {
   const pgRps = new Map(runs.filter((r) => r.db === 'postgres').map((r) => [`${r.route}|${r.connections}`, r.result.rps]));
   return runs.map((r) => {
     const pg = pgRps.get(`${r.route}|${r.connections}`);
     return {
       ...r,
-      ratio: round(r.result.rps / r.raw.rps, 3),
-      p99Ratio: round(r.result.p99 / Math.max(r.raw.p99, 1), 2),
+      ratio: r.floor ? round(r.result.rps / r.floor.rps, 3) : null,
+      p99Ratio: r.floor ? round(r.result.p99 / Math.max(r.floor.p99, 1), 2) : null,
       dbRatio: r.db === 'pglite' && pg ? round(r.result.rps / pg, 3) : null,
     };
   });
@@ -37,11 +37,11 @@ const HEADER = [
   'req/s',
   'p50 ms',
   'p99 ms',
-  'baseline',
-  'base req/s',
-  'base p99 ms',
-  'route ÷ base',
-  'p99 ÷ base p99',
+  'floor',
+  'floor req/s',
+  'floor p99 ms',
+  'route ÷ floor',
+  'p99 ÷ floor p99',
   'PGlite ÷ PG',
   'unexpected',
 ];
@@ -55,9 +55,9 @@ function rowsOf(runs) {
       r.result.rps,
       r.result.p50,
       r.result.p99,
-      r.baseline ?? 'raw',
-      r.raw.rps,
-      r.raw.p99,
+      r.baseline,
+      r.floor?.rps ?? '',
+      r.floor?.p99 ?? '',
       r.ratio ?? '',
       r.p99Ratio ?? '',
       r.dbRatio ?? '',
@@ -93,7 +93,7 @@ export function markdown(report) {
     `# Benchmark: ${report.startedAt}`,
     '',
     `Machine: ${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB RAM, Node ${machine.node}; load average (1/5/15 min) ${machine.loadAverage.join(' / ')} at the start, ${(machine.loadAverageAtEnd ?? []).join(' / ') || '-'} at the end.`,
-    `Settings: ${settings.quick ? '`--quick`, ' : ''}${n(settings.contacts)} contacts, ${n(settings.policies)} policies, ${n(settings.payments)} payments for ${settings.advisor ?? 'demo.aap'}; production build; ${settings.duration} s per run, connections ${settings.connections.join(' and ')}, autocannon 9 in-process; the baseline (raw node:http, or bare argon2 verify for sign-in) measured right before each route run.`,
+    `Settings: ${settings.quick ? '`--quick`, ' : ''}${n(settings.contacts)} contacts, ${n(settings.policies)} policies, ${n(settings.payments)} payments for ${settings.advisor ?? 'demo.aap'}; production build; search and detail runs send ${n(settings.requests)} distinct requests each (none repeated), the others run ${settings.duration} s; connections ${settings.connections.join(' and ')}, autocannon 9 in-process. Each route's floor is measured right before it: \`sql\` the same SQL the route sent for each request, straight through node-postgres at the same concurrency and pool size (10); \`fastify\` bare Fastify answering as many bytes; \`argon2\` bare argon2id verify.`,
     '',
     ...(Math.max(...machine.loadAverage, ...(machine.loadAverageAtEnd ?? [])) > machine.cpus * 1.5
       ? [
@@ -101,6 +101,8 @@ export function markdown(report) {
           '',
         ]
       : []),
+    ...report.settings.routes.map((r) => `- **${r.name}**: ${r.note}`),
+    '',
     ...Object.entries(report.databases).map(
       ([db, info]) => `- ${db}: ${info.skipped ? `skipped (${info.skipped})` : `volume loaded in ${info.seedSeconds} s`}`,
     ),
@@ -115,7 +117,14 @@ export function markdown(report) {
     '|---|---|---|---|',
     ...report.goals.map(goalRow),
     '',
-    'Absolute numbers on a shared machine are noisy; the ratios are the figures. Routes and goals: bench/routes.mjs.',
+    ...(report.explains?.length
+      ? [
+          '## Query plans (PostgreSQL)',
+          '',
+          ...report.explains.flatMap((e) => [`### ${e.route}, ${e.kind}: \`${decodeURIComponent(e.path)}\``, '', '```', e.plan, '```', '']),
+        ]
+      : []),
+    'Absolute numbers on a shared machine are noisy; the ratios to a floor measured seconds before are the figures. Routes, floors and goals: bench/routes.mjs; the method: bench/README.md.',
     '',
   ];
   return lines.join('\n');
