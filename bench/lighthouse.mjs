@@ -80,6 +80,8 @@ async function main() {
   const env = {
     ...process.env,
     NODE_ENV: 'production',
+    // A benchmark on this machine: the demo users and accounts are wanted (never on a real deployment).
+    PORTAL_DEMO_IN_PRODUCTION: '1',
     PORTAL_DEMO: '1',
     PORTAL_DEV_OUTBOX: '1',
     DATA_DIR: join(work, 'data'),

@@ -23,6 +23,8 @@ function dbEnv(db) {
     PORTAL_DEMO: '1',
     PORTAL_DEV_OUTBOX: '1',
     NODE_ENV: 'production',
+    // A benchmark on this machine: the demo users and accounts are wanted (never on a real deployment).
+    PORTAL_DEMO_IN_PRODUCTION: '1',
     JWT_SECRET: 'bench-only-secret-0123456789abcdefghijklmnopqrstuvwxyz',
   };
   delete env.DATABASE_URL;

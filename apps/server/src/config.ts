@@ -66,6 +66,8 @@ export interface AppConfig {
   webauthnOrigins: string[] | null;
   /** The merchant account KHQR payment codes pay (KHQR_BAKONG_ACCOUNT, KHQR_MERCHANT_ID, KHQR_ACQUIRING_BANK). */
   khqr: KhqrMerchant;
+  /** API_DOCS: serve the OpenAPI document and UI at /api/docs (default: on, except in production). */
+  apiDocs: boolean;
   /** Things worth a warning in the start log (never secrets). */
   warnings: string[];
 }
@@ -86,6 +88,9 @@ const envSchema = z.object({
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must start with postgres:// or postgresql://'),
   PORTAL_DEMO: flag,
   PORTAL_DEV_OUTBOX: flag,
+  /** Benchmarks only: lets a production build run with the demo settings on a test machine. */
+  PORTAL_DEMO_IN_PRODUCTION: flag,
+  API_DOCS: z.enum(['1', '0', 'true', 'false', '']).optional(),
   JWT_SECRET: z
     .string()
     .optional()
@@ -169,6 +174,30 @@ function loadOrCreateJwtSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The demo settings a production server refuses to start with, each naming the variable to set
+ * or unset: the demo KHQR account or merchant id (payments would go to the demo account), the
+ * dev outbox (one-time passwords readable over HTTP) and the demo users (a published password).
+ */
+export function demoSettingsInForce(e: {
+  PORTAL_DEMO: boolean;
+  PORTAL_DEV_OUTBOX: boolean;
+  KHQR_BAKONG_ACCOUNT?: string | undefined;
+  KHQR_MERCHANT_ID?: string | undefined;
+}): string[] {
+  const found: string[] = [];
+  const account = e.KHQR_BAKONG_ACCOUNT || DEMO_KHQR_MERCHANT.bakongAccountId;
+  if (account === DEMO_KHQR_MERCHANT.bakongAccountId)
+    found.push(
+      `KHQR_BAKONG_ACCOUNT: set the insurer's Bakong account (the demo account ${DEMO_KHQR_MERCHANT.bakongAccountId} is in force)`,
+    );
+  if ((e.KHQR_MERCHANT_ID || DEMO_KHQR_MERCHANT.merchantId) === DEMO_KHQR_MERCHANT.merchantId)
+    found.push(`KHQR_MERCHANT_ID: set the merchant id the acquiring bank gave (the demo id ${DEMO_KHQR_MERCHANT.merchantId} is in force)`);
+  if (e.PORTAL_DEV_OUTBOX) found.push('PORTAL_DEV_OUTBOX: unset it (it serves one-time passwords at /api/dev/outbox)');
+  if (e.PORTAL_DEMO) found.push('PORTAL_DEMO: unset it (it seeds demo users with a published password)');
+  return found;
+}
+
 /** Reads and validates the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -185,6 +214,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     warnings.push(
       `JWT_SECRET is unset: using a secret kept in ${join(dataDir, 'jwt-secret')}; servers sharing DATABASE_URL must share JWT_SECRET.`,
     );
+  }
+  if (e.NODE_ENV === 'production' && !e.PORTAL_DEMO_IN_PRODUCTION) {
+    const demo = demoSettingsInForce(e);
+    if (demo.length > 0)
+      throw new ConfigError(`Refusing to start in production with demo settings:\n${demo.map((line) => `  ${line}`).join('\n')}`);
   }
   if (e.NODE_ENV === 'production' && e.PORTAL_DEV_OUTBOX) {
     warnings.push('PORTAL_DEV_OUTBOX=1 lists one-time passwords at /api/dev/outbox: never set it on a real deployment.');
@@ -226,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       merchantId: e.KHQR_MERCHANT_ID || DEMO_KHQR_MERCHANT.merchantId,
       acquiringBank: e.KHQR_ACQUIRING_BANK || DEMO_KHQR_MERCHANT.acquiringBank,
     },
+    apiDocs: e.API_DOCS === undefined || e.API_DOCS === '' ? e.NODE_ENV !== 'production' : e.API_DOCS === '1' || e.API_DOCS === 'true',
     warnings,
   };
 }

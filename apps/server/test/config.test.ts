@@ -30,7 +30,7 @@ describe('loadConfig', () => {
   });
 
   it('logs every request in development, only failed or slow ones in production, unless LOG_REQUESTS says', () => {
-    const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32) };
+    const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32), KHQR_BAKONG_ACCOUNT: 'insurer@abaa', KHQR_MERCHANT_ID: '987654' };
     expect(loadConfig(base).logRequests).toBe('all');
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).logRequests).toBe('problems');
     expect(loadConfig({ ...base, NODE_ENV: 'production', LOG_REQUESTS: 'all' }).logRequests).toBe('all');
@@ -82,7 +82,9 @@ describe('loadConfig', () => {
     });
     expect(set.khqr).toMatchObject({ bakongAccountId: 'insurer@abaa', merchantId: '987654', acquiringBank: 'ABAAKHPP' });
     expect(set.warnings.join(' ')).not.toContain('KHQR');
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).warnings.join(' ')).toContain('KHQR_BAKONG_ACCOUNT is unset');
+    expect(loadConfig({ ...base, NODE_ENV: 'production', PORTAL_DEMO_IN_PRODUCTION: '1' }).warnings.join(' ')).toContain(
+      'KHQR_BAKONG_ACCOUNT is unset',
+    );
     let message = '';
     try {
       loadConfig({ ...base, KHQR_BAKONG_ACCOUNT: 'no-at-sign', KHQR_MERCHANT_ID: 'has space', KHQR_ACQUIRING_BANK: 'B'.repeat(33) });
@@ -91,6 +93,43 @@ describe('loadConfig', () => {
       message = (error as Error).message;
     }
     for (const name of ['KHQR_BAKONG_ACCOUNT', 'KHQR_MERCHANT_ID', 'KHQR_ACQUIRING_BANK']) expect(message).toContain(name);
+  });
+
+  it('refuses to start in production while a demo setting is in force, naming each variable to set', () => {
+    const real = {
+      DATA_DIR: dir.path,
+      JWT_SECRET: 'x'.repeat(32),
+      NODE_ENV: 'production',
+      KHQR_BAKONG_ACCOUNT: 'insurer@abaa',
+      KHQR_MERCHANT_ID: '987654',
+    };
+    expect(loadConfig(real).nodeEnv).toBe('production');
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig({ ...real, ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return 'started';
+    };
+    expect(refusal({ KHQR_BAKONG_ACCOUNT: '' })).toMatch(/KHQR_BAKONG_ACCOUNT: set/);
+    expect(refusal({ KHQR_BAKONG_ACCOUNT: 'lifeinsurer@aclb' })).toMatch(/KHQR_BAKONG_ACCOUNT: set/);
+    expect(refusal({ KHQR_MERCHANT_ID: '100200300' })).toMatch(/KHQR_MERCHANT_ID: set/);
+    expect(refusal({ PORTAL_DEV_OUTBOX: '1' })).toMatch(/PORTAL_DEV_OUTBOX: unset/);
+    expect(refusal({ PORTAL_DEMO: '1' })).toMatch(/PORTAL_DEMO: unset/);
+    const all = refusal({ KHQR_BAKONG_ACCOUNT: '', KHQR_MERCHANT_ID: '', PORTAL_DEV_OUTBOX: '1', PORTAL_DEMO: '1' });
+    for (const name of ['KHQR_BAKONG_ACCOUNT', 'KHQR_MERCHANT_ID', 'PORTAL_DEV_OUTBOX', 'PORTAL_DEMO']) expect(all).toContain(`${name}:`);
+    // Outside production the demo settings are what `npm start` uses.
+    expect(refusal({ NODE_ENV: 'development', PORTAL_DEMO: '1', PORTAL_DEV_OUTBOX: '1', KHQR_BAKONG_ACCOUNT: '' })).toBe('started');
+  });
+
+  it('serves the API docs outside production, and in production only with API_DOCS=1', () => {
+    const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32), KHQR_BAKONG_ACCOUNT: 'insurer@abaa', KHQR_MERCHANT_ID: '987654' };
+    expect(loadConfig(base).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({ ...base, API_DOCS: '0' }).apiDocs).toBe(false);
   });
 
   it('generates a JWT secret once, kept in DATA_DIR with mode 0600', () => {

@@ -63,3 +63,18 @@ describe('OpenAPI document and the spec §7 call list', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('API docs switched off (production without API_DOCS=1)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { apiDocs: false } });
+  });
+  afterAll(() => t.close());
+
+  it('serves neither the document nor the UI, while the API answers', async () => {
+    for (const url of ['/api/docs/json', '/api/docs', '/api/docs/static/index.html']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});

@@ -76,6 +76,16 @@ export const DEMO_USERS: readonly DemoUser[] = [
     agencyCode: 'AG-PNH-01',
   },
   {
+    username: 'demo.aa2',
+    role: 'ROLE_AA',
+    displayName: 'Sophal Ny',
+    displayNameKh: 'នី សុផល',
+    phone: '+85512345608',
+    agentCode: 'AA000002',
+    alias: 'AA',
+    agencyCode: 'AG-PNH-01',
+  },
+  {
     username: 'demo.trainee',
     role: 'ROLE_TRAINEE',
     displayName: 'Rithy Ouk',

@@ -10,6 +10,8 @@ export const DOCS_PREFIX = '/api/docs';
 /**
  * The OpenAPI document generated from the routes' zod schemas (DESIGN.md §3): JSON at
  * /api/docs/json, Swagger UI at /api/docs. Registered before the modules so it sees every route.
+ * Served only when `config.apiDocs` (API_DOCS; off in production unless API_DOCS=1): the
+ * document is still built, so `app.swagger()` works either way.
  */
 export const openApiPlugin = definePlugin('openapi', async (app) => {
   // The docs are public, like the list of spec paths they describe, and never cached like every
@@ -38,6 +40,7 @@ export const openApiPlugin = definePlugin('openapi', async (app) => {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  if (!app.config.apiDocs) return;
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,
     uiConfig: { deepLinking: true },

@@ -75,6 +75,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webauthnRpId: 'localhost',
     webauthnOrigins: null,
     khqr: DEMO_KHQR_MERCHANT,
+    apiDocs: true,
     warnings: [],
     ...overrides,
   };

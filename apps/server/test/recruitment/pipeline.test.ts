@@ -5,7 +5,7 @@ import type { Candidate, ItcClass } from '@portal/domain/contracts/candidates/ca
 import type { AgentProductsResponse } from '@portal/domain/contracts/candidates/agent-products';
 import { UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
 import { assertProductPermitted } from '../../src/modules/agent-products/product-permission';
-import { authClient, latestOtp } from '../auth/auth-client';
+import { authClient, latestOtp, resetClock, setClock } from '../auth/auth-client';
 import {
   fillAndSubmit,
   formBody,
@@ -66,9 +66,25 @@ function examCsv(rows: string[][]): Buffer {
   );
 }
 
-function uploadExam(fileName: string, data: Buffer, contentType = 'text/csv') {
-  return ctx.aa.upload('/api/support/v1/exam/upload', [{ name: 'file', fileName, contentType, data }]);
+function uploadExam(fileName: string, data: Buffer, contentType = 'text/csv', by: Caller = ctx.aa) {
+  return by.upload('/api/support/v1/exam/upload', [{ name: 'file', fileName, contentType, data }]);
 }
+
+/**
+ * Runs `fn` on the first ITC class's opening day (an exam date may be neither before its class nor
+ * after today), with an agency admin signed in that day; the clock is put back after.
+ */
+async function onExamDay<T>(fn: (day: string, aa: Caller) => Promise<T>): Promise<T> {
+  const day = (await firstClass()).startDate;
+  setClock(ctx.t, new Date(`${day}T05:00:00Z`));
+  try {
+    return await fn(day, await ctx.as('demo.aa'));
+  } finally {
+    resetClock(ctx.t);
+  }
+}
+
+const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 describe('starting a candidate', () => {
   it('catches an existing agent and a blocked person (find/existing and on start)', async () => {
@@ -258,30 +274,33 @@ describe('ITC exam results upload', () => {
   it('applies nothing when one row is bad, and reports every bad row', async () => {
     const a = await assigned();
     const b = await assigned();
-    const res = await uploadExam(
-      'results.csv',
-      examCsv([
-        [a.candidateNumber, 'Noun', 'Sophea', 'ITC', '2026-11-01', '85', 'PASS'],
-        [b.candidateNumber, 'Noun', 'Sophea', 'ITC', '2026-11-01', '140', 'PASS'],
-        ['C9999999', 'X', 'Y', 'ITC', '2026-11-01', '50', 'FAIL'],
-        [a.candidateNumber, 'Noun', 'Sophea', 'ITC', '2099-01-01', '40', 'PASS'],
-      ]),
+    const res = await onExamDay((day, aa) =>
+      uploadExam(
+        'results.csv',
+        examCsv([
+          [a.candidateNumber, 'Noun', 'Sophea', '', day, '85', 'PASS'],
+          [b.candidateNumber, 'Noun', 'Sophea', '', day, '140', 'PASS'],
+          ['C9999999', 'X', 'Y', '', day, '50', 'FAIL'],
+          [a.candidateNumber, 'Noun', 'Sophea', '', '2099-01-01', '40', 'PASS'],
+        ]),
+        'text/csv',
+        aa,
+      ),
     );
     expect(res.statusCode).toBe(422);
-    expect((res.json() as { errors: unknown[] }).errors).toEqual(
-      expect.arrayContaining([
-        { field: 'row.3.score', key: 'numbericRange' },
-        { field: 'row.4.candidateNumber', key: 'invalid' },
-        { field: 'row.5.examDate', key: 'date_not_bigger_then_current_date' },
-        { field: 'row.5.result', key: 'invalid' },
-      ]),
-    );
+    expect((res.json() as { errors: unknown[] }).errors).toEqual([
+      { field: 'row.3.score', key: 'numbericRange' },
+      { field: 'row.4.candidateNumber', key: 'exam_unknown_candidate' },
+      { field: 'row.5.examDate', key: 'date_not_bigger_then_current_date' },
+      { field: 'row.5.result', key: 'invalid' },
+    ]);
     for (const c of [a, b]) expect(((await ctx.aa.get(`/api/candidate/v1/find/${c.id}`)).json() as Candidate).status).toBe('itc_assigned');
   });
 
   it("reports a header problem as the file's (file.header.<column>), never as a row, and applies nothing", async () => {
     const a = await assigned();
-    const row = [a.candidateNumber, 'Noun', 'Sophea', '', '2026-11-01', '85', 'PASS'].join(',');
+    const day = (await firstClass()).startDate;
+    const row = [a.candidateNumber, 'Noun', 'Sophea', '', day, '85', 'PASS'].join(',');
     const upload = async (lines: string[]) => {
       const res = await uploadExam('results.csv', Buffer.from(lines.join('\r\n'), 'utf8'));
       expect(res.statusCode, res.body).toBe(422);
@@ -301,9 +320,13 @@ describe('ITC exam results upload', () => {
     // No header row at all (the first row is a candidate's): one problem, not one per cell.
     expect(await upload([row])).toEqual([{ field: 'file.header', key: 'exam_header_none' }]);
     // Blank header cells (trailing commas from a spreadsheet) are not columns.
-    const ok = await uploadExam(
-      'results.csv',
-      Buffer.from(['candidateNumber,lastName,firstName,itcClass,examDate,score,result,,', `${row},,`].join('\r\n'), 'utf8'),
+    const ok = await onExamDay((_, aa) =>
+      uploadExam(
+        'results.csv',
+        Buffer.from(['candidateNumber,lastName,firstName,itcClass,examDate,score,result,,', `${row},,`].join('\r\n'), 'utf8'),
+        'text/csv',
+        aa,
+      ),
     );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ applied: 1, passed: 1, failed: 0 });
@@ -312,30 +335,35 @@ describe('ITC exam results upload', () => {
   it('applies a good file (CSV, then XLSX) in one go', async () => {
     const a = await assigned();
     const b = await assigned();
-    const ok = await uploadExam(
-      'results.csv',
-      examCsv([
-        [a.candidateNumber, '', '', '', '01/11/2026', '85', 'pass'],
-        [b.candidateNumber, '', '', '', '2026-11-01', '40', 'FAIL'],
-      ]),
-    );
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ applied: 2, passed: 1, failed: 1 });
+    const c = await assigned();
+    await onExamDay(async (day, aa) => {
+      const ok = await uploadExam(
+        'results.csv',
+        examCsv([
+          [a.candidateNumber, '', '', '', dmy(day), '85', 'pass'],
+          [b.candidateNumber, '', '', '', day, '40', 'FAIL'],
+        ]),
+        'text/csv',
+        aa,
+      );
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toEqual({ applied: 2, passed: 1, failed: 1 });
+      // The same rows again: the candidates no longer await a result.
+      const again = await uploadExam('results.csv', examCsv([[a.candidateNumber, '', '', '', day, '85', 'PASS']]), 'text/csv', aa);
+      expect(again.json()).toMatchObject({ errors: [{ field: 'row.2.candidateNumber', key: 'exam_not_enrolled' }] });
+
+      const xlsx = await writeXlsxFile([
+        ['candidateNumber', 'examDate', 'score', 'result'].map((value) => ({ value })),
+        [c.candidateNumber, day, '77', 'PASS'].map((value) => ({ value })),
+      ]).toBuffer();
+      const res = await uploadExam('results.xlsx', xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', aa);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ applied: 1, passed: 1, failed: 0 });
+    });
     expect((await ctx.aa.get(`/api/candidate/v1/find/${a.id}`)).json() as Candidate).toMatchObject({
       status: 'exam_passed',
       exam: { score: 85, result: 'PASS' },
     });
-    // The same rows again: the candidates no longer await a result.
-    expect((await uploadExam('results.csv', examCsv([[a.candidateNumber, '', '', '', '2026-11-01', '85', 'PASS']]))).statusCode).toBe(422);
-
-    const c = await assigned();
-    const xlsx = await writeXlsxFile([
-      ['candidateNumber', 'examDate', 'score', 'result'].map((value) => ({ value })),
-      [c.candidateNumber, '2026-11-02', '77', 'PASS'].map((value) => ({ value })),
-    ]).toBuffer();
-    const res = await uploadExam('results.xlsx', xlsx, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ applied: 1, passed: 1, failed: 0 });
     expect((await uploadExam('results.xlsx', Buffer.from('a,b,c'))).statusCode).toBe(415);
   });
 });
@@ -345,7 +373,9 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
 
   beforeAll(async () => {
     const a = await assigned();
-    const res = await uploadExam('results.csv', examCsv([[a.candidateNumber, '', '', '', '2026-11-01', '90', 'PASS']]));
+    const res = await onExamDay((day, aa) =>
+      uploadExam('results.csv', examCsv([[a.candidateNumber, '', '', '', day, '90', 'PASS']]), 'text/csv', aa),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const irc = await ctx.aa.upload('/api/candidate/v1/irc/upload', [
       { name: 'candidateId', value: a.id },
@@ -353,6 +383,11 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
       { name: 'file', fileName: 'irc.pdf', contentType: 'application/pdf', data: pdfBytes() },
     ]);
     expect(irc.statusCode, irc.body).toBe(200);
+    const countersigned = await ctx.aa.upload('/api/candidate/v1/contract/upload', [
+      { name: 'candidateId', value: a.id },
+      { name: 'file', fileName: 'countersigned.pdf', contentType: 'application/pdf', data: pdfBytes() },
+    ]);
+    expect(countersigned.statusCode, countersigned.body).toBe(201);
     licensed = irc.json() as Candidate;
   }, 120_000);
 

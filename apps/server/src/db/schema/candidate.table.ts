@@ -50,7 +50,16 @@ export const candidate = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     codeOfConductAcceptedAt: timestamp('code_of_conduct_accepted_at', { withTimezone: true, precision: 3 }),
+    /** The address the candidate's own session accepted the code of conduct from. */
+    codeOfConductAcceptedIp: text('code_of_conduct_accepted_ip'),
     contractAcceptedAt: timestamp('contract_accepted_at', { withTimezone: true, precision: 3 }),
+    /** The address the candidate's own session accepted the contract from. */
+    contractAcceptedIp: text('contract_accepted_ip'),
+    /** Staff who created, edited or submitted the form for the candidate (the four-eyes rule's makers, with the recruiter). */
+    formFillerIds: jsonb('form_filler_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     reviewComment: text('review_comment'),
     itcClassId: uuid('itc_class_id').references(() => candidateItcClass.id),
     examDate: date('exam_date', { mode: 'string' }),

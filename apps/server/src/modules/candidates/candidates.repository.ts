@@ -71,6 +71,27 @@ export class CandidatesRepository {
     });
   }
 
+  /** Gives a candidate started by a recruiter their own (ROLE_CNL) account, once; the row as it is after. */
+  async attachApplicant(candidateId: string, applicant: NewAppUser): Promise<CandidateRow | undefined> {
+    const taken = new Error('candidate already has an applicant');
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [user] = await tx.insert(appUser).values(applicant).returning({ id: appUser.id });
+        if (!user) throw new Error('applicant insert returned no row');
+        const [updated] = await tx
+          .update(candidate)
+          .set({ applicantUserId: user.id })
+          .where(and(eq(candidate.id, candidateId), isNull(candidate.applicantUserId)))
+          .returning();
+        if (!updated) throw taken;
+        return updated;
+      });
+    } catch (error) {
+      if (error === taken) return undefined;
+      throw error;
+    }
+  }
+
   async setApplicantUsername(userId: string, username: string): Promise<void> {
     await this.db.update(appUser).set({ username }).where(eq(appUser.id, userId));
   }

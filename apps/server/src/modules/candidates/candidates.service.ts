@@ -26,6 +26,7 @@ import type {
   RequestLinkRequest,
 } from '@portal/domain/contracts/candidates/candidate-fields';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
+import { breaksFourEyes, isUnderAge, type FourEyesAction } from '@portal/domain/rules/recruitment';
 import { normalisePhone } from '@portal/domain/format/phone';
 import type { CandidateRow, NewCandidateRow } from '../../db/schema/candidate.table';
 import { AppError } from '../../lib/app-error';
@@ -60,6 +61,24 @@ export interface CandidatesConfig {
 /** An expired, used, replaced or forged link: the web shows /secure-link/link-expired. */
 export const linkExpired = () => new AppError(410, 'link_expired', 'link_expired');
 const ineligible = (reason: IneligibleReason) => new AppError(409, `ineligible_${reason}`, `ineligible_${reason}`);
+/**
+ * The four-eyes rule (rules/recruitment.ts): the caller recruited the candidate or filled their
+ * form, so another agency admin must take this step (403 `four_eyes`).
+ */
+export function assertFourEyes(
+  row: Pick<CandidateRow, 'recruiterUserId' | 'formFillerIds'>,
+  actorUserId: string,
+  action: FourEyesAction,
+): void {
+  if (breaksFourEyes(row, actorUserId)) throw new AppError(403, 'four_eyes', `four_eyes_${action}`);
+}
+
+/** Staff who fill a candidate's form are its makers for the four-eyes rule; the candidate's own session is not. */
+function withFiller(fillers: readonly string[], caller: CandidateCaller): string[] {
+  if (isApplicant(caller.user) || fillers.includes(caller.user.id)) return [...fillers];
+  return [...fillers, caller.user.id];
+}
+
 /** The chosen ITC class has no free seat (422 on itcClassId). */
 const itcClassFull = () => new AppError(422, 'itc_class_full', 'itc_class_full', [{ field: 'itcClassId', key: 'itc_class_full' }]);
 
@@ -166,6 +185,7 @@ export class CandidatesService {
 
   /** form/init (mode=createRecruitmentApp): a recruiter fills the form, or a signed-in ROLE_CAN starts their own. */
   async init(caller: CandidateCaller, body: CandidateInitRequest): Promise<Candidate> {
+    if (isUnderAge(body.dateOfBirth, this.now())) throw ineligible('under_age');
     await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
     const now = this.now();
     const self = isApplicant(caller.user);
@@ -179,6 +199,7 @@ export class CandidatesService {
         agencyId: caller.user.agencyId,
         recruiterUserId: self ? null : caller.user.id,
         applicantUserId: self ? caller.user.id : null,
+        formFillerIds: withFiller([], caller),
         createdDate: now,
         modifiedDate: now,
         createdBy: caller.user.id,
@@ -201,7 +222,20 @@ export class CandidatesService {
     if (body.candidateNumber) {
       row = await this.candidates.findByNumber(candidateScope(caller.user), body.candidateNumber.trim().toUpperCase());
       if (!row) throw AppError.http(404);
-      if (!isEditableStatus(row.status) || !row.applicantUserId) throw new AppError(409, 409, 'conflict');
+      if (!isEditableStatus(row.status)) throw new AppError(409, 409, 'conflict');
+      // A form a recruiter started gets the candidate's own account now: only that session accepts the code of conduct and the contract.
+      if (!row.applicantUserId) {
+        row = await this.candidates.attachApplicant(row.id, {
+          username: `cnl.${row.candidateNumber.toLowerCase()}`,
+          displayName: `${row.firstName} ${row.lastName}`,
+          phone: row.phone,
+          passwordHash: null,
+          roles: [ROLE_CNL],
+          agencyId: row.agencyId,
+          alias: 'CNL',
+        });
+        if (!row) throw new AppError(409, 409, 'conflict');
+      }
     } else {
       await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
       const cnlUsername = `cnl.${randomUUID()}`;
@@ -369,12 +403,26 @@ export class CandidatesService {
       await this.assertEligible({ phone: body.phone, idNumber: body.idNumber }, row.id);
     }
     const now = this.now();
+    const own = isApplicant(caller.user);
+    // The code of conduct and the contract are the candidate's to accept: staff may not change either.
+    if (
+      !own &&
+      (body.codeOfConductAccepted !== (row.codeOfConductAcceptedAt !== null) || body.contractAccepted !== (row.contractAcceptedAt !== null))
+    )
+      throw new AppError(403, 'acceptance_candidate_only', 'acceptance_candidate_only');
+    const accepted = (flag: boolean, at: Date | null, ip: string | null) =>
+      flag ? { at: at ?? now, ip: at ? ip : caller.ip } : { at: null, ip: null };
+    const conduct = accepted(body.codeOfConductAccepted, row.codeOfConductAcceptedAt, row.codeOfConductAcceptedIp);
+    const contract = accepted(body.contractAccepted, row.contractAcceptedAt, row.contractAcceptedIp);
     const updated = await this.candidates.update(id, body.version, {
       ...this.personal(body),
       education: body.education,
       workHistory: body.workHistory,
-      codeOfConductAcceptedAt: body.codeOfConductAccepted ? (row.codeOfConductAcceptedAt ?? now) : null,
-      contractAcceptedAt: body.contractAccepted ? (row.contractAcceptedAt ?? now) : null,
+      codeOfConductAcceptedAt: conduct.at,
+      codeOfConductAcceptedIp: conduct.ip,
+      contractAcceptedAt: contract.at,
+      contractAcceptedIp: contract.ip,
+      formFillerIds: withFiller(row.formFillerIds, caller),
       modifiedDate: now,
       modifiedBy: caller.user.id,
     });
@@ -401,12 +449,13 @@ export class CandidatesService {
     if (!row.contractAcceptedAt) errors.push({ field: 'contractAccepted', key: 'required' });
     if (!have.has('signed-contract')) errors.push({ field: 'documents.signed-contract', key: 'required' });
     if (errors.length > 0) throw AppError.validation(errors);
+    if (isUnderAge(row.dateOfBirth, this.now())) throw ineligible('under_age');
     const moved = await this.candidates.move(
       id,
       version,
       row.status,
       'submitted',
-      { reviewComment: null },
+      { reviewComment: null, formFillerIds: withFiller(row.formFillerIds, caller) },
       {
         actorUserId: caller.user.id,
         actorRole: actingRole(caller.user),
@@ -426,6 +475,7 @@ export class CandidatesService {
     if (body.action === 'assignItc') await this.scheduleItcClasses();
     const to: CandidateStatus = body.action === 'approve' ? 'approved' : body.action === 'return' ? 'returned' : 'itc_assigned';
     if (!canMove(row.status, to)) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+    if (body.action === 'approve') assertFourEyes(row, caller.user.id, 'approve');
     const set: Partial<NewCandidateRow> = {};
     if (body.action === 'return') set.reviewComment = body.comment ?? null;
     const stage = { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: body.comment ?? null, at: this.now() };
@@ -614,6 +664,7 @@ export class CandidatesService {
     if (!IRC_LICENCE_PATTERN.test(number)) throw AppError.validation([{ field: 'licenceNumber', key: 'pattern' }]);
     if (row.status !== 'exam_passed' && row.status !== 'licensed')
       throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+    assertFourEyes(row, caller.user.id, 'irc_upload');
     const { fileName, mediaType } = checkDocumentFile(file);
     const now = this.now();
     const moved = await this.candidates.transaction(async (tx) => {

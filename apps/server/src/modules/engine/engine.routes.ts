@@ -3,6 +3,7 @@ import { calculatePremiumRequestSchema, calculatePremiumResponseSchema } from '@
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import type { CachedAnswer } from '../../lib/response-cache';
+import { permittedProductsFor } from '../agent-products/product-permission';
 import { EngineService } from './engine.service';
 
 /**
@@ -11,7 +12,7 @@ import { EngineService } from './engine.service';
  * rule's field and key; the 200 answer is checked against the response schema when it is built (lib/cached-json.ts).
  */
 export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new EngineService(app.catalogue);
+  const service = new EngineService(app.catalogue, undefined, (userId) => permittedProductsFor(app.db, userId));
   app.post(
     '/api/engine/v1/calculate',
     {
@@ -29,7 +30,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       const send = (built: CachedAnswer): void => {
         reply.type(JSON_CONTENT_TYPE).send(serialized(built));
       };
-      const answer = service.calculate(request.body);
+      const answer = request.user ? service.calculateFor(request.user.id, request.body) : service.calculate(request.body);
       if (answer instanceof Promise) return answer.then(send);
       // A remembered quote (the usual case) is sent without waiting on a promise.
       send(answer);

@@ -2,7 +2,9 @@ import { calculatePremiumResponseSchema, type CalculatePremiumRequest } from '@p
 import { calculatePremium } from '@portal/domain/engine/calculate-premium';
 import type { Catalogue } from '@portal/domain/catalogue/catalogue-schema';
 import { todayInPhnomPenh, toOffsetDateTime } from '@portal/domain/format/date';
+import { isProductPermitted } from '@portal/domain/contracts/candidates/agent-products';
 import { AppError } from '../../lib/app-error';
+import { productNotPermitted } from '../agent-products/product-permission';
 import { cachedJson } from '../../lib/cached-json';
 import { ResponseCache, type CachedAnswer } from '../../lib/response-cache';
 import type { CatalogueStore } from '../products/catalogue.service';
@@ -30,7 +32,19 @@ export class EngineService {
   constructor(
     private readonly store: CatalogueStore,
     private readonly now: () => Date = () => new Date(),
+    /** The products an agent may sell (undefined: every product), read afresh for each quote. */
+    private readonly permittedProducts?: (userId: string) => Promise<readonly string[] | undefined>,
   ) {}
+
+  /**
+   * A quote for an agent: refused with 403 `product_not_permitted` when the agency admin has not
+   * permitted the product to them (the same rule as proposal create and update).
+   */
+  async calculateFor(userId: string, request: CalculatePremiumRequest): Promise<CachedAnswer> {
+    const permitted = await this.permittedProducts?.(userId);
+    if (!isProductPermitted(permitted, request.productCode)) throw productNotPermitted();
+    return this.calculate(request);
+  }
 
   /** The quote's answer: at once (no promise) when remembered, else once the engine has built it. */
   calculate(request: CalculatePremiumRequest): CachedAnswer | Promise<CachedAnswer> {

@@ -6,6 +6,7 @@ import { findBasePlansQuerySchema, findBasePlansResponseSchema } from '@portal/d
 import { findProductTypesResponseSchema } from '@portal/domain/contracts/products/find-product-types';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { definePlugin } from '../../plugins/define-plugin';
+import { permittedProductsFor } from '../agent-products/product-permission';
 import { CatalogueRepository } from './catalogue.repository';
 import { loadCatalogueStore, type CatalogueStore } from './catalogue.service';
 import { ProductsService } from './products.service';
@@ -44,6 +45,7 @@ const GZIP_FROM_BYTES = 1024;
 
 const productCalls: FastifyPluginAsyncZod<{ store: CatalogueStore }> = async (app, { store }) => {
   const service = new ProductsService(store);
+  const permittedProducts = (request: FastifyRequest) => (request.user ? permittedProductsFor(app.db, request.user.id) : undefined);
   // The answers depend only on the (immutable) catalogue version and the query: each is checked
   // against its response schema and serialised once, then sent as the same bytes. Large ones
   // (the catalogue for the browser engine, ~75 KB) go gzipped (~15 KB) to clients that accept it.
@@ -84,7 +86,10 @@ const productCalls: FastifyPluginAsyncZod<{ store: CatalogueStore }> = async (ap
         response: { 200: findProductTypesResponseSchema, ...errors },
       },
     },
-    async (request, reply) => answer(request, reply, 'types', () => service.types(), findProductTypesResponseSchema),
+    async (request, reply) => {
+      const permitted = await permittedProducts(request);
+      return answer(request, reply, `types|${permitted?.join(',') ?? '*'}`, () => service.types(permitted), findProductTypesResponseSchema);
+    },
   );
 
   app.get(
@@ -100,8 +105,9 @@ const productCalls: FastifyPluginAsyncZod<{ store: CatalogueStore }> = async (ap
     },
     async (request, reply) => {
       const { productCode, packageType, include } = request.query;
-      const key = `plans|${productCode ?? ''}|${packageType ?? ''}|${include ?? ''}`;
-      return answer(request, reply, key, () => service.basePlans(request.query), findBasePlansResponseSchema);
+      const permitted = await permittedProducts(request);
+      const key = `plans|${productCode ?? ''}|${packageType ?? ''}|${include ?? ''}|${permitted?.join(',') ?? '*'}`;
+      return answer(request, reply, key, () => service.basePlans(request.query, permitted), findBasePlansResponseSchema);
     },
   );
 };

@@ -255,7 +255,7 @@ export class ProposalsService {
   /**
    * The first premium's payment (reference + KHQR) for the premium as it is now (a premium changed
    * since the last request gets a new reference; update() withdrew the old); records
-   * `paymentRequested` once.
+   * `paymentRequested` once, when the selling advisor asks (never on another reader's call).
    */
   async payment(caller: ProposalCaller, proposalNumber: string): Promise<OpcPaymentResponse> {
     const row = PROPOSAL_NUMBER_PATTERN.test(proposalNumber)
@@ -264,7 +264,9 @@ export class ProposalsService {
     if (!row) throw AppError.http(404);
     const now = this.now();
     const view = await this.payments.forProposal(row, now);
-    await this.proposals.setStatus(row.id, ['quoted', 'presented'], 'paymentRequested', caller.user.id, now);
+    // Only the selling advisor showing the code moves the proposal; staff reading it change nothing.
+    if (row.ownerUserId === caller.user.id)
+      await this.proposals.setStatus(row.id, ['quoted', 'presented'], 'paymentRequested', caller.user.id, now);
     await this.record(caller, 'read', row.id, { view: 'payment', paymentReference: view.paymentReference });
     return {
       proposalNumber: row.proposalNumber,
@@ -280,7 +282,7 @@ export class ProposalsService {
     };
   }
 
-  /** The benefit illustration PDF in `lang` (else the caller's preferred language); records `presented` once. */
+  /** The benefit illustration PDF in `lang` (else the caller's preferred language); records `presented` once, when the selling advisor opens it. */
   async report(caller: ProposalCaller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer; lang: Language }> {
     const row = await this.requireVisible(caller, id);
     const advisor = await this.proposals.findAdvisor(row.ownerUserId);
@@ -303,7 +305,8 @@ export class ProposalsService {
       if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
       throw error;
     }
-    await this.proposals.setStatus(row.id, ['quoted'], 'presented', caller.user.id, now);
+    // Only the selling advisor opening the illustration presents it; staff reading it change nothing.
+    if (row.ownerUserId === caller.user.id) await this.proposals.setStatus(row.id, ['quoted'], 'presented', caller.user.id, now);
     await this.record(caller, 'download', id, { document: 'proposal', lang: language });
     return { fileName: proposalReportFileName(row.proposalNumber, language), pdf, lang: language };
   }

@@ -4,6 +4,7 @@ import { ROLE_TRAINEE } from '@portal/domain/codes/roles';
 import type { Db } from '../../db/client';
 import { appUser } from '../../db/schema/app-user.table';
 import { agentCodeHistory } from '../../db/schema/candidate-agent-code-history.table';
+import { candidateDocument } from '../../db/schema/candidate-document.table';
 import { candidateItcClass } from '../../db/schema/candidate-itc-class.table';
 import { candidateStageHistory } from '../../db/schema/candidate-stage-history.table';
 import { candidate, type CandidateRow } from '../../db/schema/candidate.table';
@@ -30,12 +31,27 @@ export class SupportRepository {
     return rows.map((r) => ({ ...r.c, itcCode: r.itcCode }));
   }
 
-  async byNumbers(agencyId: string, numbers: string[]): Promise<CandidateRow[]> {
+  /** The agency's candidates of these numbers, with the code and start of their ITC class. */
+  async byNumbers(
+    agencyId: string,
+    numbers: string[],
+  ): Promise<(CandidateRow & { itcCode: string | null; itcStartDate: string | null })[]> {
     if (numbers.length === 0) return [];
-    return this.db
-      .select()
+    const rows = await this.db
+      .select({ c: candidate, itcCode: candidateItcClass.code, itcStartDate: candidateItcClass.startDate })
       .from(candidate)
+      .leftJoin(candidateItcClass, eq(candidateItcClass.id, candidate.itcClassId))
       .where(and(eq(candidate.agencyId, agencyId), inArray(candidate.candidateNumber, numbers)));
+    return rows.map((r) => ({ ...r.c, itcCode: r.itcCode, itcStartDate: r.itcStartDate }));
+  }
+
+  /** The document types a candidate holds (the conversion's requirements). */
+  async documentTypes(candidateId: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ type: candidateDocument.documentType })
+      .from(candidateDocument)
+      .where(eq(candidateDocument.candidateId, candidateId));
+    return rows.map((r) => r.type);
   }
 
   /**

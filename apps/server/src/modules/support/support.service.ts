@@ -2,6 +2,8 @@ import { ROLE_AA } from '@portal/domain/codes/roles';
 import {
   checkExamHeader,
   checkExamRow,
+  checkExamRowCandidate,
+  inFileOrder,
   EXAM_MAX_ROWS,
   EXAM_TEMPLATE_COLUMNS,
   type ConvertCandidateResponse,
@@ -10,6 +12,7 @@ import {
   type ExamUploadResponse,
 } from '@portal/domain/contracts/candidates/exam-results';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
+import { breaksFourEyes, missingForConversion } from '@portal/domain/rules/recruitment';
 import { AppError } from '../../lib/app-error';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import type { AuditService } from '../audit/audit.service';
@@ -145,7 +148,7 @@ export class SupportService {
     if (body.length > EXAM_MAX_ROWS) throw AppError.validation([{ field: 'file', key: 'max' }]);
 
     const errors: FieldError[] = [];
-    const parsed: (ExamRow & { row: number })[] = [];
+    const parsed: (ExamRow & { row: number; itcClass: string | undefined })[] = [];
     body.forEach((cells, i) => {
       if (cells.every((c) => c.trim() === '')) return;
       const row = i + 2;
@@ -159,7 +162,7 @@ export class SupportService {
         this.clock.now(),
       );
       for (const issue of result.issues) errors.push({ field: `row.${issue.row}.${issue.column}`, key: issue.key });
-      if (result.value) parsed.push({ ...result.value, row });
+      if (result.value) parsed.push({ ...result.value, row, itcClass: get('itcClass') });
     });
     if (parsed.length === 0 && errors.length === 0) throw AppError.validation([{ field: 'file', key: 'required' }]);
 
@@ -173,16 +176,24 @@ export class SupportService {
     );
     const seen = new Set<string>();
     const ready: (ExamRow & { row: number; id: string })[] = [];
+    const fourEyes: FieldError[] = [];
     for (const p of parsed) {
       const c = known.get(p.candidateNumber);
-      if (!c || c.status !== 'itc_assigned' || seen.has(p.candidateNumber)) {
-        errors.push({ field: `row.${p.row}.candidateNumber`, key: 'invalid' });
-        continue;
-      }
+      const issues = checkExamRowCandidate(
+        p,
+        p.row,
+        c ? { waiting: c.status === 'itc_assigned', itcCode: c.itcCode, itcStartDate: c.itcStartDate } : undefined,
+        p.itcClass,
+        seen,
+      );
       seen.add(p.candidateNumber);
+      for (const issue of issues) errors.push({ field: `row.${issue.row}.${issue.column}`, key: issue.key });
+      if (issues.length > 0 || !c) continue;
+      if (breaksFourEyes(c, caller.user.id)) fourEyes.push({ field: `row.${p.row}.candidateNumber`, key: 'four_eyes' });
       ready.push({ ...p, id: c.id });
     }
-    if (errors.length > 0) throw AppError.validation(errors);
+    if (errors.length > 0) throw AppError.validation(inFileOrder(errors));
+    if (fourEyes.length > 0) throw new AppError(403, 'four_eyes', 'four_eyes_exam_result', fourEyes);
 
     const { failedRows } = await this.support.applyExamResults(ready, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
     if (failedRows.length > 0)
@@ -212,7 +223,20 @@ export class SupportService {
       };
     };
     if (row.status === 'converted') return existing();
+    const missing = missingForConversion({
+      documentTypes: await this.support.documentTypes(row.id),
+      examResult: row.examResult,
+      ircLicenceNumber: row.ircLicenceNumber,
+    });
+    if (missing.length > 0)
+      throw new AppError(
+        409,
+        'conversion_incomplete',
+        'conversion_incomplete',
+        missing.map((m) => ({ field: m, key: `conversion_missing_${m}` })),
+      );
     if (row.status !== 'licensed') throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+    if (breaksFourEyes(row, caller.user.id)) throw new AppError(403, 'four_eyes', 'four_eyes_convert');
     const made = await this.support.convert(row, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
     if (!made) return existing();
     const resetLink = `${this.publicOrigin}/auth/signin/forgot-password`;

@@ -98,7 +98,7 @@ export type FindCandidatesResponse = z.infer<typeof findCandidatesResponseSchema
 export const candidateNumberQuerySchema = z.object({ candidateNumber: z.string().max(20).optional() });
 
 /** `find/existing`: whether a person may be recruited. */
-export const INELIGIBLE_REASONS = ['existing_agent', 'blocked', 'in_progress'] as const;
+export const INELIGIBLE_REASONS = ['existing_agent', 'blocked', 'in_progress', 'under_age'] as const;
 export type IneligibleReason = (typeof INELIGIBLE_REASONS)[number];
 export const findExistingQuerySchema = z.object({
   phone: z.string().max(20).optional(),

@@ -113,6 +113,60 @@ export function checkExamRow(
   return { value: { candidateNumber, examDate, score, result: resultText as ExamResult }, issues };
 }
 
+/** Form-error keys (validation namespace) of a row that is well formed but cannot be applied. */
+export const EXAM_ROW_KEYS = {
+  unknownCandidate: 'exam_unknown_candidate',
+  notEnrolled: 'exam_not_enrolled',
+  duplicateRow: 'exam_duplicate_row',
+  beforeClass: 'exam_date_before_class',
+} as const;
+
+/** What the agency knows of the candidate a row names. */
+export interface ExamCandidateFacts {
+  /** Waiting for a result (`itc_assigned`). */
+  waiting: boolean;
+  itcCode: string | null;
+  /** The class's first day, YYYY-MM-DD. */
+  itcStartDate: string | null;
+}
+
+/**
+ * Checks a well-formed row against the candidate it names: an unknown candidate, one not enrolled
+ * in a class waiting for a result (or in another class than the row's `itcClass`, when given), a
+ * candidate already named by an earlier row, an exam date before the class started.
+ */
+export function checkExamRowCandidate(
+  value: ExamRow,
+  row: number,
+  candidate: ExamCandidateFacts | undefined,
+  itcClassCell: string | undefined,
+  seen: ReadonlySet<string>,
+): ExamRowIssue[] {
+  if (!candidate) return [{ row, column: 'candidateNumber', key: EXAM_ROW_KEYS.unknownCandidate }];
+  if (seen.has(value.candidateNumber)) return [{ row, column: 'candidateNumber', key: EXAM_ROW_KEYS.duplicateRow }];
+  const named = (itcClassCell ?? '').trim();
+  if (!candidate.waiting || !candidate.itcCode) return [{ row, column: 'candidateNumber', key: EXAM_ROW_KEYS.notEnrolled }];
+  if (named && named.toUpperCase() !== candidate.itcCode.toUpperCase())
+    return [{ row, column: 'itcClass', key: EXAM_ROW_KEYS.notEnrolled }];
+  if (candidate.itcStartDate && value.examDate < candidate.itcStartDate)
+    return [{ row, column: 'examDate', key: EXAM_ROW_KEYS.beforeClass }];
+  return [];
+}
+
+/** Orders row problems as the file does: by row, then by the template's column order. */
+export function inFileOrder<T extends { field: string }>(errors: readonly T[]): T[] {
+  const rank = (field: string): [number, number] => {
+    const m = /^row\.(\d+)\.(.+)$/.exec(field);
+    if (!m) return [0, 0];
+    return [Number(m[1]), EXAM_TEMPLATE_COLUMNS.indexOf(m[2] as ExamTemplateColumn)];
+  };
+  return [...errors].sort((a, b) => {
+    const [ra, ca] = rank(a.field);
+    const [rb, cb] = rank(b.field);
+    return ra - rb || ca - cb;
+  });
+}
+
 export const examUploadResponseSchema = z.object({ applied: z.number(), passed: z.number(), failed: z.number() });
 export type ExamUploadResponse = z.infer<typeof examUploadResponseSchema>;
 export const templateQuerySchema = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });

@@ -5,7 +5,9 @@ import { proposalKeys } from './proposal-keys';
 
 /**
  * GET /api/product/v1/?include=rates — the products with their plans, terms and riders, and the
- * whole catalogue for the browser engine (instant premiums while typing). Asked for once.
+ * whole catalogue for the browser engine (instant premiums while typing), holding only the
+ * products the caller may sell: asked again on every screen that opens it, so a change of the
+ * agent's product permissions shows without signing in again.
  */
 export async function findCatalogue(signal?: AbortSignal): Promise<FindBasePlansResponse> {
   return findBasePlansResponseSchema.parse(
@@ -14,5 +16,5 @@ export async function findCatalogue(signal?: AbortSignal): Promise<FindBasePlans
 }
 
 export function useCatalogue() {
-  return useQuery({ queryKey: proposalKeys.catalogue, queryFn: ({ signal }) => findCatalogue(signal), staleTime: Infinity });
+  return useQuery({ queryKey: proposalKeys.catalogue, queryFn: ({ signal }) => findCatalogue(signal), staleTime: 0 });
 }

@@ -20,6 +20,7 @@ import { nationalNumber } from '@portal/domain/format/phone';
 import { IconAlert } from '../../../components/ui/icons';
 import { currentLanguage, translateFormError } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { downloadFile, useUploadDocument } from '../api/files';
 import { useDeleteDocument, useSubmitCandidate, useUpdateCandidate } from '../api/update-candidate';
 import { errorText, StatusBadge } from './candidate-parts';
@@ -80,6 +81,10 @@ export function CandidateForm({ candidate }: { candidate: Candidate }) {
   const deleteDocument = useDeleteDocument();
   const [problems, setProblems] = useState<string[]>([]);
   const editable = isEditableStatus(candidate.status);
+  const { user } = useSession();
+  // The code of conduct and the contract are accepted by the candidate's own session only.
+  const ownSession =
+    !!user && !user.roles.some((r) => r === 'ROLE_AA' || r === 'ROLE_AAP') && user.roles.some((r) => r === 'ROLE_CNL' || r === 'ROLE_CAN');
   const form = useForm<CandidateUpdateInput>({
     resolver: zodResolver(schema, undefined, { raw: true }) as never,
     values: valuesOf(candidate),
@@ -302,11 +307,16 @@ export function CandidateForm({ candidate }: { candidate: Candidate }) {
 
             <Fieldset legend={t('recruitment:section_agreements')}>
               <Stack gap="sm">
-                <Checkbox {...register('codeOfConductAccepted')} label={t('recruitment:accept_code_of_conduct')} />
+                {ownSession ? null : (
+                  <Text size="sm" c="dimmed" data-testid="acceptance-candidate-only">
+                    {t('errors:acceptance_candidate_only')}
+                  </Text>
+                )}
+                <Checkbox {...register('codeOfConductAccepted')} disabled={!ownSession} label={t('recruitment:accept_code_of_conduct')} />
                 <Anchor component={Link} to={`/home/recruitment/code-of-conduct?candidateNumber=${candidate.candidateNumber}`} size="sm">
                   {t('recruitment:read_code_of_conduct')}
                 </Anchor>
-                <Checkbox {...register('contractAccepted')} label={t('recruitment:accept_contract')} />
+                <Checkbox {...register('contractAccepted')} disabled={!ownSession} label={t('recruitment:accept_contract')} />
                 <Anchor component={Link} to={`/home/recruitment/review-contract?candidateNumber=${candidate.candidateNumber}`} size="sm">
                   {t('recruitment:read_contract')}
                 </Anchor>

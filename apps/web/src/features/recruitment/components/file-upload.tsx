@@ -17,9 +17,10 @@ const ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
   count: 'recruitment:upload_wrong_type',
 };
 
-function serverMessage(error: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
+function serverMessage(error: unknown, kind: 'document' | 'sheet', t: (key: string, values?: Record<string, unknown>) => string): string {
   if (isApiError(error) && error.status === 413) return t('recruitment:upload_too_large', { max: UPLOAD_MAX_MB });
-  if (isApiError(error) && error.status === 415) return t('recruitment:upload_wrong_type');
+  if (isApiError(error) && error.status === 415)
+    return t(kind === 'sheet' ? 'recruitment:upload_wrong_type_sheet' : 'recruitment:upload_wrong_type');
   return errorText(error);
 }
 
@@ -72,7 +73,7 @@ export function FileUpload({ label, kind = 'document', fields, upload, onDone, o
         },
         onError: (error) => {
           setPercent(null);
-          setProblem(serverMessage(error, t));
+          setProblem(serverMessage(error, kind, t));
           onFailed?.(error);
         },
       },

@@ -52,4 +52,5 @@ export const INELIGIBLE_LABELS: Readonly<Record<IneligibleReason, string>> = {
   existing_agent: 'recruitment:ineligible_existing_agent',
   blocked: 'recruitment:ineligible_blocked',
   in_progress: 'recruitment:ineligible_in_progress',
+  under_age: 'recruitment:ineligible_under_age',
 };

@@ -22,6 +22,7 @@ import type { Candidate, ItcClass } from '@portal/domain/contracts/candidates/ca
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { formatPhone } from '@portal/domain/format/phone';
+import { missingForConversion } from '@portal/domain/rules/recruitment';
 import { IconAlert, IconCheck } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { currentLanguage } from '../../../lib/i18n';
@@ -34,7 +35,7 @@ import { useConvertCandidate, useReviewCandidate } from '../api/update-candidate
 import { Empty, errorText, HistoryTable, Loading, LoadError, StatusBadge } from './candidate-parts';
 import { CandidateForm } from './candidate-form';
 import { FileUpload } from './file-upload';
-import { DOCUMENT_LABELS, STATUS_LABELS } from './labels';
+import { DOCUMENT_LABELS, EDUCATION_LABELS, STATUS_LABELS } from './labels';
 
 /** application-list and search: the caller's candidates, searchable, filtered by stage. */
 export function ApplicationListScreen({ titleKey = 'recruitment:application_list_title' }: { titleKey?: string }) {
@@ -105,11 +106,20 @@ export function ApplicationListScreen({ titleKey = 'recruitment:application_list
 
 function Details({ candidate }: { candidate: Candidate }) {
   const { t } = useTranslation(['recruitment']);
+  const khmerName = [candidate.lastNameKh, candidate.firstNameKh].filter(Boolean).join(' ');
   const rows: [string, string][] = [
+    ['recruitment:first_name', candidate.firstName],
+    ['recruitment:last_name', candidate.lastName],
+    ['recruitment:last_name_kh', khmerName || '—'],
+    [
+      'recruitment:gender',
+      candidate.gender === 'M' ? t('recruitment:gender_m') : candidate.gender === 'F' ? t('recruitment:gender_f') : '—',
+    ],
     ['recruitment:phone', formatPhone(candidate.phone)],
     ['recruitment:date_of_birth', candidate.dateOfBirth ? formatDisplayDate(candidate.dateOfBirth) : '—'],
     ['recruitment:id_number', candidate.idNumber ?? '—'],
     ['recruitment:email', candidate.email ?? '—'],
+    ['recruitment:address', candidate.address ?? '—'],
     ['recruitment:recruiter', candidate.recruiterName ?? '—'],
     ['recruitment:itc_class', candidate.itcClass ? `${candidate.itcClass.code} (${formatDisplayDate(candidate.itcClass.startDate)})` : '—'],
     ['recruitment:exam', candidate.exam ? `${candidate.exam.score} – ${candidate.exam.result}` : '—'],
@@ -128,6 +138,35 @@ function Details({ candidate }: { candidate: Candidate }) {
           </Text>
         ))}
       </SimpleGrid>
+      <Text fw={600} size="sm" mt="sm">
+        {t('recruitment:section_education')}
+      </Text>
+      <Stack gap={2} component="ul" m={0} pl="md" data-testid="detail-education">
+        {candidate.education.map((e, i) => (
+          <Text key={i} size="sm" component="li">
+            {t(EDUCATION_LABELS[e.level])} · {e.institution}
+            {e.fieldOfStudy ? ` · ${e.fieldOfStudy}` : ''}
+            {e.completedDate ? ` · ${formatDisplayDate(e.completedDate)}` : ''}
+          </Text>
+        ))}
+      </Stack>
+      <Text fw={600} size="sm" mt="sm">
+        {t('recruitment:section_work')}
+      </Text>
+      {candidate.workHistory.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('recruitment:no_work')}
+        </Text>
+      ) : (
+        <Stack gap={2} component="ul" m={0} pl="md" data-testid="detail-work">
+          {candidate.workHistory.map((w, i) => (
+            <Text key={i} size="sm" component="li">
+              {w.employer} · {w.position} · {formatDisplayDate(w.startDate)}
+              {w.endDate ? ` – ${formatDisplayDate(w.endDate)}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      )}
     </Card>
   );
 }
@@ -166,7 +205,7 @@ function Documents({ candidate }: { candidate: Candidate }) {
 
 /** The agency admin's actions for the candidate's current stage. */
 function AdminActions({ candidate }: { candidate: Candidate }) {
-  const { t } = useTranslation(['recruitment', 'errors']);
+  const { t } = useTranslation(['recruitment', 'errors', 'validation']);
   const navigate = useNavigate();
   const review = useReviewCandidate();
   const convert = useConvertCandidate();
@@ -178,6 +217,11 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
   // A class is full when every seat is taken (the candidate's own seat in it does not count).
   const isFull = (c: ItcClass) => c.enrolled - (candidate.itcClass?.id === c.id ? 1 : 0) >= c.capacity;
   const firstOpen = classes.data?.items.find((c) => !isFull(c));
+  const missing = missingForConversion({
+    documentTypes: candidate.documents.map((d) => d.documentType),
+    examResult: candidate.exam?.result ?? null,
+    ircLicenceNumber: candidate.ircLicenceNumber,
+  });
   const act = async (action: 'approve' | 'return' | 'assignItc') => {
     setProblem(null);
     try {
@@ -205,7 +249,13 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
         ) : null}
         {candidate.status === 'submitted' ? (
           <>
-            <Button onClick={() => void act('approve')} loading={review.isPending} data-testid="approve">
+            <Button
+              onClick={() => {
+                if (window.confirm(t('recruitment:confirm_approve'))) void act('approve');
+              }}
+              loading={review.isPending}
+              data-testid="approve"
+            >
               {t('recruitment:approve')}
             </Button>
             <Textarea
@@ -261,8 +311,26 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
             {t('recruitment:upload_irc_title')}
           </Button>
         ) : null}
+        {candidate.status === 'licensed' && missing.length > 0 ? (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlert />}
+            title={t('recruitment:conversion_missing_title')}
+            data-testid="conversion-missing"
+          >
+            <Stack gap={2} component="ul" m={0} pl="md">
+              {missing.map((m) => (
+                <Text key={m} size="sm" component="li">
+                  {t(`validation:conversion_missing_${m}`)}
+                </Text>
+              ))}
+            </Stack>
+          </Alert>
+        ) : null}
         {candidate.status === 'licensed' ? (
           <Button
+            disabled={missing.length > 0}
             onClick={() => {
               if (window.confirm(t('recruitment:confirm_convert')))
                 convert.mutate(candidate.id, { onError: (e) => setProblem(errorText(e)) });
