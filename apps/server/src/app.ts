@@ -12,6 +12,7 @@ import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { metricsPlugin } from './plugins/metrics';
 import { loggerOptions, requestIdOptions, requestIdPlugin } from './plugins/logger';
 import { notImplementedRoutes } from './plugins/not-implemented';
 import { openApiPlugin } from './plugins/openapi';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { config, handle, closeOnShutdown: ownsDb });
+  await app.register(metricsPlugin); // ops: /metrics (off unless METRICS_TOKEN or METRICS_PORT); before every route and app.pdf
   await app.register(requestIdPlugin, { logRequests: config.logRequests ?? 'all' });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);

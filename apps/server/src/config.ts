@@ -68,6 +68,11 @@ export interface AppConfig {
   khqr: KhqrMerchant;
   /** Things worth a warning in the start log (never secrets). */
   warnings: string[];
+  // --- Operations (README "Operations"): metrics, message delivery ---
+  /** METRICS_TOKEN: GET /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** METRICS_PORT: serve /metrics only on this port (on HOST), not on the app's port. */
+  metricsPort?: number;
 }
 
 const flag = z
@@ -131,6 +136,17 @@ const envSchema = z.object({
     .optional(),
   KHQR_MERCHANT_ID: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
   KHQR_ACQUIRING_BANK: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
+  // --- Operations ---
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (v.length >= 16 && /^\S+$/.test(v)), 'must be at least 16 characters, without spaces'),
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .refine((v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= 65535), 'must be a port number'),
 });
 
 export class ConfigError extends Error {
@@ -227,5 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       acquiringBank: e.KHQR_ACQUIRING_BANK || DEMO_KHQR_MERCHANT.acquiringBank,
     },
     warnings,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }
