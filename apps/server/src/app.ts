@@ -14,6 +14,7 @@ import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { metricsPlugin } from './plugins/metrics';
 import { loggerOptions, requestIdOptions, requestIdPlugin } from './plugins/logger';
+import { outboxDeliveryPlugin } from './plugins/outbox-delivery';
 import { notImplementedRoutes } from './plugins/not-implemented';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -83,6 +84,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {});
   await app.register(pdfPlugin); // app.pdf: the warm Chromium pool, launched on the first render
   await app.register(idempotencyPlugin);
+  await app.register(outboxDeliveryPlugin); // ops: app.messenger; SMS gateway / SMTP delivery worker when configured
   for (const module of deps.modules ?? MODULES) await app.register(module);
   await app.register(notImplementedRoutes);
   await app.register(staticFilesPlugin, { config });

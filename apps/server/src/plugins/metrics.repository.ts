@@ -1,4 +1,4 @@
-import { and, count, isNull, sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema/outbox.table';
 
@@ -6,17 +6,18 @@ import { outbox } from '../db/schema/outbox.table';
 export class MetricsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Messages not yet delivered, by channel, and the age in seconds of the oldest. */
-  async outboxBacklog(): Promise<{ channel: string; waiting: number; oldestSeconds: number }[]> {
+  /** Messages by channel and status (pending, dead; sent rows are not counted), and the age in seconds of the oldest. */
+  async outboxBacklog(): Promise<{ channel: string; status: string; waiting: number; oldestSeconds: number }[]> {
     const rows = await this.db
       .select({
         channel: outbox.channel,
+        status: outbox.status,
         waiting: count(),
         oldestSeconds: sql<string>`coalesce(extract(epoch from (now() - min(${outbox.createdAt}))), 0)`,
       })
       .from(outbox)
-      .where(and(isNull(outbox.sentAt)))
-      .groupBy(outbox.channel);
-    return rows.map((r) => ({ channel: r.channel, waiting: Number(r.waiting), oldestSeconds: Number(r.oldestSeconds) }));
+      .where(sql`${outbox.status} <> 'sent'`)
+      .groupBy(outbox.channel, outbox.status);
+    return rows.map((r) => ({ channel: r.channel, status: r.status, waiting: Number(r.waiting), oldestSeconds: Number(r.oldestSeconds) }));
   }
 }

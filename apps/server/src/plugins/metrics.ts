@@ -51,14 +51,20 @@ export const metricsPlugin = definePlugin('metrics', async (app) => {
   instrumentDb(app.dbHandle, metrics);
 
   const repository = new MetricsRepository(app.db);
-  metrics.gauge('portal_outbox_waiting_messages', 'Outbox messages not yet delivered, by channel.', ['channel'], async () =>
-    (await repository.outboxBacklog()).map((b) => ({ labels: { channel: b.channel }, value: b.waiting })),
+  metrics.gauge(
+    'portal_outbox_waiting_messages',
+    'Outbox messages not delivered, by channel and status (pending: waiting or between attempts; dead: given up).',
+    ['channel', 'status'],
+    async () => (await repository.outboxBacklog()).map((b) => ({ labels: { channel: b.channel, status: b.status }, value: b.waiting })),
   );
   metrics.gauge(
     'portal_outbox_oldest_waiting_seconds',
-    'Age of the oldest outbox message not yet delivered, by channel.',
+    'Age of the oldest outbox message not yet delivered (pending), by channel.',
     ['channel'],
-    async () => (await repository.outboxBacklog()).map((b) => ({ labels: { channel: b.channel }, value: b.oldestSeconds })),
+    async () =>
+      (await repository.outboxBacklog())
+        .filter((b) => b.status === 'pending')
+        .map((b) => ({ labels: { channel: b.channel }, value: b.oldestSeconds })),
   );
 
   // Counted by the route pattern (`/api/contacts/:id`), never the raw URL: a bounded label set.

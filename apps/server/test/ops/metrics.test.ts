@@ -111,7 +111,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     await t.app.sms.send({ to: '+85512000778', purpose: 'login', body: 'code 123456' });
     await t.app.sms.send({ to: '+85512000779', purpose: 'login', body: 'code 654321' });
     const after = await scrape();
-    const waiting = (s: Sample[]) => value(s, 'portal_outbox_waiting_messages', { channel: 'sms' });
+    const waiting = (s: Sample[]) => value(s, 'portal_outbox_waiting_messages', { channel: 'sms', status: 'pending' });
     expect(waiting(after) - waiting(before)).toBe(2);
     expect(value(after, 'portal_outbox_oldest_waiting_seconds', { channel: 'sms' })).toBeGreaterThanOrEqual(0);
   });
