@@ -12,7 +12,9 @@ import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { metricsPlugin } from './plugins/metrics';
 import { loggerOptions, requestIdOptions, requestIdPlugin } from './plugins/logger';
+import { outboxDeliveryPlugin } from './plugins/outbox-delivery';
 import { notImplementedRoutes } from './plugins/not-implemented';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -70,6 +72,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { config, handle, closeOnShutdown: ownsDb });
+  await app.register(metricsPlugin); // ops: /metrics (off unless METRICS_TOKEN or METRICS_PORT); before every route and app.pdf
   await app.register(requestIdPlugin, { logRequests: config.logRequests ?? 'all' });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
@@ -81,6 +84,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {});
   await app.register(pdfPlugin); // app.pdf: the warm Chromium pool, launched on the first render
   await app.register(idempotencyPlugin);
+  await app.register(outboxDeliveryPlugin); // ops: app.messenger; SMS gateway / SMTP delivery worker when configured
   for (const module of deps.modules ?? MODULES) await app.register(module);
   await app.register(notImplementedRoutes);
   await app.register(staticFilesPlugin, { config });

@@ -52,7 +52,8 @@ export interface AppConfig {
   /** Language files served at /locales/<namespace>.json. */
   localesDir: string;
   nodeEnv: 'development' | 'production' | 'test';
-  smsTransport: 'outbox';
+  /** `outbox`: messages stay in the outbox table; `http`: the delivery worker sends SMS through SMS_GATEWAY_URL. */
+  smsTransport: 'outbox' | 'http';
   /** Requests per minute per client address; 0 switches the limiter off (load benchmarks). */
   rateLimitMax: number;
   /** JSON body limit in bytes (1 MiB). */
@@ -70,6 +71,17 @@ export interface AppConfig {
   apiDocs: boolean;
   /** Things worth a warning in the start log (never secrets). */
   warnings: string[];
+  // --- Operations (README "Operations"): metrics, message delivery ---
+  /** METRICS_TOKEN: GET /metrics answers only `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /** METRICS_PORT: serve /metrics only on this port (on HOST), not on the app's port. */
+  metricsPort?: number;
+  /** SMS_TRANSPORT=http: the gateway (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN or SMS_GATEWAY_USER/PASSWORD, SMS_SENDER_ID). */
+  smsGateway?: { url: string; senderId: string; token?: string; user?: string; password?: string };
+  /** SMTP_URL set: e-mail through that server (SMTP_FROM, SMTP_REQUIRE_TLS, SMTP_TLS_REJECT_UNAUTHORIZED). */
+  smtp?: { url: string; from: string; requireTls: boolean; rejectUnauthorized: boolean };
+  /** The delivery worker (OUTBOX_MAX_ATTEMPTS, OUTBOX_RETRY_BASE_MS, OUTBOX_POLL_MS); defaults in providers/messaging. */
+  delivery?: { maxAttempts?: number; retryBaseMs?: number; pollMs?: number };
 }
 
 const flag = z
@@ -103,7 +115,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOCALES_DIR: z.string().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  SMS_TRANSPORT: z.enum(['outbox']).default('outbox'),
+  SMS_TRANSPORT: z.enum(['outbox', 'http']).default('outbox'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(1000),
   WEBAUTHN_RP_ID: z
     .string()
@@ -136,6 +148,40 @@ const envSchema = z.object({
     .optional(),
   KHQR_MERCHANT_ID: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
   KHQR_ACQUIRING_BANK: z.string().trim().max(32).regex(/^\S*$/, 'must not contain spaces').optional(),
+  // --- Operations ---
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (v.length >= 16 && /^\S+$/.test(v)), 'must be at least 16 characters, without spaces'),
+  METRICS_PORT: z
+    .string()
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .refine((v) => v === undefined || (Number.isInteger(v) && v >= 0 && v <= 65535), 'must be a port number'),
+  SMS_GATEWAY_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^https?:\/\/\S+$/.test(v), 'must be an http:// or https:// URL'),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_GATEWAY_USER: z.string().optional(),
+  SMS_GATEWAY_PASSWORD: z.string().optional(),
+  SMS_SENDER_ID: z.string().trim().max(16).optional(),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^smtps?:\/\/\S+$/.test(v), 'must be an smtp:// or smtps:// URL'),
+  SMTP_FROM: z.string().trim().optional(),
+  SMTP_REQUIRE_TLS: flag,
+  SMTP_TLS_REJECT_UNAUTHORIZED: z
+    .enum(['1', '0', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v !== '0' && v !== 'false'),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).optional(),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).optional(),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).optional(),
 });
 
 export class ConfigError extends Error {
@@ -206,6 +252,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     throw new ConfigError(`Invalid server configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.SMS_TRANSPORT === 'http' && !e.SMS_GATEWAY_URL) {
+    throw new ConfigError('Invalid server configuration:\n  SMS_GATEWAY_URL: required when SMS_TRANSPORT=http');
+  }
+  if (e.SMTP_URL && !e.SMTP_FROM) {
+    throw new ConfigError('Invalid server configuration:\n  SMTP_FROM: required when SMTP_URL is set');
+  }
   const root = findRepoRoot();
   const abs = (p: string, base: string) => (isAbsolute(p) ? p : resolve(base, p));
   const dataDir = abs(e.DATA_DIR, cwd);
@@ -262,5 +314,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
     },
     apiDocs: e.API_DOCS === undefined || e.API_DOCS === '' ? e.NODE_ENV !== 'production' : e.API_DOCS === '1' || e.API_DOCS === 'true',
     warnings,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
+    ...(e.SMS_TRANSPORT === 'http' && e.SMS_GATEWAY_URL
+      ? {
+          smsGateway: {
+            url: e.SMS_GATEWAY_URL,
+            senderId: e.SMS_SENDER_ID || 'Portal',
+            ...(e.SMS_GATEWAY_TOKEN ? { token: e.SMS_GATEWAY_TOKEN } : {}),
+            ...(e.SMS_GATEWAY_USER ? { user: e.SMS_GATEWAY_USER, password: e.SMS_GATEWAY_PASSWORD ?? '' } : {}),
+          },
+        }
+      : {}),
+    ...(e.SMTP_URL && e.SMTP_FROM
+      ? { smtp: { url: e.SMTP_URL, from: e.SMTP_FROM, requireTls: e.SMTP_REQUIRE_TLS, rejectUnauthorized: e.SMTP_TLS_REJECT_UNAUTHORIZED } }
+      : {}),
+    delivery: {
+      ...(e.OUTBOX_MAX_ATTEMPTS ? { maxAttempts: e.OUTBOX_MAX_ATTEMPTS } : {}),
+      ...(e.OUTBOX_RETRY_BASE_MS ? { retryBaseMs: e.OUTBOX_RETRY_BASE_MS } : {}),
+      ...(e.OUTBOX_POLL_MS ? { pollMs: e.OUTBOX_POLL_MS } : {}),
+    },
   };
 }

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateDb } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
 import { importDemoPolicies } from './importers/demo-policies';
+import { CREATE_ADMIN_HINT, hasAgencyAdmin } from './commands/users-import';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -74,6 +75,9 @@ async function start(): Promise<void> {
       const policies = await importDemoPolicies(handle.db);
       app.log.info({ policies: policies && { ...policies, rejections: policies.rejections.slice(0, 5) } }, 'demo policy feed imported');
     }
+    // Ops: a new installation has nobody to sign in as; say how to create the first agency admin.
+    if (!(await hasAgencyAdmin(handle.db)))
+      app.log.warn({ command: CREATE_ADMIN_HINT }, `no agency admin exists yet; create the first one with: ${CREATE_ADMIN_HINT}`);
     await app.listen({ port: config.port, host: config.host });
     app.log.info({ database: handle.kind, dataDir: handle.kind === 'pglite' ? config.dataDir : undefined }, 'advisor portal API ready');
   } catch (error) {

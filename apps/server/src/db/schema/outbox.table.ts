@@ -1,4 +1,4 @@
-import { bigint, check, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 export const OUTBOX_CHANNELS = ['sms', 'email'] as const;
@@ -11,8 +11,16 @@ export interface OutboxPayload {
 }
 
 /**
- * Messages to send (SMS, e-mail). In the embedded setup nothing drains it; a gateway adapter
- * sends and stamps `sent_at` at scale (DESIGN.md §2).
+ * Where a message stands: `pending` (waiting, or between attempts), `sent` (the gateway or the
+ * SMTP server took it), `dead` (given up after the last attempt; needs a person).
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'dead'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/**
+ * Messages to send (SMS, e-mail). With SMS_TRANSPORT=outbox nothing drains it (the dev outbox
+ * reads it); with SMS_TRANSPORT=http and/or SMTP_URL the delivery worker (providers/messaging)
+ * claims due rows, sends them, and records the outcome per message.
  */
 export const outbox = pgTable(
   'outbox',
@@ -28,11 +36,22 @@ export const outbox = pgTable(
     payload: jsonb('payload').$type<OutboxPayload>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    /** Delivery attempts made (claims). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before: the back-off after a failure, or the lease of the worker that claimed it. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last failure in words (status code, SMTP reply); never the message text. */
+    lastError: text('last_error'),
+    /** The gateway's or SMTP server's id of the delivered message. */
+    providerMessageId: text('provider_message_id'),
   },
   (t) => [
     check('outbox_channel', sql`${t.channel} IN ('sms', 'email')`),
     index('outbox_recipient_idx').on(t.to, t.createdAt),
     index('outbox_username_idx').on(t.username, t.createdAt),
+    check('outbox_status', sql`${t.status} IN ('pending', 'sent', 'dead')`),
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
   ],
 );
 

@@ -140,6 +140,11 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     }
   }
 
+  /** Renders waiting for a free page (metrics). */
+  get queued(): number {
+    return this.waiters.length;
+  }
+
   async render(html: string, options: PdfOptions = {}): Promise<Buffer> {
     const slot = await this.acquire();
     let healthy = false;

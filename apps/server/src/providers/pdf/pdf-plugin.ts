@@ -1,5 +1,6 @@
 import { definePlugin } from '../../plugins/define-plugin';
 import { ChromiumPdfRenderer } from './chromium-pdf-renderer';
+import { MeteredPdfRenderer } from './metered-pdf-renderer';
 import type { PdfRenderer } from './pdf-renderer';
 
 declare module 'fastify' {
@@ -17,7 +18,9 @@ declare module 'fastify' {
  */
 export const pdfPlugin = definePlugin<{ renderer?: PdfRenderer }>('pdf', async (app, options) => {
   if (app.hasDecorator('pdf')) return;
-  const renderer = options.renderer ?? new ChromiumPdfRenderer({ executablePath: app.config.chromiumPath });
+  const base = options.renderer ?? new ChromiumPdfRenderer({ executablePath: app.config.chromiumPath });
+  // With metrics on (plugins/metrics.ts, registered earlier): render times and the queue.
+  const renderer = app.hasDecorator('metrics') ? new MeteredPdfRenderer(base, app.metrics) : base;
   app.decorate('pdf', renderer);
   app.addHook('onClose', async () => renderer.close());
 });

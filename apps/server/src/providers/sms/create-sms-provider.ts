@@ -3,10 +3,14 @@ import type { Db } from '../../db/client';
 import { OutboxSmsProvider } from './outbox-sms';
 import type { SmsProvider } from './sms-provider';
 
-/** SMS_TRANSPORT=outbox (default). A gateway adapter is one more case here. */
+/**
+ * Every transport writes to the outbox: with SMS_TRANSPORT=outbox (default) the rows stay there;
+ * with SMS_TRANSPORT=http the delivery worker (plugins/outbox-delivery.ts) sends them.
+ */
 export function createSmsProvider(config: Pick<AppConfig, 'smsTransport' | 'devOutbox'>, db: Db): SmsProvider {
   switch (config.smsTransport) {
     case 'outbox':
+    case 'http':
       return new OutboxSmsProvider(db, { keepPayload: config.devOutbox });
   }
 }
