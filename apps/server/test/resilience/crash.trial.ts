@@ -7,7 +7,8 @@ import { recordFigure } from './figures';
 /**
  * Issue 10, crash trials: the built server is SIGKILLed while writers hammer it, TRIALS times
  * per workload (one workload at a time) and backend (PostgreSQL 15 and PGlite). After each restart every acknowledged
- * write must be there, as acknowledged (an unacknowledged one may or may not be); at the end,
+ * write must be there, as acknowledged (an unacknowledged one may or may not be), with its audit
+ * row (checked in the database before the restart); at the end,
  * with the server stopped, the storage must hold nothing half-stored, no orphan blob and no
  * damaged blob. Workloads: crash-workloads.ts (contact saves, uploads, the application wizard's step saves).
  */
@@ -91,6 +92,16 @@ for (const backendKind of ['postgres', 'pglite'] as const) {
             server.kill('SIGKILL');
             await server.waitExit();
             await Promise.all(writers);
+            // Every write acknowledged so far has its audit row (written in the write's own transaction).
+            const db = await openDb();
+            try {
+              for (const [i, v] of workloads.entries()) {
+                for (const p of await v.verifyAudit(db.db, acks[i] ?? []))
+                  problems.push(`kill ${kill} (${w.name}), ${v.name}, audit: ${p}`);
+              }
+            } finally {
+              await db.close();
+            }
             await server.start();
             // Every write acknowledged so far, of every workload, survives this kill too.
             for (const [i, v] of workloads.entries()) {
