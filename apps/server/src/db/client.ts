@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { ambientAware } from './ambient-transaction';
+import { ArrivalQueue, behindQueue } from './arrival-queue';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 
 /**
@@ -45,7 +46,8 @@ async function createPglite(dataDir: string, inMemory: boolean, loadDataDir?: Bl
   let closed = false;
   return {
     kind: 'pglite',
-    db: ambientAware(drizzlePglite(client) as unknown as Db),
+    // One connection: requests take it in the order they first asked (arrival-queue.ts).
+    db: ambientAware(drizzlePglite(behindQueue(client, new ArrivalQueue())) as unknown as Db),
     client,
     async close() {
       if (closed) return;
