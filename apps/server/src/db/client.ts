@@ -6,9 +6,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { ambientAware } from './ambient-transaction';
+import { ArrivalQueue, behindQueue } from './arrival-queue';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 
-/** The one Drizzle type repositories use; both drivers produce it. */
+/**
+ * The one Drizzle type repositories use; both drivers produce it. `createDb`'s handle gives it
+ * ambient-transaction aware (ambient-transaction.ts): inside `inTransaction` it is that transaction.
+ */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DbKind = 'pglite' | 'postgres';
@@ -41,7 +46,8 @@ async function createPglite(dataDir: string, inMemory: boolean, loadDataDir?: Bl
   let closed = false;
   return {
     kind: 'pglite',
-    db: drizzlePglite(client) as unknown as Db,
+    // One connection: requests take it in the order they first asked (arrival-queue.ts).
+    db: ambientAware(drizzlePglite(behindQueue(client, new ArrivalQueue())) as unknown as Db),
     client,
     async close() {
       if (closed) return;
@@ -63,7 +69,7 @@ function createPostgres(databaseUrl: string, poolMax: number): DbHandle {
   let closed = false;
   return {
     kind: 'postgres',
-    db: drizzlePg(client) as unknown as Db,
+    db: ambientAware(drizzlePg(client) as unknown as Db),
     client,
     async close() {
       if (closed) return;

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../config';
+import { asOneArrival, type Arrival } from '../db/arrival-queue';
 import type { Db, DbHandle } from '../db/client';
 import { definePlugin } from './define-plugin';
 
@@ -20,5 +21,16 @@ export const dbPlugin = definePlugin<{ config: AppConfig; handle: DbHandle; clos
     app.decorate('db', handle.db);
     app.decorate<DbHandle>('dbHandle', handle);
     if (closeOnShutdown) app.addHook('onClose', async () => handle.close());
+    // Each request is one arrival at the database's queue (db/arrival-queue.ts): its statements keep
+    // the place it took. Entered again after the body is read (stream events lose the context).
+    const arrivalOf = new WeakMap<object, Arrival>();
+    app.addHook('onRequest', (request, _reply, done) => {
+      const arrival: Arrival = {};
+      arrivalOf.set(request, arrival);
+      asOneArrival(done, arrival);
+    });
+    app.addHook('preValidation', (request, _reply, done) => {
+      asOneArrival(done, arrivalOf.get(request) ?? {});
+    });
   },
 );

@@ -20,14 +20,11 @@ declare module 'fastify' {
 /** App-wide providers and services that modules share. Tests may pass their own SMS provider. */
 export const servicesPlugin = definePlugin<{ sms?: SmsProvider }>('services', async (app, options) => {
   app.decorate('sms', options.sms ?? createSmsProvider(app.config, app.db));
-  const audit = new AuditService(new AuditRepository(app.db), app.log);
-  app.decorate('audit', audit);
+  app.decorate('audit', new AuditService(new AuditRepository(app.db)));
   const responseCache = new ResponseCache();
   app.decorate('responseCache', responseCache);
   const bus = await startCacheBus(app.dbHandle, responseCache, (error) => {
     app.log.warn({ err: error }, 'response cache: invalidation channel lost; cache off until it is back');
   });
   app.addHook('onClose', () => bus.close());
-  // Before the database closes (plugins close in reverse order; db was registered first).
-  app.addHook('onClose', () => audit.close());
 });

@@ -28,6 +28,19 @@ export interface CrashWorkload<Ack = unknown> {
   verifyAcks(server: ServerProcess, acks: Ack[]): Promise<string[]>;
   /** With the server stopped and the database open: half-stored rows, orphans, damage. */
   verifyStorage(db: Db, acks: Ack[]): Promise<string[]>;
+  /** With the server stopped and the database open: one line per acknowledged write without its audit row. */
+  verifyAudit(db: Db, acks: Ack[]): Promise<string[]>;
+}
+
+/** How many audit rows of `action` each of `entityIds` has (ids without one are absent). */
+async function auditCounts(db: Db, entity: string, action: string, entityIds: readonly string[]): Promise<Map<string, number>> {
+  if (entityIds.length === 0) return new Map();
+  const found = await rows<{ entity_id: string; n: number }>(
+    db,
+    sql`SELECT entity_id, count(*)::int AS n FROM audit_log WHERE entity = ${entity} AND action = ${action}
+        AND entity_id IN ${[...entityIds]} GROUP BY entity_id`,
+  );
+  return new Map(found.map((r) => [r.entity_id, Number(r.n)]));
 }
 
 type Rows<T> = { rows: T[] };
@@ -101,6 +114,18 @@ export function contactSaves(): CrashWorkload<ContactAck> {
           AND address = 'Street 271, Phnom Penh' AND version >= 1 AND (occupation LIKE 'Job %' OR occupation LIKE 'Updated %'))`,
       );
       return bad.map((r) => `contact ${r.id} is half-stored`);
+    },
+    async verifyAudit(db, acks) {
+      const ids = acks.map((a) => a.id);
+      const created = await auditCounts(db, 'contact', 'create', ids);
+      const updated = await auditCounts(db, 'contact', 'update', ids);
+      const problems: string[] = [];
+      for (const ack of acks) {
+        if (!created.has(ack.id)) problems.push(`contact ${ack.id}: acknowledged create without its audit row`);
+        // An acknowledged update (version past the first) has its row.
+        if (ack.acked.version > 1 && !updated.has(ack.id)) problems.push(`contact ${ack.id}: acknowledged update without its audit row`);
+      }
+      return problems;
     },
   };
 }
@@ -183,6 +208,19 @@ export function pendingUploads(concurrency = 50): CrashWorkload<UploadAck> {
       for (const id of await orphanBlobIds(db)) problems.push(`orphan blob ${id}`);
       for (const id of await damagedBlobIds(db)) problems.push(`damaged blob ${id}`);
       return problems;
+    },
+    async verifyAudit(db, acks) {
+      const audited = new Set(
+        (
+          await rows<{ document: string }>(
+            db,
+            sql`SELECT details->>'document' AS document FROM audit_log WHERE entity = 'policy' AND action = 'create' AND entity_id = ${policyNumber}`,
+          )
+        ).map((r) => r.document),
+      );
+      return acks
+        .filter((a) => !audited.has(a.documentId))
+        .map((a) => `document ${a.documentId}: acknowledged upload without its audit row`);
     },
   };
 }
@@ -454,6 +492,18 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
       console.warn(
         `[crash] application step saves: ${saves} step saves acknowledged in ${acks.length} applications (${cut} cut by a kill, ${acks.filter((a) => a.inFlight).length} with a save in flight); ${stored.length} applications stored, the setup's included`,
       );
+      return problems;
+    },
+    async verifyAudit(db, acks) {
+      const ids = acks.map((a) => a.id);
+      const created = await auditCounts(db, 'application', 'create', ids);
+      const updated = await auditCounts(db, 'application', 'update', ids);
+      const problems: string[] = [];
+      for (const ack of acks) {
+        if (!created.has(ack.id)) problems.push(`application ${ack.id}: acknowledged create without its audit row`);
+        const saves = updated.get(ack.id) ?? 0;
+        if (saves < ack.saved) problems.push(`application ${ack.id}: ${ack.saved} step saves acknowledged, ${saves} audit rows`);
+      }
       return problems;
     },
   };

@@ -194,6 +194,11 @@ export interface HttpAnswer {
 const XSRF = 'resilienceXsrfToken0123456789abcdefghijklmn'; // 43 base64url characters, as the plugin wants
 
 /** fetch with the SPA's manners: XSRF cookie + header on POST, bearer token, JSON or multipart. */
+/** The longest an answered request of the trials may take. */
+export const MAX_ANSWER_MS = 5_000;
+/** Answered requests slower than MAX_ANSWER_MS (method, path, milliseconds); trials empty it first. */
+export const slowAnswers: string[] = [];
+
 export class Client {
   constructor(
     public base: string,
@@ -219,8 +224,11 @@ export class Client {
       payload = JSON.stringify(body);
       h['content-type'] = 'application/json';
     }
+    const started = Date.now();
     const res = await fetch(`${this.base}${path}`, { method, headers: h, body: payload, signal });
     const text = await res.text();
+    const took = Date.now() - started;
+    if (took > MAX_ANSWER_MS) slowAnswers.push(`${method} ${path.split('?')[0] ?? path}: ${took} ms`);
     return { status: res.status, headers: res.headers, text, json: <T>() => JSON.parse(text) as T };
   }
 

@@ -40,14 +40,16 @@ export class AgentProductsService {
     const agent = await this.repository.agent(body.agentUserId, caller.user.agencyId);
     if (!agent) throw AppError.http(404);
     const codes = [...new Set(body.productCodes)];
-    if (!(await this.repository.save(agent.id, codes, body.version, caller.user.id, this.clock.now()))) throw AppError.http(409);
-    await this.audit.record({
-      actorUserId: caller.user.id,
-      action: 'update',
-      entity: 'agent_product_permission',
-      entityId: agent.id,
-      ip: caller.ip,
-      details: { productCodes: codes },
+    await this.audit.change(async () => {
+      if (!(await this.repository.save(agent.id, codes, body.version, caller.user.id, this.clock.now()))) throw AppError.http(409);
+      await this.audit.record({
+        actorUserId: caller.user.id,
+        action: 'update',
+        entity: 'agent_product_permission',
+        entityId: agent.id,
+        ip: caller.ip,
+        details: { productCodes: codes },
+      });
     });
     return this.find(caller, agent.id);
   }

@@ -107,6 +107,11 @@ export class ApplicationsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Runs a change and its audit rows in one transaction (AuditService.change). */
+  change<T>(work: () => Promise<T>): Promise<T> {
+    return this.audit.change(work);
+  }
+
   record(caller: ApplicationCaller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
@@ -193,17 +198,20 @@ export class ApplicationsService {
       ...(ownerIsInsured ? {} : { policyOwner: party(snapshot.policyOwner), relationshipCode: snapshot.relationshipCode ?? '' }),
       beneficiaries: [],
     };
-    const row = await this.applications.insert({
-      ownerUserId: caller.user.id,
-      agencyId: caller.user.agencyId,
-      proposalId: snapshot.proposalId,
-      completion: emptyWizardCompletion(),
-      steps,
-      product: snapshot.product,
-      searchText: searchTextOf(steps, snapshot.product.proposalNumber),
-      at: this.now(),
+    const row = await this.audit.change(async () => {
+      const inserted = await this.applications.insert({
+        ownerUserId: caller.user.id,
+        agencyId: caller.user.agencyId,
+        proposalId: snapshot.proposalId,
+        completion: emptyWizardCompletion(),
+        steps,
+        product: snapshot.product,
+        searchText: searchTextOf(steps, snapshot.product.proposalNumber),
+        at: this.now(),
+      });
+      await this.record(caller, 'create', inserted.id, { proposalId: snapshot.proposalId });
+      return inserted;
     });
-    await this.record(caller, 'create', row.id, { proposalId: snapshot.proposalId });
     return this.toResponse(row);
   }
 
@@ -267,21 +275,24 @@ export class ApplicationsService {
       completion[flag] = body.step.complete;
       changed.push(name);
     }
-    const row = await this.applications.update(
-      writeScope(caller.user),
-      id,
-      body.version,
-      {
-        steps,
-        completion,
-        searchText: `${before.applicationNumber.toLowerCase()}|${searchTextOf(steps, before.product.proposalNumber)}`,
-        ...(body.activeStep === undefined ? {} : { activeStep: body.activeStep }),
-      },
-      caller.user.id,
-      this.now(),
-    );
+    const row = await this.audit.change(async () => {
+      const updated = await this.applications.update(
+        writeScope(caller.user),
+        id,
+        body.version,
+        {
+          steps,
+          completion,
+          searchText: `${before.applicationNumber.toLowerCase()}|${searchTextOf(steps, before.product.proposalNumber)}`,
+          ...(body.activeStep === undefined ? {} : { activeStep: body.activeStep }),
+        },
+        caller.user.id,
+        this.now(),
+      );
+      if (updated) await this.record(caller, 'update', id, { steps: changed, ...(body.step ? { complete: body.step.complete } : {}) });
+      return updated;
+    });
     if (!row) throw AppError.http(409);
-    await this.record(caller, 'update', id, { steps: changed, ...(body.step ? { complete: body.step.complete } : {}) });
     return this.toResponse(row);
   }
 
@@ -336,13 +347,17 @@ export class ApplicationsService {
     const at = this.now();
     const pdf = await this.renderForm({ ...before, status: 'S', submittedAt: at }, body.language);
     const completion: WizardCompletion = Object.fromEntries(WIZARD_STEPS.map((s) => [s.completionFlag, true])) as WizardCompletion;
-    const row = await this.applications.submit(writeScope(caller.user), id, {
-      by: caller.user.id,
-      at,
-      language: body.language,
-      pdf,
-      completion,
-      version: before.version,
+    const row = await this.audit.change(async () => {
+      const submitted = await this.applications.submit(writeScope(caller.user), id, {
+        by: caller.user.id,
+        at,
+        language: body.language,
+        pdf,
+        completion,
+        version: before.version,
+      });
+      if (submitted) await this.record(caller, 'submit', id, { language: body.language });
+      return submitted;
     });
     if (!row) {
       // A concurrent submit won (or the application changed meanwhile): answer what is stored now.
@@ -350,7 +365,6 @@ export class ApplicationsService {
       if (now?.status === APPLICATION_STATUS_SUBMITTED) return this.toResponse(now);
       throw AppError.http(409);
     }
-    await this.record(caller, 'submit', id, { language: body.language });
     return this.toResponse(row);
   }
 

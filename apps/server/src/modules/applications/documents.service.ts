@@ -105,25 +105,36 @@ export class DocumentsService {
     if (errors.length > 0) throw AppError.validation(errors);
     // The shared upload check (size 413, type and hostile content 415): lib/upload-validation.ts.
     const { data, mediaType } = validateUpload(file, 'document');
-    const stored = await this.applications.insertDocument(
-      {
-        applicationId,
-        documentCategoryCode: group,
-        documentCode: code,
-        idNumber: isEmpty(fields.idNumber) ? null : (fields.idNumber as string).trim(),
-        expiredDate: expiredIso,
-        fileName,
-        mediaType,
-        data,
-        by: caller.user.id,
-        at: this.now(),
-      },
-      FILE_COUNT_MAX,
-    );
+    const stored = await this.service.change(async () => {
+      const inserted = await this.applications.insertDocument(
+        {
+          applicationId,
+          documentCategoryCode: group,
+          documentCode: code,
+          idNumber: isEmpty(fields.idNumber) ? null : (fields.idNumber as string).trim(),
+          expiredDate: expiredIso,
+          fileName,
+          mediaType,
+          data,
+          by: caller.user.id,
+          at: this.now(),
+        },
+        FILE_COUNT_MAX,
+      );
+      if (inserted !== undefined && inserted !== 'full') {
+        const { document } = inserted;
+        await this.service.record(caller, 'create', applicationId, {
+          document: document.id,
+          group,
+          documentCode: code,
+          size: document.size,
+        });
+      }
+      return inserted;
+    });
     if (stored === undefined) throw AppError.http(409);
     if (stored === 'full') throw AppError.validation([{ field: 'file', key: 'max' }]);
     const { document, applicationVersion } = stored;
-    await this.service.record(caller, 'create', applicationId, { document: document.id, group, documentCode: code, size: document.size });
     return { ...toDocument(document), applicationVersion };
   }
 
@@ -159,9 +170,12 @@ export class DocumentsService {
   async remove(caller: ApplicationCaller, documentId: string): Promise<DeleteDocumentResponse> {
     const { document, status } = await this.requireDocument(caller, documentId, true);
     if (status !== 'P') throw AppError.http(409);
-    const applicationVersion = await this.applications.deleteDocument(document.id, document.applicationId, caller.user.id, this.now());
+    const applicationVersion = await this.service.change(async () => {
+      const version = await this.applications.deleteDocument(document.id, document.applicationId, caller.user.id, this.now());
+      if (version !== undefined) await this.service.record(caller, 'delete', document.applicationId, { document: document.id });
+      return version;
+    });
     if (applicationVersion === undefined) throw AppError.http(409);
-    await this.service.record(caller, 'delete', document.applicationId, { document: document.id });
     return { id: document.id, removed: true, applicationVersion };
   }
 

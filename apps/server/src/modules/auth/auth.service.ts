@@ -117,34 +117,36 @@ export class AuthService {
 
   /** Records a wrong password; the tenth in a row locks the account. */
   async passwordFailed(username: string, user: AppUser | undefined, context: CallContext, reason: string): Promise<void> {
-    const now = this.clock.now();
-    await this.event(username, user, 'password_failed', context);
-    await this.audit.record({
-      actorUserId: null,
-      action: 'login_failed',
-      entity: 'user',
-      entityId: user?.id ?? null,
-      ip: context.ip,
-      details: { reason },
-    });
-    if (!user) return;
-    const { locked } = await this.users.addPasswordFailure(
-      user.id,
-      AUTH_LIMITS.maxPasswordFailures,
-      addSeconds(now, AUTH_LIMITS.accountLock),
-      now,
-    );
-    if (locked) {
-      await this.event(username, user, 'account_locked', context);
+    return this.audit.change(async () => {
+      const now = this.clock.now();
+      await this.event(username, user, 'password_failed', context);
       await this.audit.record({
         actorUserId: null,
-        action: 'account_locked',
+        action: 'login_failed',
         entity: 'user',
-        entityId: user.id,
+        entityId: user?.id ?? null,
         ip: context.ip,
-        details: { failures: AUTH_LIMITS.maxPasswordFailures, lockSeconds: AUTH_LIMITS.accountLock },
+        details: { reason },
       });
-    }
+      if (!user) return;
+      const { locked } = await this.users.addPasswordFailure(
+        user.id,
+        AUTH_LIMITS.maxPasswordFailures,
+        addSeconds(now, AUTH_LIMITS.accountLock),
+        now,
+      );
+      if (locked) {
+        await this.event(username, user, 'account_locked', context);
+        await this.audit.record({
+          actorUserId: null,
+          action: 'account_locked',
+          entity: 'user',
+          entityId: user.id,
+          ip: context.ip,
+          details: { failures: AUTH_LIMITS.maxPasswordFailures, lockSeconds: AUTH_LIMITS.accountLock },
+        });
+      }
+    });
   }
 
   subjectOf(user: AppUser): OtpSubject {
@@ -158,22 +160,26 @@ export class AuthService {
     if (!user || !canUseAccount(user)) throw authErrors.requestCodeInvalid();
     const now = this.clock.now();
     if (user.lockedUntil && user.lockedUntil > now) throw authErrors.accountLocked(secondsUntil(user.lockedUntil, now));
-    await this.otp.consume(row);
-    return this.signedIn(user, 'password+otp', context);
+    return this.audit.change(async () => {
+      await this.otp.consume(row);
+      return this.signedIn(user, 'password+otp', context);
+    });
   }
 
   /** Records a complete sign-in and starts the session (password + OTP, or passkey). */
   async signedIn(user: AppUser, method: 'password+otp' | 'passkey', context: CallContext): Promise<AuthSession> {
-    await this.event(user.username, user, method === 'passkey' ? 'passkey_signed_in' : 'signed_in', context);
-    await this.audit.record({
-      actorUserId: user.id,
-      action: 'login',
-      entity: 'user',
-      entityId: user.id,
-      ip: context.ip,
-      details: { method },
+    return this.audit.change(async () => {
+      await this.event(user.username, user, method === 'passkey' ? 'passkey_signed_in' : 'signed_in', context);
+      await this.audit.record({
+        actorUserId: user.id,
+        action: 'login',
+        entity: 'user',
+        entityId: user.id,
+        ip: context.ip,
+        details: { method },
+      });
+      return this.sessions.start(user, context);
     });
-    return this.sessions.start(user, context);
   }
 
   /** Forgot password, step 1: the same answer whether or not the username exists. */

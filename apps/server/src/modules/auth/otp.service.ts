@@ -155,34 +155,38 @@ export class OtpService {
     if (locked !== null) throw authErrors.otpLocked(locked);
     if (row.userId && sameSecret(row.codeHash, this.codeHash(row.purpose, requestHash, otp))) return row;
 
-    const failures = await this.otps.addFailure(row.id, AUTH_LIMITS.otpMaxFailures, now);
-    await this.events.addLoginEvent({
-      at: now,
-      username: row.username,
-      userId: row.userId,
-      event: 'otp_failed',
-      ip: context.ip,
-      userAgent: context.userAgent,
-    });
-    if (failures >= AUTH_LIMITS.otpMaxFailures) {
+    // The failure, its events and (at the limit) the lock's audit row commit together.
+    const failures = await this.audit.change(async () => {
+      const counted = await this.otps.addFailure(row.id, AUTH_LIMITS.otpMaxFailures, now);
       await this.events.addLoginEvent({
         at: now,
         username: row.username,
         userId: row.userId,
-        event: 'otp_locked',
+        event: 'otp_failed',
         ip: context.ip,
         userAgent: context.userAgent,
       });
-      await this.audit.record({
-        actorUserId: row.userId,
-        action: 'otp_locked',
-        entity: 'user',
-        entityId: row.userId,
-        ip: context.ip,
-        details: { purpose: row.purpose, failures },
-      });
-      throw authErrors.otpLocked(AUTH_LIMITS.otpLock);
-    }
+      if (counted >= AUTH_LIMITS.otpMaxFailures) {
+        await this.events.addLoginEvent({
+          at: now,
+          username: row.username,
+          userId: row.userId,
+          event: 'otp_locked',
+          ip: context.ip,
+          userAgent: context.userAgent,
+        });
+        await this.audit.record({
+          actorUserId: row.userId,
+          action: 'otp_locked',
+          entity: 'user',
+          entityId: row.userId,
+          ip: context.ip,
+          details: { purpose: row.purpose, failures: counted },
+        });
+      }
+      return counted;
+    });
+    if (failures >= AUTH_LIMITS.otpMaxFailures) throw authErrors.otpLocked(AUTH_LIMITS.otpLock);
     throw authErrors.requestCodeInvalid();
   }
 

@@ -134,20 +134,23 @@ export class PasskeyService {
       throw authErrors.passkeyVerificationFailed();
     }
     if (!verification.verified) throw authErrors.passkeyVerificationFailed();
-    await this.otp.consume(request);
     const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-    const row = await this.passkeys.insert({
-      userId,
-      credentialId: credential.id,
-      publicKey: isoBase64URL.fromBuffer(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-      deviceType: credentialDeviceType,
-      backedUp: credentialBackedUp,
-      name: input.name?.trim() || 'Passkey',
-      createdDate: now,
+    const row = await this.audit.change(async () => {
+      await this.otp.consume(request);
+      const inserted = await this.passkeys.insert({
+        userId,
+        credentialId: credential.id,
+        publicKey: isoBase64URL.fromBuffer(credential.publicKey),
+        counter: credential.counter,
+        transports: credential.transports ?? [],
+        deviceType: credentialDeviceType,
+        backedUp: credentialBackedUp,
+        name: input.name?.trim() || 'Passkey',
+        createdDate: now,
+      });
+      await this.audit.record({ actorUserId: userId, action: 'passkey_added', entity: 'passkey', entityId: inserted.id, ip: context.ip });
+      return inserted;
     });
-    await this.audit.record({ actorUserId: userId, action: 'passkey_added', entity: 'passkey', entityId: row.id, ip: context.ip });
     return summary(row);
   }
 
@@ -157,8 +160,13 @@ export class PasskeyService {
 
   /** Deletes one of the caller's passkeys; someone else's is "not found". */
   async remove(userId: string, id: string, context: CallContext): Promise<void> {
-    if (!(await this.passkeys.deleteOwn(userId, id))) throw AppError.http(404);
-    await this.audit.record({ actorUserId: userId, action: 'passkey_removed', entity: 'passkey', entityId: id, ip: context.ip });
+    const removed = await this.audit.change(async () => {
+      const done = await this.passkeys.deleteOwn(userId, id);
+      if (done)
+        await this.audit.record({ actorUserId: userId, action: 'passkey_removed', entity: 'passkey', entityId: id, ip: context.ip });
+      return done;
+    });
+    if (!removed) throw AppError.http(404);
   }
 
   /** Options for passkey sign-in: discoverable credentials, so the same for everybody. */
@@ -185,23 +193,25 @@ export class PasskeyService {
   async login(response: AuthenticationResponseJSON, origins: string[], context: CallContext): Promise<AuthSession> {
     const now = this.clock.now();
     const failed = async (reason: string, username?: string, userId?: string) => {
-      if (username) {
-        await this.users.addLoginEvent({
-          at: now,
-          username,
-          userId: userId ?? null,
-          event: 'passkey_failed',
+      await this.audit.change(async () => {
+        if (username) {
+          await this.users.addLoginEvent({
+            at: now,
+            username,
+            userId: userId ?? null,
+            event: 'passkey_failed',
+            ip: context.ip,
+            userAgent: context.userAgent,
+          });
+        }
+        await this.audit.record({
+          actorUserId: null,
+          action: 'login_failed',
+          entity: 'user',
+          entityId: userId ?? null,
           ip: context.ip,
-          userAgent: context.userAgent,
+          details: { method: 'passkey', reason },
         });
-      }
-      await this.audit.record({
-        actorUserId: null,
-        action: 'login_failed',
-        entity: 'user',
-        entityId: userId ?? null,
-        ip: context.ip,
-        details: { method: 'passkey', reason },
       });
       return authErrors.invalidCredentials();
     };

@@ -54,10 +54,13 @@ export class PasswordService {
     const user = request.userId ? await this.users.findUserById(request.userId) : undefined;
     if (!user) throw authErrors.requestCodeInvalid();
     await this.assertAcceptable(user, input.password);
-    await this.otp.consume(request);
-    await this.users.setPassword(user.id, await hashPassword(input.password), user.passwordHash, this.clock.now());
-    await this.sessions.revokeOtherSessions(user.id, 'password_reset', null);
-    await this.audit.record({ actorUserId: user.id, action: 'password_reset', entity: 'user', entityId: user.id, ip: context.ip });
+    const hash = await hashPassword(input.password);
+    await this.audit.change(async () => {
+      await this.otp.consume(request);
+      await this.users.setPassword(user.id, hash, user.passwordHash, this.clock.now());
+      await this.sessions.revokeOtherSessions(user.id, 'password_reset', null);
+      await this.audit.record({ actorUserId: user.id, action: 'password_reset', entity: 'user', entityId: user.id, ip: context.ip });
+    });
   }
 
   /**
@@ -75,19 +78,24 @@ export class PasswordService {
     const now = this.clock.now();
     if (user.lockedUntil && user.lockedUntil > now) throw authErrors.accountLocked(secondsUntil(user.lockedUntil, now));
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      await this.auth.passwordFailed(user.username, user, context, 'change_password_bad_current');
-      await this.audit.record({
-        actorUserId: user.id,
-        action: 'password_change_failed',
-        entity: 'user',
-        entityId: user.id,
-        ip: context.ip,
+      await this.audit.change(async () => {
+        await this.auth.passwordFailed(user.username, user, context, 'change_password_bad_current');
+        await this.audit.record({
+          actorUserId: user.id,
+          action: 'password_change_failed',
+          entity: 'user',
+          entityId: user.id,
+          ip: context.ip,
+        });
       });
       throw authErrors.currentPasswordInvalid();
     }
     await this.assertAcceptable(user, input.password);
-    await this.users.setPassword(user.id, await hashPassword(input.password), user.passwordHash, now);
-    await this.sessions.revokeOtherSessions(user.id, 'password_changed', caller.sessionId);
-    await this.audit.record({ actorUserId: user.id, action: 'password_changed', entity: 'user', entityId: user.id, ip: context.ip });
+    const hash = await hashPassword(input.password);
+    await this.audit.change(async () => {
+      await this.users.setPassword(user.id, hash, user.passwordHash, now);
+      await this.sessions.revokeOtherSessions(user.id, 'password_changed', caller.sessionId);
+      await this.audit.record({ actorUserId: user.id, action: 'password_changed', entity: 'user', entityId: user.id, ip: context.ip });
+    });
   }
 }

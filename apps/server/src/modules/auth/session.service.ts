@@ -79,13 +79,15 @@ export class SessionService {
     if (!row || row.revokedAt) throw AppError.http(401);
     const replayed = async () => {
       // Whoever holds the newer token (maybe a thief, maybe the user) loses the session too.
-      await this.sessions.revokeFamily(row.familyId, 'reuse', now);
-      await this.audit.record({
-        actorUserId: row.userId,
-        action: 'refresh_token_reused',
-        entity: 'session',
-        entityId: row.familyId,
-        ip: context.ip,
+      await this.audit.change(async () => {
+        await this.sessions.revokeFamily(row.familyId, 'reuse', now);
+        await this.audit.record({
+          actorUserId: row.userId,
+          action: 'refresh_token_reused',
+          entity: 'session',
+          entityId: row.familyId,
+          ip: context.ip,
+        });
       });
       return AppError.http(401);
     };
@@ -110,8 +112,10 @@ export class SessionService {
       if (row && row.userId === userId) families.add(row.familyId);
     }
     if (families.size === 0) return; // a secure-link (ROLE_CNL) token has no session to end
-    for (const familyId of families) await this.sessions.revokeFamily(familyId, 'logout', now);
-    await this.audit.record({ actorUserId: userId, action: 'logout', entity: 'session', entityId: sessionId, ip: context.ip });
+    await this.audit.change(async () => {
+      for (const familyId of families) await this.sessions.revokeFamily(familyId, 'logout', now);
+      await this.audit.record({ actorUserId: userId, action: 'logout', entity: 'session', entityId: sessionId, ip: context.ip });
+    });
   }
 
   /** After a password change or reset: every other session of the user ends. */

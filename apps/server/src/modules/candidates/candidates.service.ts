@@ -186,29 +186,31 @@ export class CandidatesService {
   /** form/init (mode=createRecruitmentApp): a recruiter fills the form, or a signed-in ROLE_CAN starts their own. */
   async init(caller: CandidateCaller, body: CandidateInitRequest): Promise<Candidate> {
     if (isUnderAge(body.dateOfBirth, this.now())) throw ineligible('under_age');
-    await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
-    const now = this.now();
-    const self = isApplicant(caller.user);
-    if (self && (await this.candidates.findOwn(caller.user.id))) throw new AppError(409, 409, 'conflict');
-    const row = await this.candidates.create(
-      {
-        ...this.personal(body),
-        firstName: body.firstName,
-        lastName: body.lastName,
-        phone: body.phone,
-        agencyId: caller.user.agencyId,
-        recruiterUserId: self ? null : caller.user.id,
-        applicantUserId: self ? caller.user.id : null,
-        formFillerIds: withFiller([], caller),
-        createdDate: now,
-        modifiedDate: now,
-        createdBy: caller.user.id,
-        modifiedBy: caller.user.id,
-      },
-      { actorUserId: caller.user.id, actorRole: actingRole(caller.user), at: now },
-    );
-    await this.record(caller, 'create', row.id, { mode: 'createRecruitmentApp' });
-    return this.view(row);
+    return this.audit.change(async () => {
+      await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
+      const now = this.now();
+      const self = isApplicant(caller.user);
+      if (self && (await this.candidates.findOwn(caller.user.id))) throw new AppError(409, 409, 'conflict');
+      const row = await this.candidates.create(
+        {
+          ...this.personal(body),
+          firstName: body.firstName,
+          lastName: body.lastName,
+          phone: body.phone,
+          agencyId: caller.user.agencyId,
+          recruiterUserId: self ? null : caller.user.id,
+          applicantUserId: self ? caller.user.id : null,
+          formFillerIds: withFiller([], caller),
+          createdDate: now,
+          modifiedDate: now,
+          createdBy: caller.user.id,
+          modifiedBy: caller.user.id,
+        },
+        { actorUserId: caller.user.id, actorRole: actingRole(caller.user), at: now },
+      );
+      await this.record(caller, 'create', row.id, { mode: 'createRecruitmentApp' });
+      return this.view(row);
+    });
   }
 
   /**
@@ -217,80 +219,83 @@ export class CandidatesService {
    * receive the OTP that opens the candidate's own form.
    */
   async requestLink(caller: CandidateCaller, body: RequestLinkRequest): Promise<RequestLinkResponse> {
-    const now = this.now();
-    let row: CandidateRow | undefined;
-    if (body.candidateNumber) {
-      row = await this.candidates.findByNumber(candidateScope(caller.user), body.candidateNumber.trim().toUpperCase());
-      if (!row) throw AppError.http(404);
-      if (!isEditableStatus(row.status)) throw new AppError(409, 409, 'conflict');
-      // A form a recruiter started gets the candidate's own account now: only that session accepts the code of conduct and the contract.
-      if (!row.applicantUserId) {
-        row = await this.candidates.attachApplicant(row.id, {
-          username: `cnl.${row.candidateNumber.toLowerCase()}`,
-          displayName: `${row.firstName} ${row.lastName}`,
-          phone: row.phone,
-          passwordHash: null,
-          roles: [ROLE_CNL],
-          agencyId: row.agencyId,
-          alias: 'CNL',
-        });
-        if (!row) throw new AppError(409, 409, 'conflict');
+    return this.audit.change(async () => {
+      const now = this.now();
+      let row: CandidateRow | undefined;
+      if (body.candidateNumber) {
+        row = await this.candidates.findByNumber(candidateScope(caller.user), body.candidateNumber.trim().toUpperCase());
+        if (!row) throw AppError.http(404);
+        if (!isEditableStatus(row.status)) throw new AppError(409, 409, 'conflict');
+        // A form a recruiter started gets the candidate's own account now: only that session accepts the code of conduct and the contract.
+        if (!row.applicantUserId) {
+          row = await this.candidates.attachApplicant(row.id, {
+            username: `cnl.${row.candidateNumber.toLowerCase()}`,
+            displayName: `${row.firstName} ${row.lastName}`,
+            phone: row.phone,
+            passwordHash: null,
+            roles: [ROLE_CNL],
+            agencyId: row.agencyId,
+            alias: 'CNL',
+          });
+          if (!row) throw new AppError(409, 409, 'conflict');
+        }
+      } else {
+        await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
+        const cnlUsername = `cnl.${randomUUID()}`;
+        row = await this.candidates.create(
+          {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            phone: body.phone,
+            idNumber: body.idNumber ?? null,
+            agencyId: caller.user.agencyId,
+            recruiterUserId: caller.user.id,
+            createdDate: now,
+            modifiedDate: now,
+            createdBy: caller.user.id,
+            modifiedBy: caller.user.id,
+          },
+          { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: 'secure link sent', at: now },
+          {
+            username: cnlUsername,
+            displayName: `${body.firstName} ${body.lastName}`,
+            phone: body.phone,
+            passwordHash: null,
+            roles: [ROLE_CNL],
+            agencyId: caller.user.agencyId,
+            alias: 'CNL',
+          },
+        );
+        // A readable username for the OTP throttles and the dev outbox: the candidate number.
+        if (row.applicantUserId)
+          await this.candidates.setApplicantUsername(row.applicantUserId, `cnl.${row.candidateNumber.toLowerCase()}`);
       }
-    } else {
-      await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
-      const cnlUsername = `cnl.${randomUUID()}`;
-      row = await this.candidates.create(
-        {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          phone: body.phone,
-          idNumber: body.idNumber ?? null,
-          agencyId: caller.user.agencyId,
-          recruiterUserId: caller.user.id,
-          createdDate: now,
-          modifiedDate: now,
-          createdBy: caller.user.id,
-          modifiedBy: caller.user.id,
-        },
-        { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: 'secure link sent', at: now },
-        {
-          username: cnlUsername,
-          displayName: `${body.firstName} ${body.lastName}`,
-          phone: body.phone,
-          passwordHash: null,
-          roles: [ROLE_CNL],
-          agencyId: caller.user.agencyId,
-          alias: 'CNL',
-        },
-      );
-      // A readable username for the OTP throttles and the dev outbox: the candidate number.
-      if (row.applicantUserId) await this.candidates.setApplicantUsername(row.applicantUserId, `cnl.${row.candidateNumber.toLowerCase()}`);
-    }
-    const linkId = randomUUID();
-    const token = await signLinkToken(this.config.jwtSecret, { linkId, candidateId: row.id }, now);
-    await this.candidates.addLink({
-      id: linkId,
-      candidateId: row.id,
-      tokenHash: sha256(token),
-      expiresAt: addSeconds(now, CANDIDATE_LINK_TTL_SECONDS),
-      createdBy: caller.user.id,
-      at: now,
+      const linkId = randomUUID();
+      const token = await signLinkToken(this.config.jwtSecret, { linkId, candidateId: row.id }, now);
+      await this.candidates.addLink({
+        id: linkId,
+        candidateId: row.id,
+        tokenHash: sha256(token),
+        expiresAt: addSeconds(now, CANDIDATE_LINK_TTL_SECONDS),
+        createdBy: caller.user.id,
+        at: now,
+      });
+      const link = `${this.config.publicOrigin}/secure-link#token=${token}`;
+      await this.sms.send({
+        to: row.phone,
+        username: `cnl.${row.candidateNumber.toLowerCase()}`,
+        purpose: 'secure-link',
+        body: `Advisor Portal: continue your agent application ${row.candidateNumber} here: ${link} (valid 72 hours, one use). / បំពេញពាក្យស្នើសុំធ្វើជាភ្នាក់ងាររបស់អ្នកនៅទីនេះ៖ ${link}`,
+        payload: { link },
+      });
+      await this.record(caller, 'send_link', row.id, { linkId });
+      return {
+        candidateId: row.id,
+        candidateNumber: row.candidateNumber,
+        maskedPhone: maskPhone(row.phone),
+        expiresIn: CANDIDATE_LINK_TTL_SECONDS,
+      };
     });
-    const link = `${this.config.publicOrigin}/secure-link#token=${token}`;
-    await this.sms.send({
-      to: row.phone,
-      username: `cnl.${row.candidateNumber.toLowerCase()}`,
-      purpose: 'secure-link',
-      body: `Advisor Portal: continue your agent application ${row.candidateNumber} here: ${link} (valid 72 hours, one use). / បំពេញពាក្យស្នើសុំធ្វើជាភ្នាក់ងាររបស់អ្នកនៅទីនេះ៖ ${link}`,
-      payload: { link },
-    });
-    await this.record(caller, 'send_link', row.id, { linkId });
-    return {
-      candidateId: row.id,
-      candidateNumber: row.candidateNumber,
-      maskedPhone: maskPhone(row.phone),
-      expiresIn: CANDIDATE_LINK_TTL_SECONDS,
-    };
   }
 
   /** The live link a token names, and its candidate; anything else is `link_expired` (410). */
@@ -319,43 +324,46 @@ export class CandidatesService {
    */
   async linkVerify(input: { token: string; requestCode: string; otp: string }, context: CallContext): Promise<LinkVerifyResponse> {
     const { linkId, row } = await this.liveLink(input.token);
+    // Outside the transaction: a wrong code's counted attempt stays counted.
     const otpRow = await this.otp.check(input.requestCode, input.otp, ['login'], context);
     if (otpRow.userId !== row.applicantUserId) throw linkExpired();
-    await this.otp.consume(otpRow);
-    const now = this.now();
-    if (!(await this.candidates.useLink(linkId, now))) throw linkExpired();
-    const accessToken = await signAccessToken(
-      this.config.jwtSecret,
-      {
-        sub: row.applicantUserId as string,
-        roles: [ROLE_CNL],
-        scopes: ['candidate'],
-        agencyId: row.agencyId,
-        sid: null,
-      },
-      now,
-      CANDIDATE_SESSION_TTL_SECONDS,
-    );
-    await this.audit.record({
-      actorUserId: row.applicantUserId,
-      action: 'link_verified',
-      entity: AUDIT_ENTITY,
-      entityId: row.id,
-      ip: context.ip,
-      details: { linkId },
+    return this.audit.change(async () => {
+      await this.otp.consume(otpRow);
+      const now = this.now();
+      if (!(await this.candidates.useLink(linkId, now))) throw linkExpired();
+      const accessToken = await signAccessToken(
+        this.config.jwtSecret,
+        {
+          sub: row.applicantUserId as string,
+          roles: [ROLE_CNL],
+          scopes: ['candidate'],
+          agencyId: row.agencyId,
+          sid: null,
+        },
+        now,
+        CANDIDATE_SESSION_TTL_SECONDS,
+      );
+      await this.audit.record({
+        actorUserId: row.applicantUserId,
+        action: 'link_verified',
+        entity: AUDIT_ENTITY,
+        entityId: row.id,
+        ip: context.ip,
+        details: { linkId },
+      });
+      return {
+        accessToken,
+        expiresIn: CANDIDATE_SESSION_TTL_SECONDS,
+        candidateNumber: row.candidateNumber,
+        user: {
+          id: row.applicantUserId as string,
+          username: `cnl.${row.candidateNumber.toLowerCase()}`,
+          displayName: `${row.firstName} ${row.lastName}`,
+          roles: [ROLE_CNL],
+          alias: 'CNL',
+        },
+      };
     });
-    return {
-      accessToken,
-      expiresIn: CANDIDATE_SESSION_TTL_SECONDS,
-      candidateNumber: row.candidateNumber,
-      user: {
-        id: row.applicantUserId as string,
-        username: `cnl.${row.candidateNumber.toLowerCase()}`,
-        displayName: `${row.firstName} ${row.lastName}`,
-        roles: [ROLE_CNL],
-        alias: 'CNL',
-      },
-    };
   }
 
   // --- Reading --------------------------------------------------------------------------
@@ -396,110 +404,117 @@ export class CandidatesService {
   }
 
   async update(caller: CandidateCaller, id: string, body: CandidateUpdateRequest): Promise<Candidate> {
-    const row = await this.require(caller, id);
-    this.requireEditable(row);
-    if (row.version !== body.version) throw AppError.http(409);
-    if (body.phone !== row.phone || (body.idNumber ?? null) !== row.idNumber) {
-      await this.assertEligible({ phone: body.phone, idNumber: body.idNumber }, row.id);
-    }
-    const now = this.now();
-    const own = isApplicant(caller.user);
-    // The code of conduct and the contract are the candidate's to accept: staff may not change either.
-    if (
-      !own &&
-      (body.codeOfConductAccepted !== (row.codeOfConductAcceptedAt !== null) || body.contractAccepted !== (row.contractAcceptedAt !== null))
-    )
-      throw new AppError(403, 'acceptance_candidate_only', 'acceptance_candidate_only');
-    const accepted = (flag: boolean, at: Date | null, ip: string | null) =>
-      flag ? { at: at ?? now, ip: at ? ip : caller.ip } : { at: null, ip: null };
-    const conduct = accepted(body.codeOfConductAccepted, row.codeOfConductAcceptedAt, row.codeOfConductAcceptedIp);
-    const contract = accepted(body.contractAccepted, row.contractAcceptedAt, row.contractAcceptedIp);
-    const updated = await this.candidates.update(id, body.version, {
-      ...this.personal(body),
-      education: body.education,
-      workHistory: body.workHistory,
-      codeOfConductAcceptedAt: conduct.at,
-      codeOfConductAcceptedIp: conduct.ip,
-      contractAcceptedAt: contract.at,
-      contractAcceptedIp: contract.ip,
-      formFillerIds: withFiller(row.formFillerIds, caller),
-      modifiedDate: now,
-      modifiedBy: caller.user.id,
+    return this.audit.change(async () => {
+      const row = await this.require(caller, id);
+      this.requireEditable(row);
+      if (row.version !== body.version) throw AppError.http(409);
+      if (body.phone !== row.phone || (body.idNumber ?? null) !== row.idNumber) {
+        await this.assertEligible({ phone: body.phone, idNumber: body.idNumber }, row.id);
+      }
+      const now = this.now();
+      const own = isApplicant(caller.user);
+      // The code of conduct and the contract are the candidate's to accept: staff may not change either.
+      if (
+        !own &&
+        (body.codeOfConductAccepted !== (row.codeOfConductAcceptedAt !== null) ||
+          body.contractAccepted !== (row.contractAcceptedAt !== null))
+      )
+        throw new AppError(403, 'acceptance_candidate_only', 'acceptance_candidate_only');
+      const accepted = (flag: boolean, at: Date | null, ip: string | null) =>
+        flag ? { at: at ?? now, ip: at ? ip : caller.ip } : { at: null, ip: null };
+      const conduct = accepted(body.codeOfConductAccepted, row.codeOfConductAcceptedAt, row.codeOfConductAcceptedIp);
+      const contract = accepted(body.contractAccepted, row.contractAcceptedAt, row.contractAcceptedIp);
+      const updated = await this.candidates.update(id, body.version, {
+        ...this.personal(body),
+        education: body.education,
+        workHistory: body.workHistory,
+        codeOfConductAcceptedAt: conduct.at,
+        codeOfConductAcceptedIp: conduct.ip,
+        contractAcceptedAt: contract.at,
+        contractAcceptedIp: contract.ip,
+        formFillerIds: withFiller(row.formFillerIds, caller),
+        modifiedDate: now,
+        modifiedBy: caller.user.id,
+      });
+      if (!updated) throw AppError.http(409);
+      await this.record(caller, 'update', id, { fields: ['personal', 'education', 'workHistory', 'codeOfConduct', 'contract'] });
+      return this.view(updated);
     });
-    if (!updated) throw AppError.http(409);
-    await this.record(caller, 'update', id, { fields: ['personal', 'education', 'workHistory', 'codeOfConduct', 'contract'] });
-    return this.view(updated);
   }
 
   /** Submits a complete form: every required document, education, the code of conduct and the signed contract. */
   async submit(caller: CandidateCaller, id: string, expectedVersion: number | undefined): Promise<Candidate> {
-    const row = await this.require(caller, id);
-    this.requireEditable(row);
-    if (expectedVersion !== undefined && row.version !== expectedVersion) throw AppError.http(409);
-    const version = row.version;
-    const documents = await this.candidates.documents(id);
-    const have = new Set(documents.map((d) => d.documentType));
-    const errors: { field: string; key: string }[] = [];
-    if (!row.dateOfBirth) errors.push({ field: 'dateOfBirth', key: 'required' });
-    if (!row.gender) errors.push({ field: 'gender', key: 'required' });
-    if (!row.idType || !row.idNumber) errors.push({ field: 'idNumber', key: 'required' });
-    if (row.education.length === 0) errors.push({ field: 'education', key: 'required' });
-    for (const type of REQUIRED_RECRUITMENT_DOCUMENTS) if (!have.has(type)) errors.push({ field: `documents.${type}`, key: 'required' });
-    if (!row.codeOfConductAcceptedAt) errors.push({ field: 'codeOfConductAccepted', key: 'required' });
-    if (!row.contractAcceptedAt) errors.push({ field: 'contractAccepted', key: 'required' });
-    if (!have.has('signed-contract')) errors.push({ field: 'documents.signed-contract', key: 'required' });
-    if (errors.length > 0) throw AppError.validation(errors);
-    if (isUnderAge(row.dateOfBirth, this.now())) throw ineligible('under_age');
-    const moved = await this.candidates.move(
-      id,
-      version,
-      row.status,
-      'submitted',
-      { reviewComment: null, formFillerIds: withFiller(row.formFillerIds, caller) },
-      {
-        actorUserId: caller.user.id,
-        actorRole: actingRole(caller.user),
-        at: this.now(),
-      },
-    );
-    if (!moved) throw AppError.http(409);
-    await this.record(caller, 'submit', id);
-    return this.view(moved);
+    return this.audit.change(async () => {
+      const row = await this.require(caller, id);
+      this.requireEditable(row);
+      if (expectedVersion !== undefined && row.version !== expectedVersion) throw AppError.http(409);
+      const version = row.version;
+      const documents = await this.candidates.documents(id);
+      const have = new Set(documents.map((d) => d.documentType));
+      const errors: { field: string; key: string }[] = [];
+      if (!row.dateOfBirth) errors.push({ field: 'dateOfBirth', key: 'required' });
+      if (!row.gender) errors.push({ field: 'gender', key: 'required' });
+      if (!row.idType || !row.idNumber) errors.push({ field: 'idNumber', key: 'required' });
+      if (row.education.length === 0) errors.push({ field: 'education', key: 'required' });
+      for (const type of REQUIRED_RECRUITMENT_DOCUMENTS) if (!have.has(type)) errors.push({ field: `documents.${type}`, key: 'required' });
+      if (!row.codeOfConductAcceptedAt) errors.push({ field: 'codeOfConductAccepted', key: 'required' });
+      if (!row.contractAcceptedAt) errors.push({ field: 'contractAccepted', key: 'required' });
+      if (!have.has('signed-contract')) errors.push({ field: 'documents.signed-contract', key: 'required' });
+      if (errors.length > 0) throw AppError.validation(errors);
+      if (isUnderAge(row.dateOfBirth, this.now())) throw ineligible('under_age');
+      const moved = await this.candidates.move(
+        id,
+        version,
+        row.status,
+        'submitted',
+        { reviewComment: null, formFillerIds: withFiller(row.formFillerIds, caller) },
+        {
+          actorUserId: caller.user.id,
+          actorRole: actingRole(caller.user),
+          at: this.now(),
+        },
+      );
+      if (!moved) throw AppError.http(409);
+      await this.record(caller, 'submit', id);
+      return this.view(moved);
+    });
   }
 
   // --- Review (agency admin) ------------------------------------------------------------
 
   async review(caller: CandidateCaller, body: ReviewRequest): Promise<Candidate> {
-    const row = await this.require(caller, body.candidateId);
-    if (row.version !== body.version) throw AppError.http(409);
-    if (body.action === 'assignItc') await this.scheduleItcClasses();
-    const to: CandidateStatus = body.action === 'approve' ? 'approved' : body.action === 'return' ? 'returned' : 'itc_assigned';
-    if (!canMove(row.status, to)) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
-    if (body.action === 'approve') assertFourEyes(row, caller.user.id, 'approve');
-    const set: Partial<NewCandidateRow> = {};
-    if (body.action === 'return') set.reviewComment = body.comment ?? null;
-    const stage = { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: body.comment ?? null, at: this.now() };
-    let moved: CandidateRow | undefined;
-    if (body.action === 'assignItc') {
-      const itc = body.itcClassId ? await this.candidates.itcClass(body.itcClassId) : undefined;
-      if (!itc || itc.startDate < todayInPhnomPenh(this.now())) throw AppError.validation([{ field: 'itcClassId', key: 'invalid' }]);
-      // A full class refuses (the seat is counted under a lock of the class: a race for the last seat has one winner).
-      const assigned = await this.candidates.assignItcClass(
-        row.id,
-        body.version,
-        row.status,
-        itc.id,
-        { examDate: null, examScore: null, examResult: null },
-        stage,
-      );
-      if (assigned === 'full') throw itcClassFull();
-      moved = assigned;
-    } else {
-      moved = await this.candidates.move(row.id, body.version, row.status, to, set, stage);
-    }
-    if (!moved) throw AppError.http(409);
-    await this.record(caller, body.action, row.id);
-    return this.view(moved);
+    return this.audit.change(async () => {
+      const row = await this.require(caller, body.candidateId);
+      if (row.version !== body.version) throw AppError.http(409);
+      if (body.action === 'assignItc') await this.scheduleItcClasses();
+      const to: CandidateStatus = body.action === 'approve' ? 'approved' : body.action === 'return' ? 'returned' : 'itc_assigned';
+      if (!canMove(row.status, to)) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+      if (body.action === 'approve') assertFourEyes(row, caller.user.id, 'approve');
+      const set: Partial<NewCandidateRow> = {};
+      if (body.action === 'return') set.reviewComment = body.comment ?? null;
+      const stage = { actorUserId: caller.user.id, actorRole: actingRole(caller.user), comment: body.comment ?? null, at: this.now() };
+      let moved: CandidateRow | undefined;
+      if (body.action === 'assignItc') {
+        const itc = body.itcClassId ? await this.candidates.itcClass(body.itcClassId) : undefined;
+        if (!itc || itc.startDate < todayInPhnomPenh(this.now())) throw AppError.validation([{ field: 'itcClassId', key: 'invalid' }]);
+        // A full class refuses (the seat is counted under a lock of the class: a race for the last seat has one winner).
+        const assigned = await this.candidates.assignItcClass(
+          row.id,
+          body.version,
+          row.status,
+          itc.id,
+          { examDate: null, examScore: null, examResult: null },
+          stage,
+        );
+        if (assigned === 'full') throw itcClassFull();
+        moved = assigned;
+      } else {
+        moved = await this.candidates.move(row.id, body.version, row.status, to, set, stage);
+      }
+      if (!moved) throw AppError.http(409);
+      await this.record(caller, body.action, row.id);
+      return this.view(moved);
+    });
   }
 
   /**
@@ -549,24 +564,26 @@ export class CandidatesService {
     documentType: string | undefined,
     file: UploadedFile | undefined,
   ): Promise<CandidateDocument> {
-    if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
-    const row = await this.require(caller, candidateId);
-    if (!documentType) throw AppError.validation([{ field: 'documentType', key: 'required' }]);
-    if (!isRecruitmentDocumentType(documentType) && documentType !== 'signed-contract')
-      throw AppError.validation([{ field: 'documentType', key: 'invalid' }]);
-    this.requireEditable(row);
-    const { fileName, mediaType } = checkDocumentFile(file);
-    const stored = await this.candidates.putDocument({
-      candidateId: row.id,
-      documentType,
-      fileName,
-      mediaType,
-      data: (file as UploadedFile).data,
-      uploadedBy: caller.user.id,
-      at: this.now(),
+    return this.audit.change(async () => {
+      if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
+      const row = await this.require(caller, candidateId);
+      if (!documentType) throw AppError.validation([{ field: 'documentType', key: 'required' }]);
+      if (!isRecruitmentDocumentType(documentType) && documentType !== 'signed-contract')
+        throw AppError.validation([{ field: 'documentType', key: 'invalid' }]);
+      this.requireEditable(row);
+      const { fileName, mediaType } = checkDocumentFile(file);
+      const stored = await this.candidates.putDocument({
+        candidateId: row.id,
+        documentType,
+        fileName,
+        mediaType,
+        data: (file as UploadedFile).data,
+        uploadedBy: caller.user.id,
+        at: this.now(),
+      });
+      await this.record(caller, 'upload', row.id, { documentType, document: stored.id, size: stored.size });
+      return toDocument(stored);
     });
-    await this.record(caller, 'upload', row.id, { documentType, document: stored.id, size: stored.size });
-    return toDocument(stored);
   }
 
   async listDocuments(caller: CandidateCaller, candidateId: string): Promise<{ items: CandidateDocument[] }> {
@@ -584,12 +601,14 @@ export class CandidatesService {
   }
 
   async deleteDocument(caller: CandidateCaller, documentId: string): Promise<{ ok: true }> {
-    const { doc, row } = await this.requireDocument(caller, documentId);
-    this.requireEditable(row);
-    if (doc.documentType === 'irc-licence' || doc.documentType === 'countersigned-contract') throw AppError.http(403);
-    await this.candidates.deleteDocument(doc);
-    await this.record(caller, 'delete_document', row.id, { document: doc.id, documentType: doc.documentType });
-    return { ok: true };
+    return this.audit.change(async () => {
+      const { doc, row } = await this.requireDocument(caller, documentId);
+      this.requireEditable(row);
+      if (doc.documentType === 'irc-licence' || doc.documentType === 'countersigned-contract') throw AppError.http(403);
+      await this.candidates.deleteDocument(doc);
+      await this.record(caller, 'delete_document', row.id, { document: doc.id, documentType: doc.documentType });
+      return { ok: true };
+    });
   }
 
   async downloadDocument(caller: CandidateCaller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
@@ -630,22 +649,24 @@ export class CandidatesService {
     candidateId: string | undefined,
     file: UploadedFile | undefined,
   ): Promise<CandidateDocument> {
-    if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
-    const row = await this.require(caller, candidateId);
-    if (isEditableStatus(row.status) || row.status === 'submitted')
-      throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
-    const { fileName, mediaType } = checkDocumentFile(file);
-    const stored = await this.candidates.putDocument({
-      candidateId: row.id,
-      documentType: 'countersigned-contract',
-      fileName,
-      mediaType,
-      data: (file as UploadedFile).data,
-      uploadedBy: caller.user.id,
-      at: this.now(),
+    return this.audit.change(async () => {
+      if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
+      const row = await this.require(caller, candidateId);
+      if (isEditableStatus(row.status) || row.status === 'submitted')
+        throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+      const { fileName, mediaType } = checkDocumentFile(file);
+      const stored = await this.candidates.putDocument({
+        candidateId: row.id,
+        documentType: 'countersigned-contract',
+        fileName,
+        mediaType,
+        data: (file as UploadedFile).data,
+        uploadedBy: caller.user.id,
+        at: this.now(),
+      });
+      await this.record(caller, 'upload', row.id, { documentType: 'countersigned-contract', document: stored.id });
+      return toDocument(stored);
     });
-    await this.record(caller, 'upload', row.id, { documentType: 'countersigned-contract', document: stored.id });
-    return toDocument(stored);
   }
 
   // --- IRC licences ---------------------------------------------------------------------
@@ -657,47 +678,49 @@ export class CandidatesService {
     licenceNumber: string | undefined,
     file: UploadedFile | undefined,
   ): Promise<Candidate> {
-    if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
-    const row = await this.require(caller, candidateId);
-    const number = licenceNumber?.trim().toUpperCase() ?? '';
-    if (!number) throw AppError.validation([{ field: 'licenceNumber', key: 'required' }]);
-    if (!IRC_LICENCE_PATTERN.test(number)) throw AppError.validation([{ field: 'licenceNumber', key: 'pattern' }]);
-    if (row.status !== 'exam_passed' && row.status !== 'licensed')
-      throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
-    assertFourEyes(row, caller.user.id, 'irc_upload');
-    const { fileName, mediaType } = checkDocumentFile(file);
-    const now = this.now();
-    const moved = await this.candidates.transaction(async (tx) => {
-      await this.candidates.putDocument(
-        {
-          candidateId: row.id,
-          documentType: 'irc-licence',
-          fileName,
-          mediaType,
-          data: (file as UploadedFile).data,
-          uploadedBy: caller.user.id,
-          at: now,
-        },
-        tx,
-      );
-      return this.candidates.move(
-        row.id,
-        row.version,
-        row.status,
-        'licensed',
-        { ircLicenceNumber: number },
-        {
-          actorUserId: caller.user.id,
-          actorRole: actingRole(caller.user),
-          comment: `IRC ${number}`,
-          at: now,
-        },
-        tx,
-      );
+    return this.audit.change(async () => {
+      if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
+      const row = await this.require(caller, candidateId);
+      const number = licenceNumber?.trim().toUpperCase() ?? '';
+      if (!number) throw AppError.validation([{ field: 'licenceNumber', key: 'required' }]);
+      if (!IRC_LICENCE_PATTERN.test(number)) throw AppError.validation([{ field: 'licenceNumber', key: 'pattern' }]);
+      if (row.status !== 'exam_passed' && row.status !== 'licensed')
+        throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
+      assertFourEyes(row, caller.user.id, 'irc_upload');
+      const { fileName, mediaType } = checkDocumentFile(file);
+      const now = this.now();
+      const moved = await this.candidates.transaction(async (tx) => {
+        await this.candidates.putDocument(
+          {
+            candidateId: row.id,
+            documentType: 'irc-licence',
+            fileName,
+            mediaType,
+            data: (file as UploadedFile).data,
+            uploadedBy: caller.user.id,
+            at: now,
+          },
+          tx,
+        );
+        return this.candidates.move(
+          row.id,
+          row.version,
+          row.status,
+          'licensed',
+          { ircLicenceNumber: number },
+          {
+            actorUserId: caller.user.id,
+            actorRole: actingRole(caller.user),
+            comment: `IRC ${number}`,
+            at: now,
+          },
+          tx,
+        );
+      });
+      if (!moved) throw AppError.http(409);
+      await this.record(caller, 'upload', row.id, { documentType: 'irc-licence' });
+      return this.view(moved);
     });
-    if (!moved) throw AppError.http(409);
-    await this.record(caller, 'upload', row.id, { documentType: 'irc-licence' });
-    return this.view(moved);
   }
 
   /** irc/find: candidates waiting for (exam passed) or holding (licensed, converted) an IRC licence. */

@@ -183,33 +183,37 @@ export class ComplianceService {
 
     const scored: ScoredQuestion[] = [...key.entries()].map(([questionNumber, e]) => ({ questionNumber, correct: e.correct }));
     const score = scoreAnswers(scored, body.answers, period.passMarkPercent);
-    let row: ComplianceAttemptRow;
-    try {
-      row = await this.repo.insertAttempt({
-        userId: caller.user.id,
-        agencyId: caller.user.agencyId,
-        periodCode: period.code,
-        correctCount: score.correctCount,
-        questionCount: score.questionCount,
-        scorePercent: score.scorePercent,
-        passMarkPercent: period.passMarkPercent,
-        passed: score.passed,
-        answers: body.answers.map((a) => ({ questionNumber: a.questionNumber, answerSequenceNo: a.answerSequenceNo })),
-        lang: body.lang ?? 'en',
-        at: this.clock.now(),
+    // The attempt and its audit row commit together.
+    const row = await this.audit.change(async () => {
+      let inserted: ComplianceAttemptRow;
+      try {
+        inserted = await this.repo.insertAttempt({
+          userId: caller.user.id,
+          agencyId: caller.user.agencyId,
+          periodCode: period.code,
+          correctCount: score.correctCount,
+          questionCount: score.questionCount,
+          scorePercent: score.scorePercent,
+          passMarkPercent: period.passMarkPercent,
+          passed: score.passed,
+          answers: body.answers.map((a) => ({ questionNumber: a.questionNumber, answerSequenceNo: a.answerSequenceNo })),
+          lang: body.lang ?? 'en',
+          at: this.clock.now(),
+        });
+      } catch (error) {
+        // Two submissions at the same instant got the same attempt number: the second is a duplicate.
+        if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw AppError.http(409);
+        throw error;
+      }
+      await this.audit.record({
+        actorUserId: caller.user.id,
+        action: 'submit',
+        entity: 'compliance_attempt',
+        entityId: inserted.id,
+        ip: caller.ip,
+        details: { period: period.code, passed: inserted.passed },
       });
-    } catch (error) {
-      // Two submissions at the same instant got the same attempt number: the second is a duplicate.
-      if ((error as { cause?: { code?: string } }).cause?.code === '23505') throw AppError.http(409);
-      throw error;
-    }
-    await this.audit.record({
-      actorUserId: caller.user.id,
-      action: 'submit',
-      entity: 'compliance_attempt',
-      entityId: row.id,
-      ip: caller.ip,
-      details: { period: period.code, passed: row.passed },
+      return inserted;
     });
     // Which answers were right is told only after a pass: with unlimited attempts, per-question
     // marks on a failed attempt would let anyone find every right answer by trying each choice.

@@ -147,9 +147,17 @@ export class ContactsService {
 
   async create(caller: Caller, body: CreateContactRequest): Promise<ContactResponse> {
     const values = toValues(body);
-    const row = await this.contacts.insert({ ...values, ownerUserId: caller.user.id, agencyId: caller.user.agencyId, at: this.now() });
+    const row = await this.audit.change(async () => {
+      const inserted = await this.contacts.insert({
+        ...values,
+        ownerUserId: caller.user.id,
+        agencyId: caller.user.agencyId,
+        at: this.now(),
+      });
+      await this.record(caller, 'create', inserted.id, { fields: EDITABLE_FIELDS.filter((f) => values[f] !== null) });
+      return inserted;
+    });
     this.changed(caller);
-    await this.record(caller, 'create', row.id, { fields: EDITABLE_FIELDS.filter((f) => values[f] !== null) });
     return toContactResponse(row);
   }
 
@@ -157,19 +165,27 @@ export class ContactsService {
     const before = await this.requireVisible(caller, id);
     if (before.version !== body.version) throw AppError.http(409);
     const values = toValues(body);
-    const row = await this.contacts.update(this.scope(caller), id, body.version, { ...values, by: caller.user.id, at: this.now() });
+    const row = await this.audit.change(async () => {
+      const updated = await this.contacts.update(this.scope(caller), id, body.version, { ...values, by: caller.user.id, at: this.now() });
+      if (updated) await this.record(caller, 'update', id, { fields: EDITABLE_FIELDS.filter((f) => before[f] !== values[f]) });
+      return updated;
+    });
     this.changed(caller);
     // Changed (or removed) between our read and the write.
     if (!row) throw (await this.contacts.findVisible(this.scope(caller), id)) ? AppError.http(409) : AppError.http(404);
-    await this.record(caller, 'update', id, { fields: EDITABLE_FIELDS.filter((f) => before[f] !== values[f]) });
     return toContactResponse(row);
   }
 
   async remove(caller: Caller, id: string): Promise<{ id: string; removed: true }> {
-    const removed = isUuid(id) && (await this.contacts.softDelete(this.scope(caller), id, caller.user.id, this.now()));
+    const removed =
+      isUuid(id) &&
+      (await this.audit.change(async () => {
+        const done = await this.contacts.softDelete(this.scope(caller), id, caller.user.id, this.now());
+        if (done) await this.record(caller, 'delete', id);
+        return done;
+      }));
     this.changed(caller);
     if (!removed) throw AppError.http(404);
-    await this.record(caller, 'delete', id);
     return { id, removed: true };
   }
 

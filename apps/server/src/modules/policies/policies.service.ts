@@ -315,19 +315,22 @@ export class PoliciesService {
     const requirement = await this.policies.pendingRequirement(policyId, code.data);
     if (!requirement || requirement.status !== 'outstanding') throw AppError.validation([{ field: 'pendingCode', key: 'invalid' }]);
     const mediaType = extension === 'pdf' ? 'application/pdf' : 'image/png';
-    const stored = await this.policies.addPendingDocument({
-      policyId,
-      pendingId: requirement.id,
-      pendingCode: code.data,
-      fileName,
-      mediaType,
-      data,
-      uploadedBy: caller.user.id,
-      at: this.now(),
+    const stored = await this.audit.change(async () => {
+      const added = await this.policies.addPendingDocument({
+        policyId,
+        pendingId: requirement.id,
+        pendingCode: code.data,
+        fileName,
+        mediaType,
+        data,
+        uploadedBy: caller.user.id,
+        at: this.now(),
+      });
+      await this.record(caller, 'create', policyNumber, { document: added.id, pendingCode: code.data, mediaType, size: added.size });
+      return added;
     });
     // This process's cached answers go now (read-your-writes); other processes hear the trigger's NOTIFY.
     this.cache.invalidate(POLICIES_CACHE_TAG);
-    await this.record(caller, 'create', policyNumber, { document: stored.id, pendingCode: code.data, mediaType, size: stored.size });
     return {
       policyNumber,
       pendingCode: code.data,
@@ -339,15 +342,19 @@ export class PoliciesService {
   async updateDelivery(caller: PolicyCaller, body: UpdateDeliveryStatusRequest): Promise<UpdateDeliveryStatusResponse> {
     const before = await this.requireVisible(caller, body.policyNumber);
     if (before.version !== body.version) throw AppError.http(409);
-    const row = await this.policies.updateDelivery(policyScope(caller.user), body.policyNumber, body.version, {
-      status: body.deliveryStatus,
-      date: body.deliveryStatusDate ?? this.today(),
-      by: caller.user.id,
-      at: this.now(),
+    const row = await this.audit.change(async () => {
+      const updated = await this.policies.updateDelivery(policyScope(caller.user), body.policyNumber, body.version, {
+        status: body.deliveryStatus,
+        date: body.deliveryStatusDate ?? this.today(),
+        by: caller.user.id,
+        at: this.now(),
+      });
+      if (updated && updated.deliveryStatusDate !== null)
+        await this.record(caller, 'update', body.policyNumber, { fields: ['deliveryStatus', 'deliveryStatusDate'] });
+      return updated;
     });
     this.cache.invalidate(POLICIES_CACHE_TAG);
     if (!row || row.deliveryStatusDate === null) throw AppError.http(409);
-    await this.record(caller, 'update', body.policyNumber, { fields: ['deliveryStatus', 'deliveryStatusDate'] });
     return {
       policyNumber: row.policyNumber,
       deliveryStatus: row.deliveryStatus,

@@ -198,10 +198,18 @@ export class ProposalsService {
 
   async create(caller: ProposalCaller, body: CreateProposalRequest): Promise<ProposalResponse> {
     const values = await this.quote(caller, body);
-    const row = await this.proposals.insert({ ...values, ownerUserId: caller.user.id, agencyId: caller.user.agencyId, at: this.now() });
-    await this.record(caller, 'create', row.id, {
-      contacts: [values.lifeInsuredContactId, values.policyOwnerContactId],
-      catalogueVersion: values.catalogueVersion,
+    const row = await this.audit.change(async () => {
+      const inserted = await this.proposals.insert({
+        ...values,
+        ownerUserId: caller.user.id,
+        agencyId: caller.user.agencyId,
+        at: this.now(),
+      });
+      await this.record(caller, 'create', inserted.id, {
+        contacts: [values.lifeInsuredContactId, values.policyOwnerContactId],
+        catalogueVersion: values.catalogueVersion,
+      });
+      return inserted;
     });
     return this.toResponse(row);
   }
@@ -212,19 +220,22 @@ export class ProposalsService {
     if (before.ownerUserId !== caller.user.id) throw AppError.http(404);
     if (before.version !== body.version) throw AppError.http(409);
     const values = await this.quote(caller, body);
-    const saved = await this.proposals.update({ ownerUserId: caller.user.id }, id, body.version, {
-      ...values,
-      by: caller.user.id,
-      at: this.now(),
-    });
-    if (!saved) throw (await this.proposals.findVisible(proposalScope(caller.user), id)) ? AppError.http(409) : AppError.http(404);
-    const changed = (Object.keys(values) as (keyof ProposalValues)[]).filter(
-      (k) => k !== 'quote' && k !== 'searchText' && JSON.stringify(before[k]) !== JSON.stringify(values[k]),
-    );
-    await this.record(caller, 'update', id, {
-      fields: changed,
-      catalogueVersion: values.catalogueVersion,
-      ...(saved.supersededReference ? { paymentSuperseded: saved.supersededReference } : {}),
+    const saved = await this.audit.change(async () => {
+      const done = await this.proposals.update({ ownerUserId: caller.user.id }, id, body.version, {
+        ...values,
+        by: caller.user.id,
+        at: this.now(),
+      });
+      if (!done) throw (await this.proposals.findVisible(proposalScope(caller.user), id)) ? AppError.http(409) : AppError.http(404);
+      const changed = (Object.keys(values) as (keyof ProposalValues)[]).filter(
+        (k) => k !== 'quote' && k !== 'searchText' && JSON.stringify(before[k]) !== JSON.stringify(values[k]),
+      );
+      await this.record(caller, 'update', id, {
+        fields: changed,
+        catalogueVersion: values.catalogueVersion,
+        ...(done.supersededReference ? { paymentSuperseded: done.supersededReference } : {}),
+      });
+      return done;
     });
     return this.toResponse(saved.row);
   }
@@ -263,11 +274,14 @@ export class ProposalsService {
       : undefined;
     if (!row) throw AppError.http(404);
     const now = this.now();
-    const view = await this.payments.forProposal(row, now);
-    // Only the selling advisor showing the code moves the proposal; staff reading it change nothing.
-    if (row.ownerUserId === caller.user.id)
-      await this.proposals.setStatus(row.id, ['quoted', 'presented'], 'paymentRequested', caller.user.id, now);
-    await this.record(caller, 'read', row.id, { view: 'payment', paymentReference: view.paymentReference });
+    const view = await this.audit.change(async () => {
+      const payment = await this.payments.forProposal(row, now);
+      // Only the selling advisor showing the code moves the proposal; staff reading it change nothing.
+      if (row.ownerUserId === caller.user.id)
+        await this.proposals.setStatus(row.id, ['quoted', 'presented'], 'paymentRequested', caller.user.id, now);
+      await this.record(caller, 'read', row.id, { view: 'payment', paymentReference: payment.paymentReference });
+      return payment;
+    });
     return {
       proposalNumber: row.proposalNumber,
       paymentReference: view.paymentReference,
@@ -305,9 +319,11 @@ export class ProposalsService {
       if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
       throw error;
     }
-    // Only the selling advisor opening the illustration presents it; staff reading it change nothing.
-    if (row.ownerUserId === caller.user.id) await this.proposals.setStatus(row.id, ['quoted'], 'presented', caller.user.id, now);
-    await this.record(caller, 'download', id, { document: 'proposal', lang: language });
+    await this.audit.change(async () => {
+      // Only the selling advisor opening the illustration presents it; staff reading it change nothing.
+      if (row.ownerUserId === caller.user.id) await this.proposals.setStatus(row.id, ['quoted'], 'presented', caller.user.id, now);
+      await this.record(caller, 'download', id, { document: 'proposal', lang: language });
+    });
     return { fileName: proposalReportFileName(row.proposalNumber, language), pdf, lang: language };
   }
 }

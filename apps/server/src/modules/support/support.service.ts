@@ -195,10 +195,12 @@ export class SupportService {
     if (errors.length > 0) throw AppError.validation(inFileOrder(errors));
     if (fourEyes.length > 0) throw new AppError(403, 'four_eyes', 'four_eyes_exam_result', fourEyes);
 
-    const { failedRows } = await this.support.applyExamResults(ready, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
-    if (failedRows.length > 0)
-      throw AppError.validation(failedRows.map((row) => ({ field: `row.${row}.candidateNumber`, key: 'invalid' })));
-    await this.record(caller, 'exam_results', null, { applied: ready.length });
+    await this.audit.change(async () => {
+      const { failedRows } = await this.support.applyExamResults(ready, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
+      if (failedRows.length > 0)
+        throw AppError.validation(failedRows.map((row) => ({ field: `row.${row}.candidateNumber`, key: 'invalid' })));
+      await this.record(caller, 'exam_results', null, { applied: ready.length });
+    });
     return {
       applied: ready.length,
       passed: ready.filter((r) => r.result === 'PASS').length,
@@ -237,17 +239,21 @@ export class SupportService {
       );
     if (row.status !== 'licensed') throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
     if (breaksFourEyes(row, caller.user.id)) throw new AppError(403, 'four_eyes', 'four_eyes_convert');
-    const made = await this.support.convert(row, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
-    if (!made) return existing();
-    const resetLink = `${this.publicOrigin}/auth/signin/forgot-password`;
-    await this.sms.send({
-      to: row.phone,
-      username: made.username,
-      purpose: 'trainee-welcome',
-      body: `Advisor Portal: welcome, trainee ${made.agentCode}. Your username is ${made.username}. Set your password here: ${resetLink} / សូមស្វាគមន៍ ឈ្មោះអ្នកប្រើ ${made.username}`,
-      payload: { link: resetLink },
+    const made = await this.audit.change(async () => {
+      const converted = await this.support.convert(row, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
+      if (!converted) return undefined;
+      const resetLink = `${this.publicOrigin}/auth/signin/forgot-password`;
+      await this.sms.send({
+        to: row.phone,
+        username: converted.username,
+        purpose: 'trainee-welcome',
+        body: `Advisor Portal: welcome, trainee ${converted.agentCode}. Your username is ${converted.username}. Set your password here: ${resetLink} / សូមស្វាគមន៍ ឈ្មោះអ្នកប្រើ ${converted.username}`,
+        payload: { link: resetLink },
+      });
+      await this.record(caller, 'convert', row.id, { traineeUserId: converted.userId, agentCode: converted.agentCode });
+      return converted;
     });
-    await this.record(caller, 'convert', row.id, { traineeUserId: made.userId, agentCode: made.agentCode });
+    if (!made) return existing();
     return {
       candidateNumber: row.candidateNumber,
       userId: made.userId,

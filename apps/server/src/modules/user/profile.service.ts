@@ -74,16 +74,18 @@ export class ProfileService {
     // Before the code is spent: a request that changes nothing keeps the code usable.
     if (Object.keys(values).length === 0) throw AppError.validation([{ field: 'phone', key: 'required' }]);
     const request = await this.auth.otp.findVerified(body.requestCode, 'profile', caller.userId);
-    // Spent first: a second use of the same code, even concurrent, fails with 1031.
-    await this.auth.otp.consume(request);
-    if (!(await this.repo.updateContact(caller.userId, body.version, values, this.clock.now()))) throw AppError.http(409);
-    await this.audit.record({
-      actorUserId: caller.userId,
-      action: 'update',
-      entity: 'user',
-      entityId: caller.userId,
-      ip: caller.context.ip,
-      details: { fields: Object.keys(values) },
+    await this.audit.change(async () => {
+      // Spent first: a second use of the same code, even concurrent, fails with 1031.
+      await this.auth.otp.consume(request);
+      if (!(await this.repo.updateContact(caller.userId, body.version, values, this.clock.now()))) throw AppError.http(409);
+      await this.audit.record({
+        actorUserId: caller.userId,
+        action: 'update',
+        entity: 'user',
+        entityId: caller.userId,
+        ip: caller.context.ip,
+        details: { fields: Object.keys(values) },
+      });
     });
     return this.profile(caller);
   }
@@ -94,13 +96,15 @@ export class ProfileService {
   }
 
   async signOutOthers(caller: ProfileCaller): Promise<ProfileResponse> {
-    await this.auth.sessions.revokeOtherSessions(caller.userId, 'signed_out_by_user', caller.sessionId);
-    await this.audit.record({
-      actorUserId: caller.userId,
-      action: 'logout_others',
-      entity: 'session',
-      entityId: caller.sessionId,
-      ip: caller.context.ip,
+    await this.audit.change(async () => {
+      await this.auth.sessions.revokeOtherSessions(caller.userId, 'signed_out_by_user', caller.sessionId);
+      await this.audit.record({
+        actorUserId: caller.userId,
+        action: 'logout_others',
+        entity: 'session',
+        entityId: caller.sessionId,
+        ip: caller.context.ip,
+      });
     });
     return this.profile(caller);
   }
