@@ -27,7 +27,7 @@ function subjectOf(accessToken: string): string {
 test.describe('product permissions on the quote form', () => {
   test.use({ lang, signedInAs: 'demo.bk', viewport: { width: 360, height: 800 } });
 
-  test('a product the admin has not permitted cannot be saved; once permitted, it can', async ({ page, sessions }) => {
+  test('offers only the permitted products; a product permitted later is offered on the next screen load', async ({ page, sessions }) => {
     test.setTimeout(120_000);
     await page.goto('/home');
     const advisorToken = (await storedLogin(page))?.accessToken ?? '';
