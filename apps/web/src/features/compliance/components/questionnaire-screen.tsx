@@ -115,13 +115,13 @@ export function QuestionnaireScreen() {
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
-          {list.map((q) => {
+          {list.map((q, index) => {
             const verdict = correctness.get(q.questionNumber);
             return (
               <Card key={q.questionNumber} withBorder padding="md" data-testid={`question-${q.questionNumber}`}>
                 <Radio.Group
                   name={`question-${q.questionNumber}`}
-                  label={`${t('compliance:question_of', { number: q.questionNumber, total: list.length })}: ${q.question}`}
+                  label={`${t('compliance:question_of', { number: index + 1, total: list.length })}: ${q.question}`}
                   value={answers[q.questionNumber] ?? null}
                   onChange={(value) => setAnswers((prev) => ({ ...prev, [q.questionNumber]: value }))}
                   error={missing && !answers[q.questionNumber] ? t('compliance:answer_all') : undefined}
