@@ -50,8 +50,8 @@ test('take the questionnaire (a draw of the bank), pass, and download the certif
   const result = page.getByTestId('questionnaire-result');
   await expect(result).toContainText(text('compliance:result_passed', 'en').replace('{score}', '100'));
 
-  // The certificate arrives as a PDF.
-  const downloading = page.waitForEvent('download');
+  // The certificate arrives as a PDF (rendered by Chromium on the server: slow on a busy machine).
+  const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByTestId('download-certificate').click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^compliance-certificate-\d{4}\.pdf$/);

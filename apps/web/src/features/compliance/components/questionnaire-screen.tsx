@@ -14,7 +14,7 @@ import { errorText, LoadError, Loading } from './states';
 
 /** /home/compliance/questionnaire: one choice per question, submitted for scoring; the result, and a retry or the certificate. */
 export function QuestionnaireScreen() {
-  const { t, i18n } = useTranslation(['compliance', 'common']);
+  const { t, i18n } = useTranslation(['compliance', 'common', 'errors']);
   const lang = toLanguage(i18n.language);
   const questions = useQuestions(lang);
   const submit = useSubmitAnswers();
