@@ -1,7 +1,7 @@
-// Agent product permissions (issue 8) take effect on the quote form: the agency admin limits a
-// banca advisor (demo.bk, of the same agency) to First Plan; saving a Family Protector (TERM) quote
-// is refused with the translated message next to the save button and nothing is stored; once the
-// admin permits TERM again, the same quote saves. The admin's calls go through the API with the
+// Agent product permissions take effect on the quote form: the agency admin limits a banca advisor
+// (demo.bk, of the same agency) to First Plan; the quote form then offers only First Plan and the
+// engine refuses a Family Protector (TERM) quote; once the admin permits TERM again, the next
+// screen load offers it, with the same sign-in, and the quote saves. The admin's calls go through the API with the
 // admin's own session (the recruitment screens drive the same calls: see recruitment.spec).
 import type { Page } from '@playwright/test';
 import { apiGet, apiPost, storedLogin } from '../support/auth';
@@ -27,7 +27,7 @@ function subjectOf(accessToken: string): string {
 test.describe('product permissions on the quote form', () => {
   test.use({ lang, signedInAs: 'demo.bk', viewport: { width: 360, height: 800 } });
 
-  test('a product the admin has not permitted cannot be saved; once permitted, it can', async ({ page, sessions }) => {
+  test('offers only the permitted products; a product permitted later is offered on the next screen load', async ({ page, sessions }) => {
     test.setTimeout(120_000);
     await page.goto('/home');
     const advisorToken = (await storedLogin(page))?.accessToken ?? '';
@@ -63,22 +63,30 @@ test.describe('product permissions on the quote form', () => {
     expect(created.status(), await created.text()).toBe(201);
     const contact = (await created.json()) as { id: string };
 
+    // Limited to First Plan: the quote form offers nothing else, and the engine refuses a TERM quote.
     await permit(['LPTL']);
     await page.goto(`/home/proposal?contactId=${contact.id}`);
+    await expectMainHeading(page, 'proposals:title', lang);
+    const product = field(page, 'proposals:product');
+    await expect(product.locator('option[value="LPTL"]')).toHaveCount(1);
+    await expect(product.locator('option[value="TERM"]')).toHaveCount(0);
+    const quote = await apiPost(
+      page,
+      '/api/engine/v1/calculate',
+      { productCode: 'TERM', lifeInsured: { dateOfBirth: '1988-03-02', gender: 'F' }, faceAmount: '25000.00' },
+      advisorToken,
+    );
+    expect(quote.status()).toBe(403);
+
+    // Permitted again: the next screen load offers TERM, with the same sign-in, and the quote saves.
+    await permit(['LPTL', 'TERM']);
+    await page.reload();
     await expectMainHeading(page, 'proposals:title', lang);
     await field(page, 'proposals:product').selectOption('TERM');
     await field(page, 'proposals:face_amount').fill('25000');
     await expect(page.getByTestId('quote-premium')).toHaveText(/^\$\d[\d,]*\.\d{2}$/);
-    const save = page.getByRole('button', { name: text('proposals:save_proposal', lang) });
-    await save.click();
-    await expect(page.getByTestId('quote-error')).toHaveText(text('errors:product_not_permitted', lang));
-    await expect(page).toHaveURL((url) => url.pathname === '/home/proposal');
-    const listed = await apiGet(page, `/api/proposal/v1/find?q=${encodeURIComponent(`Permit${unique}`)}`, advisorToken);
-    expect(listed.status(), await listed.text()).toBe(200);
-    expect(((await listed.json()) as { items: unknown[] }).items).toHaveLength(0);
-
-    await permit(['LPTL', 'TERM']);
-    await save.click();
+    await page.getByRole('button', { name: text('proposals:save_proposal', lang) }).click();
     await expect(page).toHaveURL(/\/home\/proposal\/new-proposal-created-success\/[0-9a-f-]{36}$/);
+    expect((await storedLogin(page))?.accessToken).toBe(advisorToken);
   });
 });

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser } from '../../src/db/schema/app-user.table';
 import { compliancePeriod } from '../../src/db/schema/compliance-period.table';
 import { REFERENCE_QUESTIONS } from '../../src/modules/compliance/compliance-reference-data';
+import { QUIZ_RULES } from '@portal/domain/rules/compliance-quiz';
+import { resetClock, setClock } from '../auth/auth-client';
 import { callerFor, otherAgencyAdmin, policyTestApp, type PolicyCallerClient, type PolicyTestContext } from '../policies/policy-test-kit';
 
 const BASE = '/api/compliance/training/v1';
@@ -14,17 +16,30 @@ const MATERIALS = `${BASE}/form/training-materials`;
 const SUBMIT = `${BASE}/answers/submit`;
 const PDF = `${BASE}/form/download/pdf`;
 
-/** The right and a wrong choice of every question, from the seeded reference course. */
-const right = REFERENCE_QUESTIONS.map((q) => ({
-  questionNumber: q.questionNumber,
-  answerSequenceNo: q.answers.find((a) => a.correct)!.answerSequenceNo,
-}));
-const wrong = REFERENCE_QUESTIONS.map((q) => ({
-  questionNumber: q.questionNumber,
-  answerSequenceNo: q.answers.find((a) => !a.correct)!.answerSequenceNo,
-}));
-/** The first `n` questions right, the rest wrong. */
-const mixed = (n: number) => right.map((r, i) => (i < n ? r : wrong[i]!));
+/** The right and a wrong choice of a question, from the seeded reference course. */
+const choiceOf = (questionNumber: number, correct: boolean) => ({
+  questionNumber,
+  answerSequenceNo: REFERENCE_QUESTIONS.find((q) => q.questionNumber === questionNumber)!.answers.find((a) => a.correct === correct)!
+    .answerSequenceNo,
+});
+
+/** The questions drawn for the caller's next attempt, in the order shown. */
+async function drawn(caller: PolicyCallerClient): Promise<{ questionNumber: number; answers: { answerSequenceNo: number }[] }[]> {
+  const res = await caller.get(`${BASE}/questions`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().questions;
+}
+
+/** An answer sheet for the drawn questions: the first `n` right, the rest wrong. */
+async function sheet(caller: PolicyCallerClient, n: number) {
+  return (await drawn(caller)).map((q, i) => choiceOf(q.questionNumber, i < n));
+}
+
+/** Moves the clock `minutes` past real time (a cool-down later) and signs `username` in again at that time. */
+async function later(username: string, minutes: number): Promise<PolicyCallerClient> {
+  setClock(ctx.t, new Date(Date.now() + minutes * 60_000));
+  return callerFor(ctx.t, username);
+}
 
 let ctx: PolicyTestContext;
 const dir = mkdtempSync(join(tmpdir(), 'portal-compliance-'));
@@ -49,32 +64,42 @@ describe('questionnaire', () => {
     const en = await ctx.aap.get(`${BASE}/questions`);
     expect(en.statusCode).toBe(200);
     const body = en.json();
-    expect(body.period).toMatchObject({ code: currentPeriod(), questionCount: REFERENCE_QUESTIONS.length });
-    expect(body.questions.map((q: { questionNumber: number }) => q.questionNumber)).toEqual(
-      REFERENCE_QUESTIONS.map((q) => q.questionNumber),
+    // A draw of the bank, larger than one attempt.
+    expect(REFERENCE_QUESTIONS.length).toBeGreaterThan(QUIZ_RULES.questionsPerAttempt);
+    expect(body.period).toMatchObject({ code: currentPeriod(), questionCount: QUIZ_RULES.questionsPerAttempt });
+    expect(body.questions).toHaveLength(QUIZ_RULES.questionsPerAttempt);
+    const first = body.questions[0];
+    const source = REFERENCE_QUESTIONS.find((q) => q.questionNumber === first.questionNumber)!;
+    expect(first.question).toBe(source.textEn);
+    expect(
+      [...first.answers].sort(
+        (a: { answerSequenceNo: number }, b: { answerSequenceNo: number }) => a.answerSequenceNo - b.answerSequenceNo,
+      ),
+    ).toEqual(
+      source.answers.map((a) => ({ answerSequenceNo: a.answerSequenceNo, answerDescription: a.descriptionEn, answerValue: a.answerValue })),
     );
-    expect(body.questions[0]).toEqual({
-      questionNumber: 1,
-      question: REFERENCE_QUESTIONS[0]!.textEn,
-      answers: REFERENCE_QUESTIONS[0]!.answers.map((a) => ({
-        answerSequenceNo: a.answerSequenceNo,
-        answerDescription: a.descriptionEn,
-        answerValue: a.answerValue,
-      })),
-    });
     expect(en.body).not.toContain('correct');
+    // Asked again before submitting: the same draw, in the same order.
+    expect((await ctx.aap.get(`${BASE}/questions`)).json().questions).toEqual(body.questions);
     const km = (await ctx.aap.get(`${BASE}/questions?lang=km`)).json();
-    expect(km.questions[1].question).toBe(REFERENCE_QUESTIONS[1]!.textKm);
+    const kmSource = REFERENCE_QUESTIONS.find((q) => q.questionNumber === km.questions[1].questionNumber)!;
+    expect(km.questions[1].question).toBe(kmSource.textKm);
     expect(km.questions[1].question).toMatch(/[\u1780-\u17FF]/);
   });
 
   it('refuses an answer sheet with a question left out or a choice that does not exist', async () => {
+    const right = await sheet(ctx.bk, QUIZ_RULES.questionsPerAttempt);
+    const left = right[0]!.questionNumber;
     const missing = await ctx.bk.post(SUBMIT, { answers: right.slice(1) });
     expect(missing.statusCode).toBe(422);
-    expect(missing.json().errors).toEqual([{ field: 'answers.1', key: 'required' }]);
-    const badChoice = await ctx.bk.post(SUBMIT, { answers: [...right.slice(1), { questionNumber: 1, answerSequenceNo: 99 }] });
+    expect(missing.json().errors).toEqual([{ field: `answers.${left}`, key: 'required' }]);
+    const badChoice = await ctx.bk.post(SUBMIT, { answers: [...right.slice(1), { questionNumber: left, answerSequenceNo: 99 }] });
     expect(badChoice.statusCode).toBe(422);
     expect(badChoice.json().errors).toEqual([{ field: `answers.${right.length - 1}.answerSequenceNo`, key: 'invalid' }]);
+    // A question of the bank that was not drawn for this attempt is not an answer.
+    const notDrawn = REFERENCE_QUESTIONS.find((q) => !right.some((r) => r.questionNumber === q.questionNumber))!;
+    const extra = await ctx.bk.post(SUBMIT, { answers: [...right.slice(1), choiceOf(notDrawn.questionNumber, true)] });
+    expect(extra.json().errors).toContainEqual({ field: `answers.${right.length - 1}.questionNumber`, key: 'invalid' });
     expect((await ctx.bk.post(SUBMIT, { answers: [] })).statusCode).toBe(422);
     // Nothing was recorded.
     expect((await ctx.bk.get(MATERIALS)).json().status.attempts).toEqual([]);
@@ -85,12 +110,13 @@ describe('scoring, attempts and the certificate', () => {
   it('scores on the server, fails below the pass mark, passes at it, and numbers the attempts', async () => {
     expect((await ctx.aap.get(`${PDF}?kind=certificate`)).statusCode).toBe(404);
 
-    const first = await ctx.aap.post(SUBMIT, { answers: wrong });
+    const firstDraw = await drawn(ctx.aap);
+    const first = await ctx.aap.post(SUBMIT, { answers: await sheet(ctx.aap, 0) });
     expect(first.statusCode).toBe(201);
     expect(first.json().attempt).toMatchObject({
       attemptNumber: 1,
       correctCount: 0,
-      questionCount: 5,
+      questionCount: 6,
       scorePercent: 0,
       passMarkPercent: 80,
       passed: false,
@@ -99,18 +125,33 @@ describe('scoring, attempts and the certificate', () => {
     expect(first.json().results).toEqual([]);
     // Still no certificate after a failed attempt.
     expect((await ctx.aap.get(`${PDF}?kind=certificate`)).statusCode).toBe(404);
+    // Straight after a failure: the cool-down, with the seconds to wait.
+    const tooSoon = await ctx.aap.post(SUBMIT, { answers: await sheet(ctx.aap, 6) });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toMatchObject({ messageKey: 'compliance_cool_down' });
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(QUIZ_RULES.coolDownMinutes * 60 - 60);
 
-    const second = (await ctx.aap.post(SUBMIT, { answers: mixed(3) })).json();
-    expect(second.attempt).toMatchObject({ attemptNumber: 2, correctCount: 3, scorePercent: 60, passed: false });
-    expect(second.results).toEqual([]);
+    let thirdId: string | undefined;
+    try {
+      const aap = await later('demo.aap', QUIZ_RULES.coolDownMinutes + 1);
+      // A new attempt, a new draw and order.
+      expect((await drawn(aap)).map((q) => q.questionNumber)).not.toEqual(firstDraw.map((q) => q.questionNumber));
+      const second = (await aap.post(SUBMIT, { answers: await sheet(aap, 4) })).json();
+      expect(second.attempt).toMatchObject({ attemptNumber: 2, correctCount: 4, scorePercent: 66, passed: false });
+      expect(second.results).toEqual([]);
 
-    const third = (await ctx.aap.post(SUBMIT, { answers: mixed(4) })).json();
-    expect(third.attempt).toMatchObject({ attemptNumber: 3, correctCount: 4, scorePercent: 80, passed: true });
-    expect(third.results.map((r: { correct: boolean }) => r.correct)).toEqual([true, true, true, true, false]);
+      const aapLater = await later('demo.aap', 2 * (QUIZ_RULES.coolDownMinutes + 1));
+      const third = (await aapLater.post(SUBMIT, { answers: await sheet(aapLater, 5) })).json();
+      expect(third.attempt).toMatchObject({ attemptNumber: 3, correctCount: 5, scorePercent: 83, passed: true });
+      expect(third.results.map((r: { correct: boolean }) => r.correct)).toEqual([true, true, true, true, true, false]);
+      thirdId = third.attempt.id as string;
+    } finally {
+      resetClock(ctx.t);
+    }
 
     const status = (await ctx.aap.get(MATERIALS)).json().status;
     expect(status.completed).toBe(true);
-    expect(status.certificateAttemptId).toBe(third.attempt.id);
+    expect(status.certificateAttemptId).toBe(thirdId);
     expect(status.attempts.map((a: { attemptNumber: number; passed: boolean }) => [a.attemptNumber, a.passed])).toEqual([
       [1, false],
       [2, false],
@@ -121,10 +162,11 @@ describe('scoring, attempts and the certificate', () => {
   it("takes the pass mark from the period's data, not from the code", async () => {
     await ctx.t.db.update(compliancePeriod).set({ passMarkPercent: 60 }).where(eq(compliancePeriod.code, currentPeriod()));
     try {
-      const res = (await ctx.aap2.post(SUBMIT, { answers: mixed(3) })).json();
-      expect(res.attempt).toMatchObject({ scorePercent: 60, passMarkPercent: 60, passed: true });
-      const lower = (await ctx.aap2.post(SUBMIT, { answers: mixed(2) })).json();
-      expect(lower.attempt).toMatchObject({ scorePercent: 40, passed: false });
+      const res = (await ctx.aap2.post(SUBMIT, { answers: await sheet(ctx.aap2, 4) })).json();
+      expect(res.attempt).toMatchObject({ scorePercent: 66, passMarkPercent: 60, passed: true });
+      // After a pass there is no cool-down.
+      const lower = (await ctx.aap2.post(SUBMIT, { answers: await sheet(ctx.aap2, 3) })).json();
+      expect(lower.attempt).toMatchObject({ scorePercent: 50, passed: false });
     } finally {
       await ctx.t.db.update(compliancePeriod).set({ passMarkPercent: 80 }).where(eq(compliancePeriod.code, currentPeriod()));
     }
@@ -136,7 +178,7 @@ describe('scoring, attempts and the certificate', () => {
     expect(en.headers['content-type']).toBe('application/pdf');
     expect(en.headers['content-disposition']).toBe(`attachment; filename="compliance-certificate-${currentPeriod()}.pdf"`);
     const text = pdfText(en.rawPayload, 'cert-en.pdf');
-    for (const expected of ['Certificateofcompletion', 'SokhaChan', 'AAP00001', '80%']) expect(text, expected).toContain(expected);
+    for (const expected of ['Certificateofcompletion', 'SokhaChan', 'AAP00001', '83%']) expect(text, expected).toContain(expected);
     const km = pdfText((await ctx.aap.get(`${PDF}?kind=certificate&lang=km`)).rawPayload, 'cert-km.pdf');
     for (const expected of ['វិញ្ញាបនបត្របញ្ចប់វគ្គ', 'ចាន់សុខា']) expect(km, expected).toContain(expected);
   }, 60_000);
@@ -166,13 +208,13 @@ describe('agency completions', () => {
     const body = res.json();
     const byName = new Map(body.items.map((i: { displayName: string }) => [i.displayName, i]));
     // Phnom Penh agency: the two agency advisors, the banca advisor, the service and admin staff; not Siem Reap's trainee.
-    expect([...byName.keys()].sort()).toEqual(['Chenda Meas', 'Dara Keo', 'Sokha Chan', 'Sreymom Lim', 'Vannak Sok']);
-    expect(byName.get('Sokha Chan')).toMatchObject({ completed: true, bestScorePercent: 80, attemptCount: 3, agentCode: 'AAP00001' });
+    expect([...byName.keys()].sort()).toEqual(['Chenda Meas', 'Dara Keo', 'Sokha Chan', 'Sophal Ny', 'Sreymom Lim', 'Vannak Sok']);
+    expect(byName.get('Sokha Chan')).toMatchObject({ completed: true, bestScorePercent: 83, attemptCount: 3, agentCode: 'AAP00001' });
     expect(byName.get('Dara Keo')).toMatchObject({ completed: true, attemptCount: 2 });
     expect(byName.get('Sreymom Lim')).toMatchObject({ completed: false, completedDate: null, attemptCount: 0 });
-    expect([body.completedCount, body.totalCount]).toEqual([2, 5]);
+    expect([body.completedCount, body.totalCount]).toEqual([2, 6]);
     // ROLE_AS sees the same list.
-    expect((await ctx.as.get(`${MATERIALS}?view=completions`)).json().totalCount).toBe(5);
+    expect((await ctx.as.get(`${MATERIALS}?view=completions`)).json().totalCount).toBe(6);
     // Another agency's admin sees only their own agency.
     expect((await other.get(`${MATERIALS}?view=completions`)).json().items.map((i: { displayName: string }) => i.displayName)).toEqual([
       'Other Admin',
@@ -196,10 +238,40 @@ describe('agency completions', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe('"agentCode","displayName","roles","completed","completedDate","bestScorePercent","attemptCount"');
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     expect(lines).toContain('"BK000001","\'=HYPERLINK(""http://evil.example"",""x"")","ROLE_BK","no","","","0"');
     expect(lines.find((l) => l.includes('Sokha Chan'))).toMatch(
-      /^"AAP00001","Sokha Chan","ROLE_AAP","yes","\d{4}-\d{2}-\d{2}T[\d:]+\+07:00","80","3"$/,
+      /^"AAP00001","Sokha Chan","ROLE_AAP","yes","\d{4}-\d{2}-\d{2}T[\d:]+\+07:00","83","3"$/,
     );
+  });
+});
+
+describe('trial and error', () => {
+  it(`cannot reach a pass within the allowance of ${QUIZ_RULES.attemptsPerDay} attempts a day`, async () => {
+    // A user of this test's own, and a script that answers every question with choice k on attempt k,
+    // honouring each cool-down: the bank has each choice number right for at most a quarter of it,
+    // and a failed attempt tells nothing but the score.
+    const [agencyRow] = await ctx.t.db.select({ agencyId: appUser.agencyId }).from(appUser).where(eq(appUser.username, 'demo.aap'));
+    await ctx.t.db
+      .insert(appUser)
+      .values({ username: 'quiz.robot', displayName: 'Quiz Robot', roles: ['ROLE_AAP'], agencyId: agencyRow?.agencyId ?? null });
+    const outcomes: (number | boolean)[] = [];
+    try {
+      for (let k = 1; k <= QUIZ_RULES.attemptsPerDay + 1; k += 1) {
+        const robot = await later('quiz.robot', (k - 1) * (QUIZ_RULES.coolDownMinutes + 1));
+        const answers = (await drawn(robot)).map((q) => ({ questionNumber: q.questionNumber, answerSequenceNo: k }));
+        const res = await robot.post(SUBMIT, { answers });
+        if (res.statusCode === 201) {
+          expect(res.json().results).toEqual([]);
+          outcomes.push(res.json().attempt.passed as boolean);
+        } else {
+          expect(res.json()).toMatchObject({ messageKey: 'compliance_attempts_exhausted' });
+          outcomes.push(res.statusCode);
+        }
+      }
+    } finally {
+      resetClock(ctx.t);
+    }
+    expect(outcomes).toEqual([...Array<boolean>(QUIZ_RULES.attemptsPerDay).fill(false), 429]);
   });
 });

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { decideAccess } from '@portal/domain/api/access-policy';
 import type { Role } from '@portal/domain/codes/roles';
 import { authClient, signIn } from '../auth/auth-client';
@@ -368,6 +369,9 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       education: [{ level: 'bachelor', institution: 'Royal University of Phnom Penh' }],
       workHistory: [],
     };
+    // The code of conduct and the contract are the candidate's own to accept (their session, not the
+    // recruiter's): recorded here as the candidate's link session would, so the form can be submitted.
+    await t.db.execute(sql`UPDATE candidate SET code_of_conduct_accepted_at = now(), contract_accepted_at = now() WHERE id = ${cand.id}`);
     const saved = await asOwner(`/api/candidate/v1/form/update/${cand.id}`, { ...candidateUpdate, version: cand.version });
     expect(saved.statusCode, saved.body).toBe(200);
     let employmentLetterId = '';

@@ -154,9 +154,13 @@ describe('the advisor dashboard', () => {
     const before = figure(await dashboard(ctx.bk), 'compliance', 'complianceStatus');
     expect(before).toMatchObject({ value: 0, date: `${today.slice(0, 4)}-12-31`, link: { screen: 'compliance' } });
     expect(before.labelKey).not.toBe('home:fig_compliance_done');
-    const answers = REFERENCE_QUESTIONS.map((q) => ({
-      questionNumber: q.questionNumber,
-      answerSequenceNo: q.answers.find((a) => a.correct)!.answerSequenceNo,
+    // The right answer to each question drawn for this attempt.
+    const drawn = ((await ctx.bk.get('/api/compliance/training/v1/questions')).json() as { questions: { questionNumber: number }[] })
+      .questions;
+    const answers = drawn.map(({ questionNumber }) => ({
+      questionNumber,
+      answerSequenceNo: REFERENCE_QUESTIONS.find((q) => q.questionNumber === questionNumber)!.answers.find((a) => a.correct)!
+        .answerSequenceNo,
     }));
     expect((await ctx.bk.post('/api/compliance/training/v1/answers/submit', { answers })).statusCode).toBe(201);
     const after = figure(await dashboard(ctx.bk), 'compliance', 'complianceStatus');
@@ -233,13 +237,15 @@ describe('the advisor dashboard', () => {
       for (const s of spies) s.mockClear();
       expect(await dashboard(ctx.aap2)).toEqual(before);
       expect(count()).toBe(0);
-      // A premium quote is a POST that changes nothing (config.readOnly): still no query.
+      // A premium quote is a POST that changes nothing (config.readOnly): it reads the caller's
+      // product permissions, and the dashboard after it is still served without a query.
       const quote = await ctx.aap2.post('/api/engine/v1/calculate', {
         productCode: 'TERM',
         lifeInsured: { dateOfBirth: '1990-01-01', gender: 'F' },
         faceAmount: '25000.00',
       });
       expect(quote.statusCode, quote.body).toBe(200);
+      for (const s of spies) s.mockClear();
       expect(await dashboard(ctx.aap2)).toEqual(before);
       expect(count()).toBe(0);
       // A new contact: the next dashboard is computed afresh and counts it.

@@ -126,4 +126,96 @@ export const REFERENCE_QUESTIONS: readonly ReferenceQuestion[] = [
       choice(4, 'Ask them to withdraw the complaint', 'ស្នើឱ្យគេដកបណ្តឹងតវ៉ាវិញ'),
     ],
   },
+  {
+    questionNumber: 6,
+    textEn: 'A customer cannot read the application form. What do you do?',
+    textKm: 'អតិថិជនម្នាក់មិនអាចអានទម្រង់ពាក្យស្នើសុំបានទេ។ តើអ្នកធ្វើអ្វី?',
+    answers: [
+      choice(1, 'Fill it in and sign it for them', 'បំពេញ ហើយចុះហត្ថលេខាជំនួសគេ'),
+      choice(2, 'Skip the health questions', 'រំលងសំណួរសុខភាព'),
+      choice(3, 'Ask them to sign a blank form', 'ស្នើឱ្យគេចុះហត្ថលេខាលើទម្រង់ទទេ'),
+      choice(
+        4,
+        'Read every question aloud and record their own answers with a witness',
+        'អានសំណួរនីមួយៗឱ្យឮ ហើយកត់ត្រាចម្លើយរបស់គេផ្ទាល់ ដោយមានសាក្សី',
+        true,
+      ),
+    ],
+  },
+  {
+    questionNumber: 7,
+    textEn: "Who may see a customer's medical answers?",
+    textKm: 'តើនរណាអាចមើលចម្លើយវេជ្ជសាស្ត្ររបស់អតិថិជនបាន?',
+    answers: [
+      choice(1, 'Any advisor of the agency', 'ទីប្រឹក្សាណាម្នាក់នៃភ្នាក់ងារ'),
+      choice(2, "The customer's family", 'គ្រួសាររបស់អតិថិជន'),
+      choice(
+        3,
+        'Only the people who need them to underwrite or serve the policy',
+        'តែអ្នកដែលត្រូវការវាដើម្បីវាយតម្លៃហានិភ័យ ឬបម្រើបណ្ណសន្យារ៉ាប់រងប៉ុណ្ណោះ',
+        true,
+      ),
+      choice(4, 'Anyone who asks politely', 'អ្នកណាក៏ដោយដែលសួរដោយគួរសម'),
+    ],
+  },
+  {
+    questionNumber: 8,
+    textEn: 'A customer offers you a gift to speed up their application. What do you do?',
+    textKm: 'អតិថិជនម្នាក់ផ្តល់អំណោយដល់អ្នក ដើម្បីពន្លឿនពាក្យស្នើសុំរបស់គេ។ តើអ្នកធ្វើអ្វី?',
+    answers: [
+      choice(1, 'Accept it if it is small', 'ទទួលយក ប្រសិនបើវាតូច'),
+      choice(2, 'Accept it and share it with the team', 'ទទួលយក ហើយចែករំលែកជាមួយក្រុម'),
+      choice(3, 'Accept it after the policy is issued', 'ទទួលយកបន្ទាប់ពីចេញបណ្ណសន្យារ៉ាប់រង'),
+      choice(4, 'Refuse it politely and tell the compliance officer', 'បដិសេធដោយគួរសម ហើយប្រាប់មន្ត្រីអនុលោមភាព', true),
+    ],
+  },
+  {
+    questionNumber: 9,
+    textEn: 'When may you tell a customer about the free-look period?',
+    textKm: 'តើអ្នកអាចប្រាប់អតិថិជនអំពីរយៈពេលពិនិត្យដោយឥតគិតថ្លៃនៅពេលណា?',
+    answers: [
+      choice(1, 'Only if they ask', 'តែនៅពេលគេសួរប៉ុណ្ណោះ'),
+      choice(2, 'Never, it lowers sales', 'មិនដែលទេ វាធ្វើឱ្យការលក់ធ្លាក់ចុះ'),
+      choice(3, 'Always, before they sign and when the policy is delivered', 'ជានិច្ច មុនពេលគេចុះហត្ថលេខា និងនៅពេលប្រគល់បណ្ណសន្យារ៉ាប់រង', true),
+      choice(4, 'After the free-look period ends', 'បន្ទាប់ពីរយៈពេលពិនិត្យដោយឥតគិតថ្លៃបានបញ្ចប់'),
+    ],
+  },
+  {
+    questionNumber: 10,
+    textEn: 'You lost a phone with customer data on it. What is the first step?',
+    textKm: 'អ្នកបានបាត់ទូរស័ព្ទដែលមានទិន្នន័យអតិថិជន។ តើជំហានដំបូងគឺអ្វី?',
+    answers: [
+      choice(1, 'Report it to the agency the same day', 'រាយការណ៍ទៅភ្នាក់ងារនៅថ្ងៃដដែល', true),
+      choice(2, 'Wait a week in case it is found', 'រង់ចាំមួយសប្តាហ៍ ក្រែងលោរកឃើញ'),
+      choice(3, 'Buy a new phone and say nothing', 'ទិញទូរស័ព្ទថ្មី ហើយមិននិយាយអ្វីទាំងអស់'),
+      choice(4, 'Tell only your customers', 'ប្រាប់តែអតិថិជនរបស់អ្នកប៉ុណ្ណោះ'),
+    ],
+  },
+  {
+    questionNumber: 11,
+    textEn: 'Which premium payment may you accept?',
+    textKm: 'តើការបង់បុព្វលាភមួយណាដែលអ្នកអាចទទួលយកបាន?',
+    answers: [
+      choice(1, 'Cash into your own bank account', 'សាច់ប្រាក់ចូលគណនីធនាគារផ្ទាល់ខ្លួនរបស់អ្នក'),
+      choice(
+        2,
+        "A KHQR payment to the insurer's account, with the proposal's reference",
+        'ការបង់តាម KHQR ទៅគណនីរបស់ក្រុមហ៊ុនធានារ៉ាប់រង ជាមួយលេខយោងនៃសំណើ',
+        true,
+      ),
+      choice(3, 'A transfer to a colleague who will pass it on', 'ការផ្ទេរទៅសហការីដែលនឹងបញ្ជូនបន្ត'),
+      choice(4, 'Goods instead of money', 'ទំនិញជំនួសឱ្យប្រាក់'),
+    ],
+  },
+  {
+    questionNumber: 12,
+    textEn: 'A customer wants a policy their income cannot pay for. What do you do?',
+    textKm: 'អតិថិជនម្នាក់ចង់បានបណ្ណសន្យារ៉ាប់រងដែលប្រាក់ចំណូលរបស់គេមិនអាចបង់បាន។ តើអ្នកធ្វើអ្វី?',
+    answers: [
+      choice(1, 'Sell it: it is their choice', 'លក់ឱ្យគេ៖ វាជាជម្រើសរបស់គេ'),
+      choice(2, 'Write a higher income on the form', 'សរសេរប្រាក់ចំណូលខ្ពស់ជាងនៅលើទម្រង់'),
+      choice(3, 'Sell it and lower the premium later', 'លក់ឱ្យគេ ហើយបន្ថយបុព្វលាភនៅពេលក្រោយ'),
+      choice(4, 'Explain why it does not suit them and offer an affordable plan', 'ពន្យល់ពីមូលហេតុដែលវាមិនសមនឹងគេ ហើយផ្តល់គម្រោងដែលគេអាចបង់បាន', true),
+    ],
+  },
 ];

@@ -92,10 +92,7 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: questionsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      callerOf(request);
-      return service.questions(request.query.lang);
-    },
+    async (request) => service.questions(callerOf(request), request.query.lang),
   );
 
   app.post(

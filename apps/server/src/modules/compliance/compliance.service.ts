@@ -11,8 +11,9 @@ import type { TrainingMaterialsQuery, TrainingMaterialsResponse } from '@portal/
 import { certificateFileName, materialFileName, type DownloadPdfQuery } from '@portal/domain/contracts/compliance/download-pdf';
 import type { SubmitAnswersRequest, SubmitAnswersResponse } from '@portal/domain/contracts/compliance/submit-answers';
 import { csvDocument } from '@portal/domain/format/csv';
-import { instantToOffsetDateTime, phnomPenhDate, todayInPhnomPenh } from '@portal/domain/format/date';
+import { instantToOffsetDateTime, phnomPenhDate, todayInPhnomPenh, toOffsetDateTime } from '@portal/domain/format/date';
 import { scoreAnswers, type ScoredQuestion } from '@portal/domain/rules/compliance-score';
+import { drawQuiz, quizGate, quizSeed, QUIZ_RULES, type DrawnQuestion } from '@portal/domain/rules/compliance-quiz';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import type { ComplianceAttemptRow } from '../../db/schema/compliance-attempt.table';
 import { AppError } from '../../lib/app-error';
@@ -46,7 +47,8 @@ function toPeriod(row: PeriodWithCount): CompliancePeriod {
     endDate: row.endDate,
     dueDate: row.dueDate,
     passMarkPercent: row.passMarkPercent,
-    questionCount: Number(row.questionCount),
+    // Questions asked per attempt: a draw from the period's larger bank.
+    questionCount: Math.min(Number(row.questionCount), QUIZ_RULES.questionsPerAttempt),
   };
 }
 
@@ -138,35 +140,56 @@ export class ComplianceService {
     };
   }
 
-  async questions(lang: Language): Promise<QuestionsResponse> {
+  /** The questions of the caller's next attempt: drawn from the bank, questions and choices in the attempt's own order. */
+  private async draw(caller: ComplianceCaller, periodCode: string) {
+    const [rows, attempts] = await Promise.all([this.repo.questionChoices(periodCode), this.repo.attempts(caller.user.id, periodCode)]);
+    const byNumber = new Map<number, typeof rows>();
+    for (const row of rows) byNumber.set(row.questionNumber, [...(byNumber.get(row.questionNumber) ?? []), row]);
+    const bank = [...byNumber.entries()].map(([questionNumber, choices]) => ({
+      questionNumber,
+      answerSequenceNos: choices.map((c) => c.answerSequenceNo),
+    }));
+    const drawn: DrawnQuestion[] = drawQuiz(bank, quizSeed(caller.user.id, periodCode, attempts.length + 1));
+    return { drawn, byNumber, attempts };
+  }
+
+  async questions(caller: ComplianceCaller, lang: Language): Promise<QuestionsResponse> {
     const period = await this.period();
-    const rows = await this.repo.questionChoices(period.code);
+    const { drawn, byNumber } = await this.draw(caller, period.code);
     const km = lang === 'km';
-    const questions: QuestionsResponse['questions'] = [];
-    for (const row of rows) {
-      let q = questions.at(-1);
-      if (!q || q.questionNumber !== row.questionNumber) {
-        q = { questionNumber: row.questionNumber, question: km ? row.textKm : row.textEn, answers: [] };
-        questions.push(q);
-      }
-      q.answers.push({
-        answerSequenceNo: row.answerSequenceNo,
-        answerDescription: km ? row.descriptionKm : row.descriptionEn,
-        answerValue: row.answerValue,
-      });
-    }
+    const questions: QuestionsResponse['questions'] = drawn.map((d) => {
+      const choices = byNumber.get(d.questionNumber) ?? [];
+      const first = choices[0];
+      return {
+        questionNumber: d.questionNumber,
+        question: first ? (km ? first.textKm : first.textEn) : '',
+        answers: d.answerOrder.flatMap((seq) => {
+          const c = choices.find((x) => x.answerSequenceNo === seq);
+          return c
+            ? [{ answerSequenceNo: seq, answerDescription: km ? c.descriptionKm : c.descriptionEn, answerValue: c.answerValue }]
+            : [];
+        }),
+      };
+    });
     return { period: toPeriod(period), questions };
   }
 
   async submit(caller: ComplianceCaller, body: SubmitAnswersRequest): Promise<SubmitAnswersResponse> {
     const period = await this.period();
-    const rows = await this.repo.questionChoices(period.code);
+    const { drawn, byNumber, attempts } = await this.draw(caller, period.code);
+    // The allowance first: a refused attempt is not scored at all.
+    const now = this.clock.now();
+    const dayStart = new Date(toOffsetDateTime(todayInPhnomPenh(now)));
+    const gate = quizGate(attempts, now, dayStart, new Date(dayStart.getTime() + 86_400_000));
+    if (!gate.open) throw new AppError(429, gate.key, gate.key, undefined, { retryAfter: gate.retryAfterSeconds });
+    // Only the questions drawn for this attempt count.
     const key = new Map<number, { choices: Set<number>; correct: number[] }>();
-    for (const row of rows) {
-      const entry = key.get(row.questionNumber) ?? { choices: new Set<number>(), correct: [] };
-      entry.choices.add(row.answerSequenceNo);
-      if (row.correct) entry.correct.push(row.answerSequenceNo);
-      key.set(row.questionNumber, entry);
+    for (const d of drawn) {
+      const choices = byNumber.get(d.questionNumber) ?? [];
+      key.set(d.questionNumber, {
+        choices: new Set(choices.map((c) => c.answerSequenceNo)),
+        correct: choices.filter((c) => c.correct).map((c) => c.answerSequenceNo),
+      });
     }
     const errors: FieldError[] = [];
     const seen = new Set<number>();
@@ -215,8 +238,8 @@ export class ComplianceService {
       });
       return inserted;
     });
-    // Which answers were right is told only after a pass: with unlimited attempts, per-question
-    // marks on a failed attempt would let anyone find every right answer by trying each choice.
+    // Which answers were right is told only after a pass: per-question marks on a failed attempt
+    // would let anyone find every right answer by trying each choice.
     return { attempt: toAttempt(row), results: row.passed ? score.results : [] };
   }
 

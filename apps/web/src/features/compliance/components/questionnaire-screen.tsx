@@ -14,7 +14,7 @@ import { errorText, LoadError, Loading } from './states';
 
 /** /home/compliance/questionnaire: one choice per question, submitted for scoring; the result, and a retry or the certificate. */
 export function QuestionnaireScreen() {
-  const { t, i18n } = useTranslation(['compliance', 'common']);
+  const { t, i18n } = useTranslation(['compliance', 'common', 'errors']);
   const lang = toLanguage(i18n.language);
   const questions = useQuestions(lang);
   const submit = useSubmitAnswers();
@@ -115,13 +115,13 @@ export function QuestionnaireScreen() {
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <Stack gap="md">
-          {list.map((q) => {
+          {list.map((q, index) => {
             const verdict = correctness.get(q.questionNumber);
             return (
               <Card key={q.questionNumber} withBorder padding="md" data-testid={`question-${q.questionNumber}`}>
                 <Radio.Group
                   name={`question-${q.questionNumber}`}
-                  label={`${t('compliance:question_of', { number: q.questionNumber, total: list.length })}: ${q.question}`}
+                  label={`${t('compliance:question_of', { number: index + 1, total: list.length })}: ${q.question}`}
                   value={answers[q.questionNumber] ?? null}
                   onChange={(value) => setAnswers((prev) => ({ ...prev, [q.questionNumber]: value }))}
                   error={missing && !answers[q.questionNumber] ? t('compliance:answer_all') : undefined}
