@@ -181,6 +181,8 @@ test.describe('signed in', () => {
 
     // Step 6: in good order; submitted with Enter.
     await expect(page.getByTestId('review-clean')).toBeVisible();
+    await tabTo(page, page.getByTestId('submit-confirm'));
+    await page.keyboard.press('Space');
     await tabAndPress(page, page.getByTestId('submit-application'));
     await expect(page).toHaveURL(isPath('/home/application/application_create_sucess'));
     await expect(page.getByTestId('submit-success')).toBeVisible();

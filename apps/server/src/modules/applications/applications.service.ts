@@ -1,6 +1,7 @@
 import { APPLICATION_STATUS_SUBMITTED, isApplicationEditable } from '@portal/domain/codes/application-status';
 import { BANK_BRANCHES } from '@portal/domain/codes/bank-branches';
 import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
+import { PROPOSAL_HAS_APPLICATION_KEY } from '@portal/domain/contracts/proposals/proposal-fields';
 import type { Language } from '@portal/domain/codes/languages';
 import { isBankCode } from '@portal/domain/codes/referrers';
 import {
@@ -203,6 +204,7 @@ export class ApplicationsService {
       searchText: searchTextOf(steps, snapshot.product.proposalNumber),
       at: this.now(),
     });
+    if (!row) throw new AppError(409, PROPOSAL_HAS_APPLICATION_KEY, PROPOSAL_HAS_APPLICATION_KEY);
     await this.record(caller, 'create', row.id, { proposalId: snapshot.proposalId });
     return this.toResponse(row);
   }

@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProposalParty, ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
+import { isProposalLocked } from '@portal/domain/contracts/proposals/proposal-fields';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { useCatalogue } from '../api/find-catalogue';
 import { KhqrPanel } from './khqr-panel';
@@ -26,6 +27,7 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
   };
   const productName = product ? `${product.name} · ${product.nameKh}` : null;
   const separate = p.policyOwner.contactId !== p.lifeInsured.contactId;
+  const locked = isProposalLocked(p.status);
   return (
     <Stack gap="md" data-testid="proposal-detail">
       <Card withBorder radius="md" padding="md">
@@ -52,12 +54,36 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
           <Button component={Link} to={`/home/proposal/view-proposal-pdf/${encodeURIComponent(p.id)}`} data-testid="proposal-view-pdf">
             {t('proposals:view_pdf')}
           </Button>
-          {canEdit ? (
-            <Button component={Link} to={`/home/proposal/edit/${encodeURIComponent(p.id)}`} variant="default" data-testid="proposal-edit">
-              {t('proposals:edit')}
+          {canEdit && locked ? (
+            <Button
+              component={Link}
+              to={`/home/proposal?copyFrom=${encodeURIComponent(p.id)}`}
+              variant="default"
+              data-testid="proposal-copy"
+            >
+              {t('proposals:copy_as_new')}
             </Button>
+          ) : canEdit ? (
+            <>
+              <Button component={Link} to={`/home/proposal/edit/${encodeURIComponent(p.id)}`} variant="default" data-testid="proposal-edit">
+                {t('proposals:edit')}
+              </Button>
+              <Button
+                component={Link}
+                to={`/home/application?proposalId=${encodeURIComponent(p.id)}`}
+                variant="default"
+                data-testid="proposal-apply"
+              >
+                {t('proposals:make_application')}
+              </Button>
+            </>
           ) : null}
         </Group>
+        {locked ? (
+          <Alert variant="light" color="gray" mt="sm" data-testid="proposal-locked">
+            {t('proposals:locked_note')}
+          </Alert>
+        ) : null}
       </Card>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
