@@ -22,6 +22,9 @@ for (const lang of LANGS) {
       await page.getByTestId('proposal-apply').click();
       await expect(page).toHaveURL(/\/home\/application\/detail\?applicationId=/);
       await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '0');
+      // Step 0 starts from the contact, editable: nothing typed again.
+      await expect(page.locator('#lifeInsured-phone')).toHaveValue('012-555-778');
+      await expect(page.locator('#lifeInsured-lastName')).toHaveValue(proposal.lastName);
 
       await page.goto(`/home/proposal/proposal-detail/${proposal.id}`);
       await expect(page.getByTestId('proposal-status')).toHaveText(text('proposals:status_applied', lang));

@@ -26,6 +26,12 @@ export interface ContactForProposal {
   lastNameKh: string | null;
   gender: 'M' | 'F';
   dateOfBirth: string;
+  idType: string | null;
+  idNumber: string | null;
+  phone: string | null;
+  email: string | null;
+  occupation: string | null;
+  address: string | null;
 }
 
 export interface StatusEntryRecord {
@@ -114,6 +120,12 @@ export class ProposalsRepository {
         lastNameKh: contact.lastNameKh,
         gender: contact.gender,
         dateOfBirth: contact.dateOfBirth,
+        idType: contact.idType,
+        idNumber: contact.idNumber,
+        phone: contact.phone,
+        email: contact.email,
+        occupation: contact.occupation,
+        address: contact.address,
       })
       .from(contact)
       .where(and(eq(contact.ownerUserId, ownerUserId), eq(contact.id, id), isNull(contact.deletedAt)))
