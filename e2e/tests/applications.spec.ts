@@ -117,7 +117,7 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await beneficiary.getByLabel(text('applications:field_last_name', 'en')).fill('Sok');
   await beneficiary.getByLabel(text('applications:field_gender', 'en')).selectOption('M');
   await beneficiary.getByLabel(text('applications:field_date_of_birth', 'en')).fill('01/02/2015');
-  await beneficiary.getByLabel(text('applications:field_relationship_short', 'en')).fill('03');
+  await beneficiary.getByLabel(text('applications:field_relationship_short', 'en')).selectOption('08');
   await beneficiary.getByLabel(text('applications:field_share', 'en')).fill('60');
   await page.getByTestId('wizard-next').click();
   await expect(page.getByRole('alert').filter({ hasText: '60%' })).toBeVisible();
@@ -214,6 +214,7 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   const summary = again.getByTestId('submission-summary');
   await expect(summary.getByTestId('summary-life-insured')).toContainText('123456789');
   await expect(summary.getByTestId('summary-beneficiary')).toContainText('Dara Sok');
+  await expect(summary.getByTestId('summary-beneficiary')).toContainText(text('proposals:relationship_08', 'en'));
   await expect(summary.getByTestId('summary-beneficiary')).toContainText('100%');
   await expect(summary.getByTestId('summary-health')).toContainText(text('applications:no', 'en'));
   await expect(summary.getByTestId('summary-documents')).toContainText('national-id.pdf');

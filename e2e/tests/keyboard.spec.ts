@@ -116,7 +116,7 @@ test.describe('signed in', () => {
     await tabAndType(page, field('applications:field_last_name'), 'Sok');
     await tabAndChoose(page, field('applications:field_gender'), 'M');
     await tabAndType(page, field('applications:field_date_of_birth'), '01/02/2015');
-    await tabAndType(page, field('applications:field_relationship_short'), '03');
+    await tabAndChoose(page, field('applications:field_relationship_short'), '08');
     await tabAndType(page, field('applications:field_share'), '100');
     await tabAndPress(page, next);
     await expect(wizard).toHaveAttribute('data-active-step', '1');

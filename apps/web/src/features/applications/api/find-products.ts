@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { findBasePlansResponseSchema, type FindBasePlansResponse } from '@portal/domain/contracts/products/find-base-plans';
 import { api } from '../../../lib/api-client';
 import { applicationKeys } from './application-keys';
@@ -29,4 +30,11 @@ export function catalogueName(
     if (plan) return pick(plan);
   }
   return undefined;
+}
+
+/** `name(kind, code)`: the catalogue name in the screen's language; the code only until the catalogue has arrived. */
+export function useCatalogueName(): (kind: 'product' | 'plan' | 'rider', code: string) => string {
+  const catalogue = useProductNames().data;
+  const { i18n } = useTranslation();
+  return (kind, code) => catalogueName(catalogue, kind, code, i18n.language) ?? code;
 }

@@ -342,7 +342,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
               data-testid="quote-product"
               data={[
                 { value: '', label: t('proposals:choose') },
-                ...catalogue.products.map((p) => ({ value: p.code, label: `${p.name} · ${p.nameKh} (${p.code})` })),
+                ...catalogue.products.map((p) => ({ value: p.code, label: i18n.language === 'km' ? p.nameKh || p.name : p.name })),
               ]}
               onChange={(e) => {
                 const picked = catalogue.products.find((p) => p.code === e.currentTarget.value);
@@ -361,7 +361,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                       label={t('proposals:plan_key')}
                       error={errorOf('planKey')}
                       data-testid="quote-plan"
-                      data={product.plans.map((p) => ({ value: p.planKey, label: `${p.name} · ${p.nameKh} (${p.planKey})` }))}
+                      data={product.plans.map((p) => ({ value: p.planKey, label: i18n.language === 'km' ? p.nameKh || p.name : p.name }))}
                     />
                   )}
                 />
