@@ -41,7 +41,7 @@ async function problemsOn(page: Page, lang: Lang, allowedNames: readonly string[
     });
     const allowed = new Set([...LATIN_ALLOWED, ...allowedNames.flatMap((n) => n.split(/\s+/))]);
     const latin = (
-      text
+      shown
         .replace(/\S+@\S+/g, '')
         .replace(/\b(?:PR|AP)\d{8}\b/g, '')
         .match(/[A-Za-z]{3,}/g) ?? []
