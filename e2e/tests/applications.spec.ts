@@ -117,7 +117,7 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
   await beneficiary.getByLabel(text('applications:field_last_name', 'en')).fill('Sok');
   await beneficiary.getByLabel(text('applications:field_gender', 'en')).selectOption('M');
   await beneficiary.getByLabel(text('applications:field_date_of_birth', 'en')).fill('01/02/2015');
-  await beneficiary.getByLabel(text('applications:field_relationship_short', 'en')).fill('03');
+  await beneficiary.getByLabel(text('applications:field_relationship_short', 'en')).selectOption('08');
   await beneficiary.getByLabel(text('applications:field_share', 'en')).fill('60');
   await page.getByTestId('wizard-next').click();
   await expect(page.getByRole('alert').filter({ hasText: '60%' })).toBeVisible();
@@ -210,6 +210,18 @@ test('from a proposal through seven steps, leaving and coming back, to the submi
 
   // Step 6: in good order; submit; the success screen opens the application form PDF.
   await expect(again.getByTestId('review-clean')).toBeVisible();
+  // A read-only summary of what goes out, and an explicit confirmation before the irreversible submit.
+  const summary = again.getByTestId('submission-summary');
+  await expect(summary.getByTestId('summary-life-insured')).toContainText('123456789');
+  await expect(summary.getByTestId('summary-beneficiary')).toContainText('Dara Sok');
+  await expect(summary.getByTestId('summary-beneficiary')).toContainText(text('proposals:relationship_08', 'en'));
+  await expect(summary.getByTestId('summary-beneficiary')).toContainText('100%');
+  await expect(summary.getByTestId('summary-health')).toContainText(text('applications:no', 'en'));
+  await expect(summary.getByTestId('summary-documents')).toContainText('national-id.pdf');
+  await expect(summary.getByTestId('summary-documents')).toContainText('family-book.png');
+  await expect(summary.getByTestId('summary-premium')).toContainText('$');
+  await expect(again.getByTestId('submit-application')).toBeDisabled();
+  await again.getByTestId('submit-confirm').check();
   await again.getByTestId('submit-application').click();
   await expect(again).toHaveURL(/application_create_sucess\?applicationId=/);
   await expect(again.getByTestId('submit-success')).toBeVisible();
@@ -358,6 +370,7 @@ test('a step save that fails is shown, and submit never goes out with the draft 
   page.on('request', (req) => {
     if (req.url().includes('/api/appform/v1/submit/')) submits.push(req.url());
   });
+  await page.getByTestId('submit-confirm').check();
   await page.getByTestId('submit-application').click();
   await expect(page.getByTestId('submit-problem')).toHaveText(text('applications:submit_unsaved', 'en'));
   await expect(page).toHaveURL(/\/home\/application\/detail\?applicationId=/);

@@ -116,7 +116,7 @@ test.describe('signed in', () => {
     await tabAndType(page, field('applications:field_last_name'), 'Sok');
     await tabAndChoose(page, field('applications:field_gender'), 'M');
     await tabAndType(page, field('applications:field_date_of_birth'), '01/02/2015');
-    await tabAndType(page, field('applications:field_relationship_short'), '03');
+    await tabAndChoose(page, field('applications:field_relationship_short'), '08');
     await tabAndType(page, field('applications:field_share'), '100');
     await tabAndPress(page, next);
     await expect(wizard).toHaveAttribute('data-active-step', '1');
@@ -181,6 +181,8 @@ test.describe('signed in', () => {
 
     // Step 6: in good order; submitted with Enter.
     await expect(page.getByTestId('review-clean')).toBeVisible();
+    await tabTo(page, page.getByTestId('submit-confirm'));
+    await page.keyboard.press('Space');
     await tabAndPress(page, page.getByTestId('submit-application'));
     await expect(page).toHaveURL(isPath('/home/application/application_create_sucess'));
     await expect(page.getByTestId('submit-success')).toBeVisible();

@@ -54,7 +54,7 @@ test.describe('proposals', () => {
     await field(page, 'proposals:product').selectOption('TERM');
     await field(page, 'proposals:face_amount').fill('25000');
     for (const code of ['TBUR', 'TCIR', 'CIWOP']) await page.getByTestId(`rider-${code}`).getByRole('checkbox').check();
-    await page.getByTestId('rider-TCIR').getByLabel(text('proposals:rider_amount', lang)).fill('10000');
+    await page.getByTestId('rider-TCIR-amount').fill('10000');
 
     // Premiums from the browser engine; the headline follows the chosen mode.
     const premium = page.getByTestId('quote-premium');

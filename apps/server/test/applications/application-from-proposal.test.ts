@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personIssues } from '@portal/domain/rules/application-steps';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import { createProposal, proposalsWorld, termQuote, type ProposalsWorld } from '../proposals/proposal-client';
 
@@ -47,5 +48,45 @@ describe('POST /api/appform/v1/create from a saved proposal', () => {
     const mine = (await w.aap.post('/api/appform/v1/create', { proposalId: proposal.id })).json() as ApplicationResponse;
     expect(mine.steps.personalInfo.ownerIsInsured).toBe(true);
     expect((await w.aap2.get(`/api/appform/v1/find/${mine.id}`)).statusCode).toBe(404);
+  });
+
+  it('step 0 starts from the contacts: ID type and number, phone, e-mail, occupation and address, as the contact book has them', async () => {
+    const proposal = await createProposal(w.aap, {
+      ...termQuote(),
+      lifeInsuredContactId: w.insured.id,
+      policyOwnerContactId: w.parent.id,
+      relationshipCode: '08',
+    });
+    const res = await w.aap.post('/api/appform/v1/create', { proposalId: proposal.id });
+    expect(res.statusCode, res.body).toBe(201);
+    const info = (res.json() as ApplicationResponse).steps.personalInfo;
+    expect(info.lifeInsured).toMatchObject({
+      firstName: w.insured.firstName,
+      gender: w.insured.gender,
+      idType: w.insured.idType,
+      idNumber: w.insured.idNumber,
+      // As the wizard's phone field takes it (digits and hyphens), not the stored +855 form.
+      phone: '012-345-678',
+      email: w.insured.email,
+      occupation: w.insured.occupation,
+      address: w.insured.address,
+    });
+    expect(info.policyOwner).toMatchObject({
+      firstName: 'Vanna',
+      idNumber: '223456789',
+      phone: '012-888-777',
+      email: 'vanna@example.com',
+    });
+    // Everything filled passes the step's rules (the person needs only the ID expiry date added),
+    // and stays editable: the step can be saved with a changed phone.
+    const issues = personIssues(info.lifeInsured, { phoneRequired: true }).map((i) => i.field);
+    expect(issues).toEqual(['idExpiryDate']);
+    const app = res.json() as ApplicationResponse;
+    const saved = await w.aap.post(`/api/appform/v1/update/${app.id}`, {
+      version: app.version,
+      step: { name: 'personalInfo', complete: false, data: { ...info, lifeInsured: { ...info.lifeInsured, phone: '012-999-888' } } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as ApplicationResponse).steps.personalInfo.lifeInsured?.phone).toBe('012-999-888');
   });
 });

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,14 +20,16 @@ export { callerFor, multipart, type PolicyCallerClient };
 
 /** A proposal as the proposals module hands it over (product already recalculated). */
 export function snapshot(overrides: Partial<ProposalSnapshot> = {}): ProposalSnapshot {
+  // One application per proposal: every snapshot stands for a proposal of its own.
+  const proposalId = randomUUID();
   return {
-    proposalId: '11111111-2222-4333-8444-555555555555',
+    proposalId,
     lifeInsured: { firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1988-03-15' },
     policyOwner: { firstName: 'Sokha', lastName: 'Chan', firstNameKh: 'សុខា', lastNameKh: 'ចាន់', gender: 'M', dateOfBirth: '1988-03-15' },
     ownerIsInsured: true,
     relationshipCode: null,
     product: {
-      proposalId: '11111111-2222-4333-8444-555555555555',
+      proposalId,
       proposalNumber: 'PR00000042',
       productCode: 'TERM',
       planKey: 'KRU01-01-02',

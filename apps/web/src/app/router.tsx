@@ -3,7 +3,7 @@ import { SCREENS, type Screen } from '@portal/domain/screens';
 import { setSignedOutHandler } from '../lib/api-client';
 import { i18n } from '../lib/i18n';
 import { namespaceOf, type ScreenHandle } from '../lib/screen-route';
-import { signInPathFor } from '../lib/session';
+import { expiredSignInPathFor } from '../lib/session';
 import { PageLoader } from '../components/ui/page-loader';
 import { FEATURE_LOADERS } from './feature-loaders';
 import { AuthLayout } from './layouts/auth-layout';
@@ -85,7 +85,7 @@ export function createAppRouter() {
   // A session that ends during a call (refresh refused) goes to sign-in and comes back after.
   setSignedOutHandler(() => {
     const { pathname, search } = router.state.location;
-    if (!pathname.startsWith('/auth/signin')) void router.navigate(signInPathFor(pathname + search), { replace: true });
+    if (!pathname.startsWith('/auth/signin')) void router.navigate(expiredSignInPathFor(pathname + search), { replace: true });
   });
   return router;
 }

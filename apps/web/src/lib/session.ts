@@ -119,3 +119,11 @@ export function safeNextPath(next: string | null | undefined): string {
 export function signInPathFor(path: string): string {
   return `/auth/signin?next=${encodeURIComponent(path)}`;
 }
+
+/** The `reason` the sign-in screen explains when a session ran out (its tokens expired or were refused). */
+export const SIGNED_OUT_REASON_EXPIRED = 'expired';
+
+/** Sign-in after a session ran out: says so, and comes back to `path` afterwards. */
+export function expiredSignInPathFor(path: string): string {
+  return `${signInPathFor(path)}&reason=${SIGNED_OUT_REASON_EXPIRED}`;
+}

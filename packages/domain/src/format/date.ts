@@ -101,3 +101,12 @@ export function instantToOffsetDateTime(instant: Date): string {
 export function compareIsoDates(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * The translation key (namespace `common`) of a YYYY-MM-DD date's short weekday name: the names
+ * live in the language files, in English and Khmer, not in the browser's locale data (which may
+ * lack Khmer and answer in English).
+ */
+export function weekdayKey(isoDate: string): string {
+  return `common:weekday_${new Date(`${isoDate}T12:00:00Z`).getUTCDay()}`;
+}

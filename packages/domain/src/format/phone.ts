@@ -75,3 +75,8 @@ export function formatPhoneLocal(input: string): string {
 export function isCambodianPhone(input: string): boolean {
   return nationalNumber(input) !== null;
 }
+
+/** As a form takes it (digits and hyphens, spec §5): "012-345-678". Input that is not Cambodian is returned trimmed. */
+export function formatPhoneForInput(input: string): string {
+  return nationalNumber(input) === null ? input.trim() : formatPhoneLocal(input).replace(/ /g, '-');
+}

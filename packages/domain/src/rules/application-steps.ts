@@ -48,6 +48,7 @@ import { checkDate } from './dates';
 import { documentIssues } from './documents';
 import { isEmpty, textIssue } from './generic';
 import { identificationNumberIssue } from './identification';
+import { emailSchema } from './email';
 import { isUnmatched } from './must-match';
 
 const personTextShape = {
@@ -58,6 +59,7 @@ const personTextShape = {
   gender: z.enum(GENDERS, { error: (issue) => (isEmpty(issue.input) ? 'required' : 'invalid') }),
   occupation: z.string().max(50, { error: 'maxlength' }).optional(),
   address: z.string().max(300, { error: 'maxlength' }).optional(),
+  email: emailSchema.optional(),
 };
 
 function prefixed(prefix: string, errors: readonly FieldError[]): FieldError[] {
@@ -86,6 +88,7 @@ export function personIssues(person: PersonDraft | undefined, options: RuleOptio
     gender: p.gender ?? '',
     occupation: p.occupation,
     address: p.address,
+    email: p.email,
   });
   if (!parsed.success) issues.push(...toFieldErrors(parsed.error));
   issues.push(

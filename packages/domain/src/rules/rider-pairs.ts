@@ -72,3 +72,32 @@ export function withRequiredCompanions(selected: readonly string[]): string[] {
   selected.forEach(add);
   return result;
 }
+
+export interface RiderToggle {
+  /** The selection after the change. */
+  selected: string[];
+  /** Companions added because a chosen rider needs them (spec §5 required pairs), each with the rider that needed it. */
+  added: { rider: string; companion: string }[];
+}
+
+/**
+ * A rider ticked or unticked as a quote form does it: ticking a rider brings the companions it
+ * needs (WPDH brings WPDL; WPDR brings WPDH and WPDL) and says which were added; unticking
+ * removes only that rider (a rider still needing it is then reported by riderPairIssues, naming
+ * exactly which companion is missing).
+ */
+export function toggleRider(selected: readonly string[], code: string, on: boolean): RiderToggle {
+  if (!on) return { selected: selected.filter((c) => c !== code), added: [] };
+  const before = new Set(selected);
+  const next = withRequiredCompanions([...selected.filter((c) => c !== code), code]);
+  const added: { rider: string; companion: string }[] = [];
+  const note = (rider: string): void => {
+    for (const companion of riderCompanions(rider).required) {
+      if (before.has(companion) || added.some((a) => a.companion === companion)) continue;
+      added.push({ rider, companion });
+      note(companion);
+    }
+  };
+  note(code);
+  return { selected: next, added };
+}

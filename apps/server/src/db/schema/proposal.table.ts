@@ -58,7 +58,7 @@ export const proposal = pgTable(
     // The list order (newest change first, id as the tie-break) per advisor and per agency.
     index('proposal_owner_modified_idx').on(t.ownerUserId, t.modifiedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('proposal_agency_modified_idx').on(t.agencyId, t.modifiedDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    check('proposal_status', sql`${t.status} IN ('quoted', 'presented', 'paymentRequested')`),
+    check('proposal_status', sql`${t.status} IN ('quoted', 'presented', 'paymentRequested', 'applied')`),
     check('proposal_premium_mode', sql`${t.premiumMode} IN ('annual', 'semiAnnual', 'singlePremium', 'quarterly', 'monthly')`),
     check('proposal_amounts', sql`${t.faceAmountCents} > 0 AND ${t.premiumCents} >= 0`),
   ],

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { PROPOSAL_STATUS_APPLIED } from '@portal/domain/contracts/proposals/proposal-fields';
 import type { ApplicationStatus } from '@portal/domain/codes/application-status';
 import type { WizardCompletion } from '@portal/domain/codes/wizard-steps';
 import type { ApplicationProduct } from '@portal/domain/contracts/applications/application-response';
@@ -7,6 +8,8 @@ import type { Db } from '../../db/client';
 import { appUser } from '../../db/schema/app-user.table';
 import { applicationDocument, type ApplicationDocumentRow } from '../../db/schema/application-document.table';
 import { application, type ApplicationRow } from '../../db/schema/application.table';
+import { proposalStatusHistory } from '../../db/schema/proposal-status-history.table';
+import { proposal } from '../../db/schema/proposal.table';
 import type { BlobStore, StoredBlob } from '../../providers/blob/blob-store';
 
 /** Whose applications a call may touch: an advisor's own, agency staff their agency's. */
@@ -74,9 +77,33 @@ export class ApplicationsRepository {
     private readonly blobs: BlobStore,
   ) {}
 
-  /** One transaction: a crash between the insert and the number's search text leaves nothing half-stored. */
-  async insert(values: NewApplication): Promise<ApplicationRow> {
+  /**
+   * One transaction: a crash between the insert and the number's search text leaves nothing
+   * half-stored. One application per proposal: under a lock on the proposal id, an application
+   * already made from it (or a concurrent one that won) makes nothing and answers undefined;
+   * otherwise the proposal moves to `applied` (its history too).
+   */
+  async insert(values: NewApplication): Promise<ApplicationRow | undefined> {
     return this.db.transaction(async (tx) => {
+      if (values.proposalId) {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`application-of:${values.proposalId}`}))`);
+        const [existing] = await tx
+          .select({ id: application.id })
+          .from(application)
+          .where(eq(application.proposalId, values.proposalId))
+          .limit(1);
+        if (existing) return undefined;
+        const moved = await tx
+          .update(proposal)
+          .set({ status: PROPOSAL_STATUS_APPLIED })
+          .where(and(eq(proposal.id, values.proposalId), ne(proposal.status, PROPOSAL_STATUS_APPLIED)))
+          .returning({ id: proposal.id });
+        if (moved.length > 0) {
+          await tx
+            .insert(proposalStatusHistory)
+            .values({ proposalId: values.proposalId, status: PROPOSAL_STATUS_APPLIED, at: values.at, byUserId: values.ownerUserId });
+        }
+      }
       const [row] = await tx
         .insert(application)
         .values({

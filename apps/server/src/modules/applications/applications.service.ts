@@ -1,6 +1,8 @@
 import { APPLICATION_STATUS_SUBMITTED, isApplicationEditable } from '@portal/domain/codes/application-status';
 import { BANK_BRANCHES } from '@portal/domain/codes/bank-branches';
 import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
+import { formatPhoneForInput } from '@portal/domain/format/phone';
+import { PROPOSAL_HAS_APPLICATION_KEY } from '@portal/domain/contracts/proposals/proposal-fields';
 import type { Language } from '@portal/domain/codes/languages';
 import { isBankCode } from '@portal/domain/codes/referrers';
 import {
@@ -182,14 +184,25 @@ export class ApplicationsService {
   async createFromSnapshot(caller: ApplicationCaller, snapshot: ProposalSnapshot): Promise<ApplicationResponse> {
     const steps = emptyStepData();
     // The draft holds dates as the advisor types them (DD/MM/YYYY), not the proposal's ISO form.
-    const party = (p: ProposalSnapshot['lifeInsured']): PersonDraft => ({
-      firstName: p.firstName,
-      lastName: p.lastName,
-      firstNameKh: p.firstNameKh ?? '',
-      lastNameKh: p.lastNameKh ?? '',
-      gender: p.gender,
-      dateOfBirth: formatDisplayDate(p.dateOfBirth),
-    });
+    // Step 0 starts from the contact: nothing the contact book knows is typed again (all editable).
+    const party = (p: ProposalSnapshot['lifeInsured']): PersonDraft => {
+      const c = p.contact;
+      const draft: PersonDraft = {
+        firstName: p.firstName,
+        lastName: p.lastName,
+        firstNameKh: p.firstNameKh ?? '',
+        lastNameKh: p.lastNameKh ?? '',
+        gender: p.gender,
+        dateOfBirth: formatDisplayDate(p.dateOfBirth),
+      };
+      if (c?.idType) draft.idType = c.idType;
+      if (c?.idNumber) draft.idNumber = c.idNumber;
+      if (c?.phone) draft.phone = formatPhoneForInput(c.phone);
+      if (c?.email) draft.email = c.email;
+      if (c?.occupation) draft.occupation = c.occupation;
+      if (c?.address) draft.address = c.address;
+      return draft;
+    };
     const { ownerIsInsured } = snapshot;
     steps.personalInfo = {
       ownerIsInsured,
@@ -209,6 +222,7 @@ export class ApplicationsService {
         searchText: searchTextOf(steps, snapshot.product.proposalNumber),
         at: this.now(),
       });
+      if (!inserted) throw new AppError(409, PROPOSAL_HAS_APPLICATION_KEY, PROPOSAL_HAS_APPLICATION_KEY);
       await this.record(caller, 'create', inserted.id, { proposalId: snapshot.proposalId });
       return inserted;
     });

@@ -3,7 +3,7 @@ import type { CalculatePremiumRequest } from '@portal/domain/contracts/engine/ca
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { AppError, isAppError } from '../../lib/app-error';
 import type { QuoteEngine } from '../proposals/proposal-engine';
-import type { ProposalsRepository } from '../proposals/proposals.repository';
+import type { ContactForProposal, ProposalsRepository } from '../proposals/proposals.repository';
 import type { ProposalSnapshot, ProposalSource } from './proposal-source';
 
 /**
@@ -40,18 +40,35 @@ export function proposalsAsSource(proposals: ProposalsRepository, engine: QuoteE
       }
       const modal = quote.premiumFirstYear[row.premiumMode];
       if (!modal) throw AppError.validation([{ field: 'proposalId.premiumMode', key: 'invalid' }]);
-      const party = (p: typeof row.lifeInsured) => ({
+      // The people as sold (the proposal's), with their contact details as the contact book has them now.
+      const [insuredContact, ownerContact] = await Promise.all([
+        proposals.findContact(ownerUserId, row.lifeInsuredContactId),
+        separate ? proposals.findContact(ownerUserId, row.policyOwnerContactId) : undefined,
+      ]);
+      const party = (p: typeof row.lifeInsured, c: ContactForProposal | undefined) => ({
         firstName: p.firstName,
         lastName: p.lastName,
         firstNameKh: p.firstNameKh,
         lastNameKh: p.lastNameKh,
         gender: p.gender,
         dateOfBirth: p.dateOfBirth,
+        ...(c
+          ? {
+              contact: {
+                idType: c.idType,
+                idNumber: c.idNumber,
+                phone: c.phone,
+                email: c.email,
+                occupation: c.occupation,
+                address: c.address,
+              },
+            }
+          : {}),
       });
       return {
         proposalId: row.id,
-        lifeInsured: party(row.lifeInsured),
-        policyOwner: party(row.policyOwner),
+        lifeInsured: party(row.lifeInsured, insuredContact),
+        policyOwner: party(row.policyOwner, separate ? ownerContact : insuredContact),
         ownerIsInsured: !separate,
         relationshipCode: row.relationshipCode,
         product: {

@@ -1,11 +1,21 @@
 import type { ApplicationParty, ApplicationProduct } from '@portal/domain/contracts/applications/application-response';
 import type { ProductNames } from './application-form';
 
+/** A person's contact details as the advisor's contact book has them now (step 0 starts from them). */
+export interface ContactDetails {
+  idType: string | null;
+  idNumber: string | null;
+  phone: string | null;
+  email: string | null;
+  occupation: string | null;
+  address: string | null;
+}
+
 /** What an application takes from a saved proposal. */
 export interface ProposalSnapshot {
   proposalId: string;
-  lifeInsured: ApplicationParty;
-  policyOwner: ApplicationParty;
+  lifeInsured: ApplicationParty & { contact?: ContactDetails };
+  policyOwner: ApplicationParty & { contact?: ContactDetails };
   /** The life insured is also the policy owner. */
   ownerIsInsured: boolean;
   /** The owner's relationship to the life insured; null when unknown or the same person. */

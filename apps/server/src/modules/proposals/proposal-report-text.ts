@@ -155,6 +155,6 @@ export const MODE_NAMES: Readonly<Record<Language, Record<PremiumMode, string>>>
 };
 
 export const STATUS_NAMES: Readonly<Record<Language, Record<string, string>>> = {
-  en: { quoted: 'Quoted', presented: 'Presented', paymentRequested: 'Payment requested' },
-  km: { quoted: 'បានគណនាតម្លៃ', presented: 'បានបង្ហាញ', paymentRequested: 'បានស្នើការបង់ប្រាក់' },
+  en: { quoted: 'Quoted', presented: 'Presented', paymentRequested: 'Payment requested', applied: 'Application made' },
+  km: { quoted: 'បានគណនាតម្លៃ', presented: 'បានបង្ហាញ', paymentRequested: 'បានស្នើការបង់ប្រាក់', applied: 'បានធ្វើពាក្យស្នើសុំ' },
 };

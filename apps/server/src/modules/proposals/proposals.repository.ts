@@ -6,7 +6,7 @@ import { proposalPaymentSuperseded, type ProposalPaymentSupersededRow } from '..
 import { proposalPayment, type ProposalPaymentRow } from '../../db/schema/proposal-payment.table';
 import { proposalStatusHistory } from '../../db/schema/proposal-status-history.table';
 import { proposal, proposalNumberSeq, type NewProposalRow, type ProposalRow } from '../../db/schema/proposal.table';
-import type { ProposalStatus } from '@portal/domain/contracts/proposals/proposal-fields';
+import { PROPOSAL_STATUS_APPLIED, type ProposalStatus } from '@portal/domain/contracts/proposals/proposal-fields';
 import type { KeysetPosition } from '../contacts/keyset-cursor';
 
 /** Whose proposals a call may touch: an advisor's own, or (agency staff) the agency's. */
@@ -26,6 +26,12 @@ export interface ContactForProposal {
   lastNameKh: string | null;
   gender: 'M' | 'F';
   dateOfBirth: string;
+  idType: string | null;
+  idNumber: string | null;
+  phone: string | null;
+  email: string | null;
+  occupation: string | null;
+  address: string | null;
 }
 
 export interface StatusEntryRecord {
@@ -114,6 +120,12 @@ export class ProposalsRepository {
         lastNameKh: contact.lastNameKh,
         gender: contact.gender,
         dateOfBirth: contact.dateOfBirth,
+        idType: contact.idType,
+        idNumber: contact.idNumber,
+        phone: contact.phone,
+        email: contact.email,
+        occupation: contact.occupation,
+        address: contact.address,
       })
       .from(contact)
       .where(and(eq(contact.ownerUserId, ownerUserId), eq(contact.id, id), isNull(contact.deletedAt)))
@@ -160,7 +172,7 @@ export class ProposalsRepository {
   }
 
   /**
-   * Writes when `version` is still the stored one; undefined otherwise. Status goes back to
+   * Writes when `version` is still the stored one and no application was made from it; undefined otherwise. Status goes back to
    * `quoted`. A payment reference issued for another premium is superseded in the same
    * transaction (`supersededReference`), so it is never live for the old amount after the edit.
    */
@@ -175,7 +187,7 @@ export class ProposalsRepository {
       const [row] = await tx
         .update(proposal)
         .set({ ...fields, status: 'quoted', modifiedDate: at, modifiedBy: by, version: sql`${proposal.version} + 1` })
-        .where(and(visible(scope), eq(proposal.id, id), eq(proposal.version, version)))
+        .where(and(visible(scope), eq(proposal.id, id), eq(proposal.version, version), ne(proposal.status, PROPOSAL_STATUS_APPLIED)))
         .returning();
       if (!row) return undefined;
       await tx.insert(proposalStatusHistory).values({ proposalId: row.id, status: 'quoted', at, byUserId: by });

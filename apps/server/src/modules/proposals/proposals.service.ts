@@ -6,6 +6,7 @@ import type { CreateProposalRequest, ProposalParty, ProposalResponse } from '@po
 import type { FindProposalsQuery, FindProposalsResponse, ProposalSummary } from '@portal/domain/contracts/proposals/find-proposals';
 import { proposalReportFileName } from '@portal/domain/contracts/proposals/find-proposal-report';
 import { PROPOSAL_NUMBER_PATTERN, type OpcPaymentResponse } from '@portal/domain/contracts/proposals/opc-payment';
+import { isProposalLocked, PROPOSAL_LOCKED_KEY } from '@portal/domain/contracts/proposals/proposal-fields';
 import type { UpdateProposalRequest } from '@portal/domain/contracts/proposals/update-proposal';
 import { instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
 import { centsToDecimal, parseMoneyToCents } from '@portal/domain/format/money';
@@ -28,6 +29,9 @@ export interface ProposalCaller {
 }
 
 const AUDIT_ENTITY = 'proposal';
+
+/** An application was made from the proposal: it stays as it was sold. */
+const proposalLocked = () => new AppError(409, PROPOSAL_LOCKED_KEY, PROPOSAL_LOCKED_KEY);
 
 /** An advisor sees their own proposals; agency staff (service, admin) the agency's. */
 export function proposalScope(user: AuthUser): ProposalScope {
@@ -218,6 +222,7 @@ export class ProposalsService {
     const before = await this.requireVisible(caller, id);
     // Agency staff may read a proposal but not edit an advisor's (the role check lets only advisors in).
     if (before.ownerUserId !== caller.user.id) throw AppError.http(404);
+    if (isProposalLocked(before.status)) throw proposalLocked();
     if (before.version !== body.version) throw AppError.http(409);
     const values = await this.quote(caller, body);
     const saved = await this.audit.change(async () => {
@@ -226,7 +231,11 @@ export class ProposalsService {
         by: caller.user.id,
         at: this.now(),
       });
-      if (!done) throw (await this.proposals.findVisible(proposalScope(caller.user), id)) ? AppError.http(409) : AppError.http(404);
+      if (!done) {
+        const now = await this.proposals.findVisible(proposalScope(caller.user), id);
+        if (!now) throw AppError.http(404);
+        throw isProposalLocked(now.status) ? proposalLocked() : AppError.http(409);
+      }
       const changed = (Object.keys(values) as (keyof ProposalValues)[]).filter(
         (k) => k !== 'quote' && k !== 'searchText' && JSON.stringify(before[k]) !== JSON.stringify(values[k]),
       );

@@ -11,6 +11,7 @@ import type { ScreenComponents } from '../../lib/screen-route';
 import { useCreateApplication } from './api/create-application';
 import { useApplication } from './api/find-application';
 import { useDocuments } from './api/find-documents';
+import { useCatalogueName } from './api/find-products';
 import { useProposalsToApply } from './api/find-proposals';
 import { useOpenApplicationForm } from './api/open-application-form';
 import { ApplicationList } from './components/application-list';
@@ -169,12 +170,13 @@ function ApplicationDetailScreen() {
   const id = useApplicationId();
   const app = useApplication(id);
   const documents = useDocuments(id);
+  const name = useCatalogueName();
   const failed = app.isError ? app.error : documents.isError ? documents.error : null;
   return (
     <>
       <PageHeader
         titleKey="applications:detail_title"
-        subtitle={app.data ? `${app.data.applicationNumber} · ${app.data.product.productCode}` : undefined}
+        subtitle={app.data ? `${app.data.applicationNumber} · ${name('product', app.data.product.productCode)}` : undefined}
       />
       {failed ? (
         <Alert color={isApiError(failed) && failed.status === 404 ? 'yellow' : 'red'} variant="light" role="alert">

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { IconAlert, IconCheck, IconFingerprint, IconLock } from '../../components/ui/icons';
 import { PageHeader } from '../../components/ui/page-header';
 import { whenIdle } from '../../lib/deferred-component';
-import { safeNextPath, useSession } from '../../lib/session';
+import { safeNextPath, SIGNED_OUT_REASON_EXPIRED, useSession } from '../../lib/session';
 import type { ScreenComponents } from '../../lib/screen-route';
 import { forgetSignedOutReason, readSignedOutReason, SIGNED_OUT_REASON_IDLE } from './components/idle-session-guard';
 import { SignInForm } from './components/signin-form';
@@ -47,6 +47,7 @@ function SignInScreen() {
   const [noted] = useState(readSignedOutReason);
   useEffect(forgetSignedOutReason, []);
   const idle = params.get('reason') === SIGNED_OUT_REASON_IDLE || noted === SIGNED_OUT_REASON_IDLE;
+  const expired = !idle && params.get('reason') === SIGNED_OUT_REASON_EXPIRED;
   usePrefetchNextSteps();
   return (
     <>
@@ -54,6 +55,11 @@ function SignInScreen() {
       {idle ? (
         <Alert color="yellow" variant="light" icon={<IconLock />} mb="md" role="status" data-testid="signed-out-idle">
           {t('auth:signed_out_idle')}
+        </Alert>
+      ) : null}
+      {expired ? (
+        <Alert color="yellow" variant="light" icon={<IconLock />} mb="md" role="status" data-testid="signed-out-expired">
+          {t('auth:session_expired')}
         </Alert>
       ) : null}
       {hasLogin && user && !idle ? (

@@ -1,8 +1,9 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ROLE_AAP, ROLE_BK } from '@portal/domain/codes/roles';
+import { isProposalLocked } from '@portal/domain/contracts/proposals/proposal-fields';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconCheck } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
@@ -26,11 +27,21 @@ function useCanWrite(): boolean {
   return roles.includes(ROLE_AAP) || roles.includes(ROLE_BK);
 }
 
-/** /home/proposal: a new quote, for `?contactId=` when it starts from a contact. */
+/** A new quote starting from a copy of a saved proposal (`?copyFrom=`): its people and quote, saved as a new proposal. */
+function CopiedQuoteForm({ id }: { id: string }) {
+  const query = useFindProposal(id);
+  if (query.data) return <QuoteForm key={`copy-${id}`} initial={toQuoteFormValues(query.data)} />;
+  if (query.isError) return <RecordError error={query.error} onRetry={() => void query.refetch()} />;
+  return <RecordSkeleton rows={10} />;
+}
+
+/** /home/proposal: a new quote, for `?contactId=` when it starts from a contact, or a copy of `?copyFrom=`. */
 function NewProposalScreen() {
   const { t } = useTranslation(['proposals']);
   const [params] = useSearchParams();
   const contactId = params.get('contactId') ?? '';
+  const copyFrom = params.get('copyFrom');
+  const canWrite = useCanWrite();
   return (
     <>
       <PageHeader
@@ -47,7 +58,13 @@ function NewProposalScreen() {
           </Group>
         }
       />
-      {useCanWrite() ? <QuoteForm initial={emptyQuoteValues(contactId)} /> : <Text c="dimmed">{t('proposals:read_only')}</Text>}
+      {!canWrite ? (
+        <Text c="dimmed">{t('proposals:read_only')}</Text>
+      ) : copyFrom ? (
+        <CopiedQuoteForm id={copyFrom} />
+      ) : (
+        <QuoteForm initial={emptyQuoteValues(contactId)} />
+      )}
     </>
   );
 }
@@ -96,6 +113,7 @@ function DetailScreen() {
 }
 
 function EditScreen() {
+  const { t } = useTranslation(['proposals', 'errors']);
   const id = useRecordId();
   const query = useFindProposal(id);
   const queryClient = useQueryClient();
@@ -111,7 +129,16 @@ function EditScreen() {
   return (
     <>
       <PageHeader titleKey="proposals:edit_title" />
-      {query.data ? (
+      {query.data && isProposalLocked(query.data.status) ? (
+        <Alert variant="light" color="gray" data-testid="proposal-locked">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('errors:proposal_locked')}</Text>
+            <Button component={Link} to={`/home/proposal?copyFrom=${encodeURIComponent(id)}`} size="xs" data-testid="proposal-copy">
+              {t('proposals:copy_as_new')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : query.data ? (
         <QuoteForm
           key={query.data.id}
           initial={toQuoteFormValues(query.data)}

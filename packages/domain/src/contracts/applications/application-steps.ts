@@ -24,6 +24,7 @@ export const personDraftSchema = z.object({
   idNumber: text,
   idExpiryDate: text,
   phone: text,
+  email: text,
   occupation: text,
   address: text,
 });

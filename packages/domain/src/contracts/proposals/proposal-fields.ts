@@ -25,8 +25,29 @@ export const PROPOSAL_STATUSES = [
   'presented',
   /** A payment reference (KHQR) for the first premium was issued. */
   'paymentRequested',
+  /** An application was made from it: the sale is fixed as it was sold, the proposal is read-only. */
+  'applied',
 ] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** The status a proposal takes when an application is made from it. */
+export const PROPOSAL_STATUS_APPLIED = 'applied' satisfies ProposalStatus;
+
+/** Statuses of a proposal still being sold (the dashboard counts these; an applied one counts as its application). */
+export const PROPOSAL_OPEN_STATUSES = PROPOSAL_STATUSES.filter((s) => s !== PROPOSAL_STATUS_APPLIED);
+
+/**
+ * A proposal an application was made from is locked: it stays as it was sold (update is 409
+ * `proposal_locked`; the advisor copies it as a new proposal instead), and no second
+ * application is made from it (409 `proposal_has_application`).
+ */
+export function isProposalLocked(status: ProposalStatus): boolean {
+  return status === PROPOSAL_STATUS_APPLIED;
+}
+
+/** Message keys (namespace `errors`) of the two refusals above. */
+export const PROPOSAL_LOCKED_KEY = 'proposal_locked';
+export const PROPOSAL_HAS_APPLICATION_KEY = 'proposal_has_application';
 
 /** The owner's relationship to the life insured that the quote form offers (spec §3). */
 export const PROPOSAL_RELATIONSHIPS = [

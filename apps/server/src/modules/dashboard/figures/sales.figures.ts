@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { APPLICATION_STATUSES } from '@portal/domain/codes/application-status';
-import { PROPOSAL_STATUSES } from '@portal/domain/contracts/proposals/proposal-fields';
+import { PROPOSAL_OPEN_STATUSES } from '@portal/domain/contracts/proposals/proposal-fields';
 import type { DashboardGroup } from '@portal/domain/contracts/user/dashboard';
 import { firstRow, jsonValue, type FigureContext, type FigureProvider } from '../figure-provider';
 
@@ -29,7 +29,8 @@ async function countsByStatus(
 
 /**
  * Proposals by status (quoted, presented, payment requested), each linking to the proposal list
- * filtered by that status. Advisors see their own, agency staff their agency's.
+ * filtered by that status. A proposal an application was made from is counted once, as that
+ * application, not here. Advisors see their own, agency staff their agency's.
  */
 export const proposalFigures: FigureProvider = {
   id: 'proposals',
@@ -39,7 +40,7 @@ export const proposalFigures: FigureProvider = {
     return {
       id: 'proposals',
       titleKey: 'home:group_proposals',
-      figures: PROPOSAL_STATUSES.map((status) => ({
+      figures: PROPOSAL_OPEN_STATUSES.map((status) => ({
         id: `proposals_${status}`,
         labelKey: `home:fig_proposals_${status}`,
         value: counts.get(status) ?? 0,

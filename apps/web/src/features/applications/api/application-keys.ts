@@ -7,4 +7,5 @@ export const applicationKeys = {
   documents: (id: string) => [...applicationKeys.all, 'documents', id] as const,
   branches: (bankCode: string) => [...applicationKeys.all, 'branches', bankCode] as const,
   proposals: () => [...applicationKeys.all, 'proposals'] as const,
+  products: () => [...applicationKeys.all, 'products'] as const,
 };

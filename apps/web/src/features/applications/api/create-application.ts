@@ -12,6 +12,12 @@ export function useCreateApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApplication,
-    onSuccess: async () => queryClient.invalidateQueries({ queryKey: applicationKeys.lists() }),
+    // The proposal it was made from is now locked (status `applied`): its screens and lists change too.
+    onSuccess: async () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: applicationKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: applicationKeys.proposals() }),
+        queryClient.invalidateQueries({ queryKey: ['proposals'] }),
+      ]),
   });
 }

@@ -7,9 +7,11 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { translateErrorKey } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api-client';
 import { useFindApplications } from '../api/find-applications';
+import { useCatalogueName } from '../api/find-products';
 
 export function ApplicationRow({ item }: { item: ApplicationSummary }) {
   const { t } = useTranslation(['applications']);
+  const name = useCatalogueName();
   return (
     <Card
       withBorder
@@ -25,7 +27,7 @@ export function ApplicationRow({ item }: { item: ApplicationSummary }) {
             {item.lifeInsuredName || '—'}
           </Text>
           <Text size="sm" c="dimmed">
-            {item.applicationNumber} · {item.productCode}
+            {item.applicationNumber} · {name('product', item.productCode)}
             {item.proposalNumber ? ` · ${item.proposalNumber}` : ''}
           </Text>
           <Text size="xs" c="dimmed">

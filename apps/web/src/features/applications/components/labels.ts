@@ -28,6 +28,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   idExpiryDate: 'applications:field_id_expiry',
   expiredDate: 'applications:field_expired_date',
   phone: 'applications:field_phone',
+  email: 'applications:field_email',
   occupation: 'applications:field_occupation',
   address: 'applications:field_address',
   relationshipCode: 'applications:field_relationship',

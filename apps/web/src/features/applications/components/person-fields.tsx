@@ -156,6 +156,18 @@ export function PersonFields({
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
+          id={id('email')}
+          label={t('applications:field_email')}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          value={p.email ?? ''}
+          onChange={set('email')}
+          error={err('email')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput
           id={id('occupation')}
           label={t('applications:field_occupation')}
           value={p.occupation ?? ''}

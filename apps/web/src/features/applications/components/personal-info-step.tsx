@@ -3,13 +3,28 @@ import { useTranslation } from 'react-i18next';
 import type { BeneficiaryDraft, PersonalInfoDraft } from '@portal/domain/contracts/applications/application-steps';
 import { BENEFICIARIES_MAX } from '@portal/domain/contracts/applications/application-steps';
 import { shareTotals } from '@portal/domain/rules/beneficiary-shares';
+import { RELATIONSHIP_LABELS, RELATIONSHIP_OTHER_LABEL } from '@portal/domain/codes/application-labels';
 import type { Wizard } from '../hooks/use-wizard';
 import { errorAt } from '../hooks/field-errors';
 import { PersonFields } from './person-fields';
 
+/**
+ * The relationship codes of spec §3 as a labelled choice; a code stored from elsewhere that the
+ * list does not name stays selectable, shown as "Relationship code NN".
+ */
+function useRelationshipOptions() {
+  const { t } = useTranslation(['applications', 'proposals']);
+  return (current: string | undefined) => [
+    { value: '', label: t('applications:choose') },
+    ...Object.entries(RELATIONSHIP_LABELS).map(([code, key]) => ({ value: code, label: t(key) })),
+    ...(current && !RELATIONSHIP_LABELS[current] ? [{ value: current, label: t(RELATIONSHIP_OTHER_LABEL, { code: current }) }] : []),
+  ];
+}
+
 /** Step 0: life insured (I), policy owner (O), payor (P), relationship and beneficiaries. */
 export function PersonalInfoStep({ wizard }: { wizard: Wizard }) {
   const { t } = useTranslation(['applications', 'validation']);
+  const relationshipOptions = useRelationshipOptions();
   const data = wizard.steps.personalInfo;
   const issues = wizard.issuesOf('personalInfo');
   const shown = wizard.showErrors('personalInfo');
@@ -62,16 +77,14 @@ export function PersonalInfoStep({ wizard }: { wizard: Wizard }) {
               shown={shown}
               phoneRequired
             />
-            <TextInput
+            <NativeSelect
               id="relationshipCode"
-              label={t('applications:field_relationship')}
-              description={t('applications:relationship_hint')}
-              inputMode="numeric"
-              maxLength={2}
+              label={t('applications:field_relationship_owner')}
               value={data.relationshipCode ?? ''}
               onChange={(e) => set({ relationshipCode: e.currentTarget.value })}
               error={errorAt(issues, 'relationshipCode', shown)}
               required
+              data={relationshipOptions(data.relationshipCode)}
             />
           </Stack>
         )}
@@ -152,15 +165,14 @@ export function PersonalInfoStep({ wizard }: { wizard: Wizard }) {
                       required
                     />
                   </Grid.Col>
-                  <Grid.Col span={{ base: 4, sm: 2 }}>
-                    <TextInput
+                  <Grid.Col span={{ base: 6, sm: 2 }}>
+                    <NativeSelect
                       label={t('applications:field_relationship_short')}
-                      inputMode="numeric"
-                      maxLength={2}
                       value={b.relationshipCode ?? ''}
                       onChange={(e) => setBeneficiary(i, { relationshipCode: e.currentTarget.value })}
                       error={at('relationshipCode')}
                       required
+                      data={relationshipOptions(b.relationshipCode)}
                     />
                   </Grid.Col>
                   <Grid.Col span={{ base: 4, sm: 2 }}>

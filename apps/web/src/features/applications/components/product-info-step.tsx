@@ -1,15 +1,18 @@
 import { Card, Checkbox, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_LABELS } from '@portal/domain/codes/application-labels';
+import { PAYMENT_LABELS, PREMIUM_MODE_LABELS } from '@portal/domain/codes/application-labels';
 import { isBankPayment, isPaymentType, PAYMENT_TYPE_CODES, PREMIUM_BANK_CODE } from '@portal/domain/codes/payment-types';
 import type { ApplicationProduct } from '@portal/domain/contracts/applications/application-response';
+import { catalogueName, useProductNames } from '../api/find-products';
 import { formatMoney } from '../hooks/money';
 import { errorAt } from '../hooks/field-errors';
 import type { Wizard } from '../hooks/use-wizard';
 
 /** Step 1: the product from the proposal, recalculated by the engine (read-only), and how premiums are paid. */
 export function ProductInfoStep({ wizard, product }: { wizard: Wizard; product: ApplicationProduct }) {
-  const { t } = useTranslation(['applications', 'validation']);
+  const { t, i18n } = useTranslation(['applications', 'validation', 'proposals']);
+  const catalogue = useProductNames().data;
+  const name = (kind: 'product' | 'plan' | 'rider', code: string) => catalogueName(catalogue, kind, code, i18n.language) ?? code;
   const data = wizard.steps.productInfo;
   const issues = wizard.issuesOf('productInfo');
   const shown = wizard.showErrors('productInfo');
@@ -29,8 +32,8 @@ export function ProductInfoStep({ wizard, product }: { wizard: Wizard; product: 
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('applications:product_code')}</Table.Th>
-              <Table.Td>
-                {product.productCode} · {product.planKey}
+              <Table.Td data-testid="product-name">
+                {name('product', product.productCode)} · {name('plan', product.planKey)}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
@@ -44,12 +47,12 @@ export function ProductInfoStep({ wizard, product }: { wizard: Wizard; product: 
             <Table.Tr>
               <Table.Th>{t('applications:premium')}</Table.Th>
               <Table.Td>
-                {formatMoney(product.premium)} ({product.premiumMode})
+                {formatMoney(product.premium)} ({t(PREMIUM_MODE_LABELS[product.premiumMode])})
               </Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('applications:riders')}</Table.Th>
-              <Table.Td>{product.riders.map((r) => r.code).join(', ') || '—'}</Table.Td>
+              <Table.Td data-testid="product-riders">{product.riders.map((r) => name('rider', r.code)).join(', ') || '—'}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
         </Table>

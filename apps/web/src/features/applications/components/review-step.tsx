@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Checkbox, Group, List, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { GROUP_LABELS } from '@portal/domain/codes/application-labels';
 import { isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import type { Language } from '@portal/domain/codes/languages';
+import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
+import type { ApplicationDocument } from '@portal/domain/contracts/documents/application-document';
 import { LAST_WIZARD_STEP, WIZARD_STEPS, type WizardStepIndex } from '@portal/domain/codes/wizard-steps';
 import { reviewApplication, type ReviewItem } from '@portal/domain/rules/application-review';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
@@ -12,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
 import type { Wizard } from '../hooks/use-wizard';
 import { FIELD_LABELS, STEP_LABELS } from './labels';
+import { SubmissionSummary } from './submission-summary';
 
 /** The element a review item leads to (the wizard's field ids). */
 export function targetId(field: string): string {
@@ -35,7 +38,16 @@ function itemText(item: ReviewItem, t: (key: string, values?: Record<string, unk
 }
 
 /** Step 6: the "in good order" review (the same rules the server re-checks), then the submission. */
-export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicationId: string }) {
+export function ReviewStep({
+  wizard,
+  app,
+  documents,
+}: {
+  wizard: Wizard;
+  app: ApplicationResponse;
+  documents: readonly ApplicationDocument[];
+}) {
+  const applicationId = app.id;
   const { t, i18n } = useTranslation(['applications', 'validation', 'errors']);
   const navigate = useNavigate();
   const [language, setLanguage] = useState<Language>(i18n.language === 'km' ? 'km' : 'en');
@@ -45,6 +57,8 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
     (s) => s.index < LAST_WIZARD_STEP && wizard.completion[s.completionFlag] !== true && !items.some((i) => i.step === s.index),
   );
   const ready = items.length === 0 && incomplete.length === 0;
+  // Submitting cannot be undone: the advisor confirms the summary first.
+  const [confirmed, setConfirmed] = useState(false);
 
   const jump = (step: WizardStepIndex, field?: string) => {
     wizard.revealErrors(WIZARD_STEPS[step]?.name ?? 'personalInfo');
@@ -111,6 +125,7 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
           </>
         )}
       </Card>
+      {ready ? <SubmissionSummary steps={wizard.steps} product={app.product} documents={documents} /> : null}
       <Card withBorder radius="md" component="section" aria-labelledby="submit-heading">
         <Title order={2} size="h4" id="submit-heading" mb="sm">
           {t('applications:submit_title')}
@@ -143,10 +158,18 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
               {isApiError(submit.error) ? translateErrorKey(submit.error.messageKey) : translateErrorKey('system_error')}
             </Alert>
           ) : null}
+          {ready ? (
+            <Checkbox
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.currentTarget.checked)}
+              label={t('applications:submit_confirm')}
+              data-testid="submit-confirm"
+            />
+          ) : null}
           <Group>
             <Button
               onClick={() => void send()}
-              disabled={!ready || conflict}
+              disabled={!ready || !confirmed || conflict}
               loading={checking || submit.isPending}
               data-testid="submit-application"
             >

@@ -7,10 +7,12 @@ import { formatDisplayDate } from '@portal/domain/format/date';
 import { useOpenApplicationForm } from '../api/open-application-form';
 import { formatMoney } from '../hooks/money';
 import type { SupportingDocumentId } from '@portal/domain/codes/supporting-documents';
+import { useCatalogueName } from '../api/find-products';
 
 /** A submitted application: read-only, with its application form PDF. */
 export function SubmittedView({ app, documents }: { app: ApplicationResponse; documents: readonly ApplicationDocument[] }) {
   const { t } = useTranslation(['applications']);
+  const name = useCatalogueName();
   const open = useOpenApplicationForm(app.id, `${app.applicationNumber}.pdf`);
   const info = app.steps.personalInfo;
   return (
@@ -33,7 +35,7 @@ export function SubmittedView({ app, documents }: { app: ApplicationResponse; do
             <Table.Tr>
               <Table.Th>{t('applications:product_code')}</Table.Th>
               <Table.Td>
-                {app.product.productCode} · {formatMoney(app.product.faceAmount)}
+                {name('product', app.product.productCode)} · {formatMoney(app.product.faceAmount)}
               </Table.Td>
             </Table.Tr>
             {app.submission ? (

@@ -98,7 +98,7 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
         {step.name === 'declarationAuthorization' ? <DeclarationStep wizard={wizard} /> : null}
         {step.name === 'advisorStatement' ? <AdvisorStatementStep wizard={wizard} /> : null}
         {step.name === 'supportingDocuments' ? <DocumentsStep wizard={wizard} applicationId={app.id} documents={documents} /> : null}
-        {step.name === 'submission' ? <ReviewStep wizard={wizard} applicationId={app.id} /> : null}
+        {step.name === 'submission' ? <ReviewStep wizard={wizard} app={app} documents={documents} /> : null}
       </div>
       <Group
         justify="space-between"

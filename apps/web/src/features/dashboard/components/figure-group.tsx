@@ -2,7 +2,7 @@ import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardFigure, DashboardGroup } from '@portal/domain/contracts/user/dashboard';
-import { formatDisplayDate } from '@portal/domain/format/date';
+import { formatDisplayDate, weekdayKey } from '@portal/domain/format/date';
 import { TONE_TEXT } from '../../../components/ui/tone-text';
 import { translateKey } from '../../../lib/i18n';
 import { BarChart } from './bar-chart';
@@ -15,9 +15,9 @@ function label(key: string, values?: Record<string, unknown>): string {
   return translateKey(key, 'home:title', values);
 }
 
-/** Short weekday of a YYYY-MM-DD date in the current language. */
-function weekday(isoDate: string, lang: string): string {
-  return new Date(`${isoDate}T12:00:00Z`).toLocaleDateString(lang === 'km' ? 'km-KH' : 'en-GB', { weekday: 'short', timeZone: 'UTC' });
+/** Short weekday of a YYYY-MM-DD date in the current language (from the language files). */
+function weekday(isoDate: string): string {
+  return translateKey(weekdayKey(isoDate), 'home:title');
 }
 
 function FigureCard({ figure }: { figure: DashboardFigure }) {
@@ -69,7 +69,7 @@ function FigureCard({ figure }: { figure: DashboardFigure }) {
 
 /** One group of figures: linked cards, and a bar chart with its numbers as links below it. */
 export function FigureGroup({ group }: { group: DashboardGroup }) {
-  const { t, i18n } = useTranslation(['home']);
+  const { t } = useTranslation(['home']);
   const titleId = `dashboard-group-${group.id}`;
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={titleId} data-testid={`group-${group.id}`}>
@@ -92,7 +92,7 @@ export function FigureGroup({ group }: { group: DashboardGroup }) {
             bars={group.chart.bars.map((b) => ({
               id: b.id,
               value: b.value,
-              label: b.label ? weekday(b.label, i18n.language) : label(b.labelKey),
+              label: b.label ? weekday(b.label) : label(b.labelKey),
             }))}
             testId={`chart-${group.id}`}
           />
@@ -100,7 +100,7 @@ export function FigureGroup({ group }: { group: DashboardGroup }) {
             {group.chart.bars.map((b) => (
               <List.Item key={b.id} display="inline-block" mr="md">
                 <Anchor component={Link} to={linkPath(b.link)} data-testid={`bar-${b.id}`}>
-                  {b.label ? `${weekday(b.label, i18n.language)} ${formatDisplayDate(b.label)}` : label(b.labelKey)}: {b.value}
+                  {b.label ? `${weekday(b.label)} ${formatDisplayDate(b.label)}` : label(b.labelKey)}: {b.value}
                 </Anchor>
               </List.Item>
             ))}

@@ -7,6 +7,7 @@ export const STATUS_LABELS: Readonly<Record<ProposalStatus, string>> = {
   quoted: 'proposals:status_quoted',
   presented: 'proposals:status_presented',
   paymentRequested: 'proposals:status_paymentRequested',
+  applied: 'proposals:status_applied',
 };
 
 export const COVERAGE_TYPE_LABELS = {

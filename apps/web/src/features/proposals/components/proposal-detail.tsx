@@ -1,7 +1,8 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProposalParty, ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
+import { isProposalLocked } from '@portal/domain/contracts/proposals/proposal-fields';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { useCatalogue } from '../api/find-catalogue';
 import { KhqrPanel } from './khqr-panel';
@@ -16,16 +17,19 @@ function personName(p: ProposalParty): string {
 
 /** proposal-detail: people, plan, the stored premiums per mode, coverages, status history and the KHQR payment. */
 export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalResponse; canEdit: boolean }) {
-  const { t } = useTranslation(['proposals']);
+  const { t, i18n } = useTranslation(['proposals']);
   const catalogue = useCatalogue().data;
   const product = catalogue?.products.find((x) => x.code === p.productCode);
-  // Names in both languages, as the quote form shows them (the catalogue keeps each).
+  // Names in the screen's language (the catalogue keeps both), never the codes.
+  const inLanguage = (x: { name: string; nameKh: string }) => (i18n.language === 'km' ? x.nameKh || x.name : x.name);
   const riderName = (code: string) => {
     const rider = catalogue?.riders.find((r) => r.code === code);
-    return rider ? `${rider.name} · ${rider.nameKh}` : code;
+    return rider ? inLanguage(rider) : code;
   };
-  const productName = product ? `${product.name} · ${product.nameKh}` : null;
+  const productName = product ? inLanguage(product) : null;
+  const plan = product?.plans.find((x) => x.planKey === p.planKey);
   const separate = p.policyOwner.contactId !== p.lifeInsured.contactId;
+  const locked = isProposalLocked(p.status);
   return (
     <Stack gap="md" data-testid="proposal-detail">
       <Card withBorder radius="md" padding="md">
@@ -52,12 +56,36 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
           <Button component={Link} to={`/home/proposal/view-proposal-pdf/${encodeURIComponent(p.id)}`} data-testid="proposal-view-pdf">
             {t('proposals:view_pdf')}
           </Button>
-          {canEdit ? (
-            <Button component={Link} to={`/home/proposal/edit/${encodeURIComponent(p.id)}`} variant="default" data-testid="proposal-edit">
-              {t('proposals:edit')}
+          {canEdit && locked ? (
+            <Button
+              component={Link}
+              to={`/home/proposal?copyFrom=${encodeURIComponent(p.id)}`}
+              variant="default"
+              data-testid="proposal-copy"
+            >
+              {t('proposals:copy_as_new')}
             </Button>
+          ) : canEdit ? (
+            <>
+              <Button component={Link} to={`/home/proposal/edit/${encodeURIComponent(p.id)}`} variant="default" data-testid="proposal-edit">
+                {t('proposals:edit')}
+              </Button>
+              <Button
+                component={Link}
+                to={`/home/application?proposalId=${encodeURIComponent(p.id)}`}
+                variant="default"
+                data-testid="proposal-apply"
+              >
+                {t('proposals:make_application')}
+              </Button>
+            </>
           ) : null}
         </Group>
+        {locked ? (
+          <Alert variant="light" color="gray" mt="sm" data-testid="proposal-locked">
+            {t('proposals:locked_note')}
+          </Alert>
+        ) : null}
       </Card>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -92,13 +120,13 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
             <Text size="sm" c="dimmed">
               {t('proposals:product')}
             </Text>
-            <Text>{productName ? `${productName} (${p.productCode})` : p.productCode}</Text>
+            <Text data-testid="proposal-product">{productName ?? p.productCode}</Text>
           </Stack>
           <Stack gap={0}>
             <Text size="sm" c="dimmed">
               {t('proposals:plan_key')}
             </Text>
-            <Text>{p.planKey}</Text>
+            <Text>{plan ? inLanguage(plan) : p.planKey}</Text>
           </Stack>
           <Stack gap={0}>
             <Text size="sm" c="dimmed">
@@ -146,9 +174,7 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
               {p.quote.coverages.map((c) => (
                 <Table.Tr key={`${c.coverageType}-${c.code}`}>
                   <Table.Td>{t(COVERAGE_TYPE_LABELS[c.coverageType])}</Table.Td>
-                  <Table.Td>
-                    {c.coverageType === 'B' ? (productName ?? c.code) : riderName(c.code)} ({c.code})
-                  </Table.Td>
+                  <Table.Td>{c.coverageType === 'B' ? (productName ?? c.code) : riderName(c.code)}</Table.Td>
                   <Table.Td ta="right">{usd(c.faceAmount)}</Table.Td>
                   <Table.Td ta="right">{usd(c.premiumFirstYear[p.premiumMode]?.premium)}</Table.Td>
                 </Table.Tr>

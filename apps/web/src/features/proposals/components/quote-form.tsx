@@ -8,6 +8,7 @@ import { SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { PROPOSAL_RELATIONSHIPS } from '@portal/domain/contracts/proposals/proposal-fields';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { groupThousands } from '@portal/domain/format/money';
+import { riderPairIssues, toggleRider } from '@portal/domain/rules/rider-pairs';
 import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
 import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
@@ -46,7 +47,7 @@ interface ContactOption extends PersonForQuote {
  * the form to the server, which recalculates and stores its own answer.
  */
 export function QuoteForm({ initial, editing }: QuoteFormProps) {
-  const { t } = useTranslation(['proposals', 'validation', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['proposals', 'validation', 'errors', 'common']);
   const navigate = useNavigate();
   const catalogueQuery = useCatalogue();
   const catalogue = catalogueQuery.data?.catalogue;
@@ -97,6 +98,56 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
     ? product.riders.map((code) => catalogue?.riders.find((r) => r.code === code)).filter((r): r is CatalogueRider => Boolean(r))
     : [];
   const term = product?.terms.find((x) => String(x.policyTerm) === values.policyTerm);
+  /** A rider's name in the screen's language (never its code). */
+  const riderName = (code: string): string => {
+    const r = catalogue?.riders.find((x) => x.code === code);
+    return r ? (i18n.language === 'km' ? r.nameKh || r.name : r.name) : code;
+  };
+  const selectedRiders = Object.entries(values.riders ?? {})
+    .filter(([, r]) => r.selected)
+    .map(([code]) => code);
+  const pairIssues = riderPairIssues(selectedRiders);
+  // Companions the form added for a rider that needs them (spec §5), said under each.
+  const [addedFor, setAddedFor] = useState<Record<string, string>>({});
+  const tickRider = (code: string, on: boolean) => {
+    const next = toggleRider(selectedRiders, code, on);
+    for (const r of riders) {
+      const state = values.riders[r.code] ?? { selected: false, faceAmount: '' };
+      const selected = next.selected.includes(r.code);
+      if (state.selected !== selected) form.setValue(`riders.${r.code}`, { ...state, selected }, { shouldDirty: true });
+    }
+    setAddedFor((prev) => {
+      const kept = Object.fromEntries(
+        Object.entries(prev).filter(([companion, rider]) => next.selected.includes(companion) && next.selected.includes(rider)),
+      );
+      for (const a of next.added) kept[a.companion] = a.rider;
+      return kept;
+    });
+  };
+  /** What still stands between the form and a premium, each named. */
+  const FIELD_NAMES: Record<string, string> = {
+    lifeInsuredContactId: 'proposals:life_insured',
+    policyOwnerContactId: 'proposals:policy_owner',
+    relationshipCode: 'proposals:relationship',
+    productCode: 'proposals:product',
+    planKey: 'proposals:plan_key',
+    faceAmount: 'proposals:face_amount',
+    policyTerm: 'proposals:policy_term',
+    premiumTerm: 'proposals:premium_term',
+    premiumMode: 'proposals:premium_mode',
+  };
+  const missing = Object.keys(live.errors).map((field) => {
+    const rider = /^riders\.([^.]+)\.(selected|faceAmount)$/.exec(field);
+    if (rider?.[2] === 'faceAmount') return t('proposals:rider_amount_of', { rider: riderName(rider[1] ?? '') });
+    if (rider) {
+      const issue = pairIssues.find((i) => i.rider === rider[1]);
+      return issue
+        ? t('proposals:rider_needs_companion', { rider: riderName(issue.rider), companion: riderName(issue.companion) })
+        : riderName(rider[1] ?? '');
+    }
+    const name = FIELD_NAMES[field];
+    return name ? t(name) : field;
+  });
 
   /** The field's error: the server's (after a save), else the live one (a missing value only once a save was tried). */
   const errorOf = (name: string): string | undefined => {
@@ -106,6 +157,8 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
     return translateFormError(key);
   };
   const riderError = (code: string, part: 'selected' | 'faceAmount') => {
+    const issue = part === 'selected' ? pairIssues.find((i) => i.rider === code) : undefined;
+    if (issue) return t('proposals:rider_needs_companion', { rider: riderName(issue.rider), companion: riderName(issue.companion) });
     const key = serverRiderErrors[`riders.${code}.${part}`] ?? live.errors[`riders.${code}.${part}`];
     if (!key || (key === 'required' && !submitted)) return undefined;
     return translateFormError(key);
@@ -289,7 +342,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
               data-testid="quote-product"
               data={[
                 { value: '', label: t('proposals:choose') },
-                ...catalogue.products.map((p) => ({ value: p.code, label: `${p.name} · ${p.nameKh} (${p.code})` })),
+                ...catalogue.products.map((p) => ({ value: p.code, label: i18n.language === 'km' ? p.nameKh || p.name : p.name })),
               ]}
               onChange={(e) => {
                 const picked = catalogue.products.find((p) => p.code === e.currentTarget.value);
@@ -308,7 +361,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                       label={t('proposals:plan_key')}
                       error={errorOf('planKey')}
                       data-testid="quote-plan"
-                      data={product.plans.map((p) => ({ value: p.planKey, label: `${p.name} · ${p.nameKh} (${p.planKey})` }))}
+                      data={product.plans.map((p) => ({ value: p.planKey, label: i18n.language === 'km' ? p.nameKh || p.name : p.name }))}
                     />
                   )}
                 />
@@ -390,27 +443,27 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                       checked={state.selected}
                       disabled={disabled}
                       error={riderError(rider.code, 'selected')}
-                      label={`${rider.name} · ${rider.nameKh} (${rider.code})`}
+                      label={riderName(rider.code)}
                       description={
                         disabled
                           ? t('proposals:rider_needs_owner')
-                          : coverage
-                            ? t('proposals:rider_cover', {
-                                amount: usd(coverage.faceAmount),
-                                premium: usd(coverage.premiumFirstYear[values.premiumMode]?.premium),
-                              })
-                            : undefined
+                          : state.selected && addedFor[rider.code]
+                            ? t('proposals:rider_added_for', { rider: riderName(addedFor[rider.code] ?? '') })
+                            : coverage
+                              ? t('proposals:rider_cover', {
+                                  amount: usd(coverage.faceAmount),
+                                  premium: usd(coverage.premiumFirstYear[values.premiumMode]?.premium),
+                                })
+                              : undefined
                       }
-                      onChange={(e) =>
-                        form.setValue(`riders.${rider.code}`, { ...state, selected: e.currentTarget.checked }, { shouldDirty: true })
-                      }
+                      onChange={(e) => tickRider(rider.code, e.currentTarget.checked)}
                       data-testid={`rider-${rider.code}-check`}
                     />
                     {state.selected && riderNeedsAmount(rider) ? (
                       rider.faceAmountType === 'LIST_OF_VALUES' ? (
                         <NativeSelect
                           ml="xl"
-                          label={t('proposals:rider_amount')}
+                          label={t('proposals:rider_amount_of', { rider: riderName(rider.code) })}
                           value={state.faceAmount}
                           error={riderError(rider.code, 'faceAmount')}
                           data-testid={`rider-${rider.code}-amount`}
@@ -425,7 +478,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                       ) : (
                         <TextInput
                           ml="xl"
-                          label={t('proposals:rider_amount')}
+                          label={t('proposals:rider_amount_of', { rider: riderName(rider.code) })}
                           inputMode="decimal"
                           leftSection="$"
                           value={state.faceAmount}
@@ -490,8 +543,8 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                 </Text>
               </Stack>
             ) : (
-              <Text size="sm" c="dimmed" mt="xs">
-                {t('proposals:quote_incomplete')}
+              <Text size="sm" c="dimmed" mt="xs" data-testid="quote-missing">
+                {missing.length > 0 ? t('proposals:quote_needs', { fields: missing.join('; ') }) : t('proposals:calculating')}
               </Text>
             )}
           </Card>
