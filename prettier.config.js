@@ -8,4 +8,6 @@ export default {
   singleQuote: true,
   printWidth: 140,
   trailingComma: 'all',
+  // HTML inside html`` templates is the PDFs' output: formatting it would change what is printed.
+  embeddedLanguageFormatting: 'off',
 };

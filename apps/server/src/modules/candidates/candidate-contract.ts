@@ -58,70 +58,28 @@ export interface ContractInput {
 export function contractHtml(input: ContractInput): string {
   const t = TEXT[input.lang];
   return html`<!doctype html>
-    <html lang="${LANGUAGE_TAGS[input.lang]}">
-      <head>
-        <meta charset="utf-8" />
-        <title>${t.title} ${input.candidateNumber}</title>
-        <style>
-          ${raw(khmerFontFaceCss())} html {
-            font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif;
-            font-size: 11pt;
-            color: #1a1a1a;
-          }
-          body {
-            margin: 0;
-            line-height: 1.6;
-          }
-          h1 {
-            font-size: 16pt;
-            color: #0b4f8a;
-            margin: 0 0 12pt;
-          }
-          dl {
-            display: grid;
-            grid-template-columns: max-content 1fr;
-            gap: 2pt 12pt;
-          }
-          dt {
-            font-weight: 700;
-          }
-          dd {
-            margin: 0;
-          }
-          .sign {
-            display: flex;
-            gap: 40pt;
-            margin-top: 48pt;
-          }
-          .sign div {
-            flex: 1;
-            border-top: 1px solid #333;
-            padding-top: 4pt;
-          }
-        </style>
-      </head>
-      <body>
-        <h1>${t.title}</h1>
-        <p>${t.intro}</p>
-        <dl>
-          <dt>${t.candidate}</dt>
-          <dd>${input.name}</dd>
-          <dt>${t.number}</dt>
-          <dd>${input.candidateNumber}</dd>
-          <dt>${t.idNumber}</dt>
-          <dd>${input.idNumber ?? '—'}</dd>
-          <dt>${t.agency}</dt>
-          <dd>${input.agencyName ?? '—'}</dd>
-          <dt>${t.date}</dt>
-          <dd>${formatDisplayDate(input.today)}</dd>
-        </dl>
-        <ol>
-          ${t.clauses.map((c) => html`<li>${c}</li>`)}
-        </ol>
-        <div class="sign">
-          <div>${t.signCandidate}</div>
-          <div>${t.signCompany}</div>
-        </div>
-      </body>
-    </html>`.value;
+<html lang="${LANGUAGE_TAGS[input.lang]}">
+<head><meta charset="utf-8"><title>${t.title} ${input.candidateNumber}</title>
+<style>
+${raw(khmerFontFaceCss())}
+html { font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif; font-size: 11pt; color: #1a1a1a; }
+body { margin: 0; line-height: 1.6; }
+h1 { font-size: 16pt; color: #0b4f8a; margin: 0 0 12pt; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 2pt 12pt; }
+dt { font-weight: 700; } dd { margin: 0; }
+.sign { display: flex; gap: 40pt; margin-top: 48pt; } .sign div { flex: 1; border-top: 1px solid #333; padding-top: 4pt; }
+</style></head>
+<body>
+  <h1>${t.title}</h1>
+  <p>${t.intro}</p>
+  <dl>
+    <dt>${t.candidate}</dt><dd>${input.name}</dd>
+    <dt>${t.number}</dt><dd>${input.candidateNumber}</dd>
+    <dt>${t.idNumber}</dt><dd>${input.idNumber ?? '—'}</dd>
+    <dt>${t.agency}</dt><dd>${input.agencyName ?? '—'}</dd>
+    <dt>${t.date}</dt><dd>${formatDisplayDate(input.today)}</dd>
+  </dl>
+  <ol>${t.clauses.map((c) => html`<li>${c}</li>`)}</ol>
+  <div class="sign"><div>${t.signCandidate}</div><div>${t.signCompany}</div></div>
+</body></html>`.value;
 }

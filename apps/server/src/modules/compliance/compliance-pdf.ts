@@ -37,22 +37,20 @@ const TEXT = {
 
 function page(lang: Language, title: string, css: string, body: RawHtml): string {
   return html`<!doctype html>
-    <html lang="${LANGUAGE_TAGS[lang]}">
-      <head>
-        <meta charset="utf-8" />
-        <title>${title}</title>
-        <style>
-          ${raw(khmerFontFaceCss())}
-          html { font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif; font-size: 11pt; color: #1a1a1a; }
-          body { margin: 0; line-height: 1.7; }
-          h1 { font-size: 18pt; margin: 0 0 8pt; color: #0b4f8a; }
-          ${raw(css)}
-        </style>
-      </head>
-      <body>
-        ${body}
-      </body>
-    </html>`.value;
+<html lang="${LANGUAGE_TAGS[lang]}">
+<head>
+<meta charset="utf-8">
+<title>${title}</title>
+<style>
+${raw(khmerFontFaceCss())}
+html { font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif; font-size: 11pt; color: #1a1a1a; }
+body { margin: 0; line-height: 1.7; }
+h1 { font-size: 18pt; margin: 0 0 8pt; color: #0b4f8a; }
+${raw(css)}
+</style>
+</head>
+<body>${body}</body>
+</html>`.value;
 }
 
 export interface MaterialPdfInput {
@@ -70,10 +68,11 @@ export function materialHtml(input: MaterialPdfInput): string {
     input.lang,
     input.title,
     '.kicker { color: #5c6b7a; margin: 0 0 4pt; } .lead { font-weight: 700; }',
-    html` <p class="kicker">${t.material(input.periodCode)}</p>
-      <h1>${input.title}</h1>
-      <p class="lead">${input.description}</p>
-      ${paragraphs}`,
+    html`
+  <p class="kicker">${t.material(input.periodCode)}</p>
+  <h1>${input.title}</h1>
+  <p class="lead">${input.description}</p>
+  ${paragraphs}`,
   );
 }
 
@@ -101,33 +100,20 @@ dt { font-weight: 700; } dd { margin: 0; }`;
     input.lang,
     `${t.certificate} ${input.periodCode}`,
     css,
-    html` <div class="frame">
-      <h1>${t.certificate}</h1>
-      <p>${t.certifies}</p>
-      <p class="name">${input.name}</p>
-      <p>${t.completed(input.periodCode)}</p>
-      <dl>
-        ${
-          input.agentCode
-            ? html`<dt>${t.agentCode}</dt>
-                <dd>${input.agentCode}</dd>`
-            : ''
-        }
-        ${
-          input.agencyName
-            ? html`<dt>${t.agency}</dt>
-                <dd>${input.agencyName}</dd>`
-            : ''
-        }
-        <dt>${t.score}</dt>
-        <dd>${input.scorePercent}%</dd>
-        <dt>${t.passMark}</dt>
-        <dd>${input.passMarkPercent}%</dd>
-        <dt>${t.date}</dt>
-        <dd>${formatDisplayDate(input.completedDate)}</dd>
-        <dt>${t.number}</dt>
-        <dd>${input.certificateNumber}</dd>
-      </dl>
-    </div>`,
+    html`
+  <div class="frame">
+    <h1>${t.certificate}</h1>
+    <p>${t.certifies}</p>
+    <p class="name">${input.name}</p>
+    <p>${t.completed(input.periodCode)}</p>
+    <dl>
+      ${input.agentCode ? html`<dt>${t.agentCode}</dt><dd>${input.agentCode}</dd>` : ''}
+      ${input.agencyName ? html`<dt>${t.agency}</dt><dd>${input.agencyName}</dd>` : ''}
+      <dt>${t.score}</dt><dd>${input.scorePercent}%</dd>
+      <dt>${t.passMark}</dt><dd>${input.passMarkPercent}%</dd>
+      <dt>${t.date}</dt><dd>${formatDisplayDate(input.completedDate)}</dd>
+      <dt>${t.number}</dt><dd>${input.certificateNumber}</dd>
+    </dl>
+  </div>`,
   );
 }

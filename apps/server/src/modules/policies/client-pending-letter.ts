@@ -87,8 +87,8 @@ export function clientPendingLetterHtml(input: ClientPendingLetterInput): string
   const ownerName = input.owner ? personName(input.lang, input.owner) : '';
   const agentName = input.lang === 'km' && input.agent.displayNameKh ? input.agent.displayNameKh : input.agent.displayName;
   const rows = letterRequirements(input.requirements).map(
-    (r) =>
-      html` <tr>
+    (r) => html`
+      <tr>
         <td class="code">${r.code}</td>
         <td>${input.lang === 'km' ? r.descriptionKm : r.descriptionEn}</td>
         <td class="date">${formatDisplayDate(r.requestedDate)}</td>
@@ -99,100 +99,46 @@ export function clientPendingLetterHtml(input: ClientPendingLetterInput): string
   const table =
     rows.length === 0
       ? html`<p>${t.none}</p>`
-      : html` <table>
-          <thead>
-            <tr>
-              <th>${t.code}</th>
-              <th>${t.requirement}</th>
-              <th>${t.requested}</th>
-              <th>${t.due}</th>
-              <th>${t.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${rows}
-          </tbody>
-        </table>`;
+      : html`
+    <table>
+      <thead><tr><th>${t.code}</th><th>${t.requirement}</th><th>${t.requested}</th><th>${t.due}</th><th>${t.status}</th></tr></thead>
+      <tbody>${rows}</tbody>
+    </table>`;
   const page = html`<!doctype html>
-    <html lang="${LANGUAGE_TAGS[input.lang]}">
-      <head>
-        <meta charset="utf-8" />
-        <title>${t.title} ${input.policyNumber}</title>
-        <style>
-          ${raw(khmerFontFaceCss())} html {
-            font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif;
-            font-size: 11pt;
-            color: #1a1a1a;
-          }
-          body {
-            margin: 0;
-            line-height: 1.6;
-          }
-          h1 {
-            font-size: 16pt;
-            margin: 0 0 12pt;
-            color: #0b4f8a;
-          }
-          dl {
-            display: grid;
-            grid-template-columns: max-content 1fr;
-            gap: 2pt 12pt;
-            margin: 0 0 14pt;
-          }
-          dt {
-            font-weight: 700;
-          }
-          dd {
-            margin: 0;
-          }
-          table {
-            width: 100%;
-            border-collapse: collapse;
-            margin: 12pt 0;
-          }
-          th,
-          td {
-            border: 1px solid #9aa5b1;
-            padding: 4pt 6pt;
-            text-align: left;
-            vertical-align: top;
-          }
-          th {
-            background: #e8eef5;
-            font-weight: 700;
-          }
-          td.code,
-          td.date {
-            white-space: nowrap;
-          }
-          .closing {
-            margin-top: 24pt;
-          }
-        </style>
-      </head>
-      <body>
-        <h1>${t.title}</h1>
-        <dl>
-          <dt>${t.date}</dt>
-          <dd>${formatDisplayDate(input.today)}</dd>
-          <dt>${t.to}</dt>
-          <dd>${ownerName}${input.owner?.address ? html`<br />${input.owner.address}` : ''}</dd>
-          <dt>${t.policyNumber}</dt>
-          <dd>${input.policyNumber}</dd>
-          <dt>${t.product}</dt>
-          <dd>${input.productCode}</dd>
-          ${
-            input.insured
-              ? html`<dt>${t.insured}</dt>
-                  <dd>${personName(input.lang, input.insured)}</dd>`
-              : ''
-          }
-        </dl>
-        <p>${t.dear(ownerName)}</p>
-        ${rows.length > 0 ? html`<p>${t.intro}</p>` : ''} ${table}
-        <p>${t.contact} ${agentName}${input.agent.phone ? `, ${formatPhone(input.agent.phone)}` : ''}</p>
-        <p class="closing">${t.closing}<br />${t.signature}</p>
-      </body>
-    </html>`;
+<html lang="${LANGUAGE_TAGS[input.lang]}">
+<head>
+<meta charset="utf-8">
+<title>${t.title} ${input.policyNumber}</title>
+<style>
+${raw(khmerFontFaceCss())}
+html { font-family: ${raw(PDF_FONT_FAMILY)}, sans-serif; font-size: 11pt; color: #1a1a1a; }
+body { margin: 0; line-height: 1.6; }
+h1 { font-size: 16pt; margin: 0 0 12pt; color: #0b4f8a; }
+dl { display: grid; grid-template-columns: max-content 1fr; gap: 2pt 12pt; margin: 0 0 14pt; }
+dt { font-weight: 700; }
+dd { margin: 0; }
+table { width: 100%; border-collapse: collapse; margin: 12pt 0; }
+th, td { border: 1px solid #9aa5b1; padding: 4pt 6pt; text-align: left; vertical-align: top; }
+th { background: #e8eef5; font-weight: 700; }
+td.code, td.date { white-space: nowrap; }
+.closing { margin-top: 24pt; }
+</style>
+</head>
+<body>
+  <h1>${t.title}</h1>
+  <dl>
+    <dt>${t.date}</dt><dd>${formatDisplayDate(input.today)}</dd>
+    <dt>${t.to}</dt><dd>${ownerName}${input.owner?.address ? html`<br>${input.owner.address}` : ''}</dd>
+    <dt>${t.policyNumber}</dt><dd>${input.policyNumber}</dd>
+    <dt>${t.product}</dt><dd>${input.productCode}</dd>
+    ${input.insured ? html`<dt>${t.insured}</dt><dd>${personName(input.lang, input.insured)}</dd>` : ''}
+  </dl>
+  <p>${t.dear(ownerName)}</p>
+  ${rows.length > 0 ? html`<p>${t.intro}</p>` : ''}
+  ${table}
+  <p>${t.contact} ${agentName}${input.agent.phone ? `, ${formatPhone(input.agent.phone)}` : ''}</p>
+  <p class="closing">${t.closing}<br>${t.signature}</p>
+</body>
+</html>`;
   return page.value;
 }

@@ -117,38 +117,24 @@ export function proposalReportHtml(input: ProposalReportInput): string {
   const separateOwner = p.policyOwner.contactId !== p.lifeInsured.contactId;
   const mode = p.premiumMode;
 
-  const header = (section: string): RawHtml =>
-    html` <div class="band">
-      <div>
-        <div class="brand">${t.insurer}</div>
-        <div>${section}</div>
-      </div>
-      <div class="ref">
-        ${t.proposalNumber}: <strong>${p.proposalNumber}</strong><br />${t.generated}: ${displayDateTime(input.generatedAt)}
-      </div>
+  const header = (section: string): RawHtml => html`
+    <div class="band">
+      <div><div class="brand">${t.insurer}</div><div>${section}</div></div>
+      <div class="ref">${t.proposalNumber}: <strong>${p.proposalNumber}</strong><br>${t.generated}: ${displayDateTime(input.generatedAt)}</div>
     </div>`;
 
-  const personCard = (title: string, person: ProposalParty, extra: RawHtml | string): RawHtml =>
-    html` <div class="card">
-      <h3>${title}</h3>
-      <dl>
-        <dt>${t.name}</dt>
-        <dd>${personName(lang, person)}</dd>
-        <dt>${t.gender}</dt>
-        <dd>${t.genders[person.gender]}</dd>
-        <dt>${t.dateOfBirth}</dt>
-        <dd>${formatDisplayDate(person.dateOfBirth)}</dd>
-        <dt>${t.age}</dt>
-        <dd>${ageOn(person.dateOfBirth, quote.calculationDate)}</dd>
-        ${extra}
-      </dl>
-    </div>`;
+  const personCard = (title: string, person: ProposalParty, extra: RawHtml | string): RawHtml => html`
+    <div class="card"><h3>${title}</h3><dl>
+      <dt>${t.name}</dt><dd>${personName(lang, person)}</dd>
+      <dt>${t.gender}</dt><dd>${t.genders[person.gender]}</dd>
+      <dt>${t.dateOfBirth}</dt><dd>${formatDisplayDate(person.dateOfBirth)}</dd>
+      <dt>${t.age}</dt><dd>${ageOn(person.dateOfBirth, quote.calculationDate)}</dd>
+      ${extra}
+    </dl></div>`;
 
   const relationship = separateOwner
-    ? html`<dt>${t.relationship}</dt>
-        <dd>${(p.relationshipCode && t.relationships[p.relationshipCode]) ?? p.relationshipCode ?? ''}</dd>`
-    : html`<dt>${t.relationship}</dt>
-        <dd>${t.self}</dd>`;
+    ? html`<dt>${t.relationship}</dt><dd>${(p.relationshipCode && t.relationships[p.relationshipCode]) ?? p.relationshipCode ?? ''}</dd>`
+    : html`<dt>${t.relationship}</dt><dd>${t.self}</dd>`;
 
   const modeRows = PREMIUM_MODES.filter((m) => quote.premiumFirstYear[m]).map((m) => {
     const modal = quote.premiumFirstYear[m];
@@ -177,163 +163,97 @@ export function proposalReportHtml(input: ProposalReportInput): string {
             : rider.name
           : c.code;
     return html`<tr>
-      <td>${t.coverageTypes[c.coverageType]}</td>
-      <td>${c.code}${c.planKey ? html`<br /><span class="note">${c.planKey}</span>` : ''}</td>
-      <td>${name}</td>
-      <td class="num">${formatUsd(cents(c.faceAmount))}</td>
-      <td class="num">${formatUsd(modal)}</td>
-      <td class="num">${formatUsd(perYear(mode, modal))}</td>
+      <td>${t.coverageTypes[c.coverageType]}</td><td>${c.code}${c.planKey ? html`<br><span class="note">${c.planKey}</span>` : ''}</td><td>${name}</td>
+      <td class="num">${formatUsd(cents(c.faceAmount))}</td><td class="num">${formatUsd(modal)}</td><td class="num">${formatUsd(perYear(mode, modal))}</td>
     </tr>`;
   });
 
   const projection = projectBenefits(quote, mode, names.packageType(p.productCode));
   const projectionRows = projection.map(
-    (y) =>
-      html`<tr>
-        <td class="num">${y.year}</td>
-        <td class="num">${y.age}</td>
-        <td class="num">${formatUsd(y.premiumPaid)}</td>
-        <td class="num">${formatUsd(y.totalPremiums)}</td>
-        <td class="num">${formatUsd(y.deathBenefit)}</td>
-        <td class="num">${formatUsd(y.riderCover)}</td>
-        <td class="num">${y.maturityBenefit === null ? '—' : formatUsd(y.maturityBenefit)}</td>
-      </tr>`,
+    (y) => html`<tr>
+    <td class="num">${y.year}</td><td class="num">${y.age}</td><td class="num">${formatUsd(y.premiumPaid)}</td><td class="num">${formatUsd(y.totalPremiums)}</td>
+    <td class="num">${formatUsd(y.deathBenefit)}</td><td class="num">${formatUsd(y.riderCover)}</td><td class="num">${y.maturityBenefit === null ? '—' : formatUsd(y.maturityBenefit)}</td>
+  </tr>`,
   );
 
   const doc = html`<!doctype html>
-    <html lang="${LANGUAGE_TAGS[lang]}">
-      <head>
-        <meta charset="utf-8" />
-        <title>${t.title} ${p.proposalNumber}</title>
-        <style>
-          ${raw(khmerFontFaceCss())}${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <section class="sheet">
-          ${header(t.subtitle)}
-          <h1>${t.title}</h1>
-          <p class="lead">${productName}${planName ? ` — ${planName}` : ''}</p>
-          <div class="meta">
-            <div><span>${t.proposalNumber}</span><strong>${p.proposalNumber}</strong></div>
-            <div><span>${t.generated}</span><strong>${formatDisplayDate(today)}</strong></div>
-            <div><span>${t.status}</span><strong>${STATUS_NAMES[lang][p.status] ?? p.status}</strong></div>
-            <div><span>${t.advisor}</span><strong>${advisorName}</strong></div>
-            <div><span>${t.advisorCode}</span><strong>${input.advisor.code ?? '—'}</strong></div>
-            <div><span>${t.catalogue}</span><strong>${p.catalogueVersion}</strong></div>
-          </div>
-          <h2>${t.people}</h2>
-          <div class="cards">${personCard(t.lifeInsured, p.lifeInsured, '')} ${personCard(t.policyOwner, p.policyOwner, relationship)}</div>
-          <h2>${t.plan}</h2>
-          <div class="card">
-            <dl>
-              <dt>${t.product}</dt>
-              <dd>${productName} (${p.productCode})</dd>
-              <dt>${t.planKey}</dt>
-              <dd>${p.planKey}${planName ? ` — ${planName}` : ''}</dd>
-              <dt>${t.faceAmount}</dt>
-              <dd>${formatUsd(p.faceAmountCents)}</dd>
-              <dt>${t.policyTerm}</dt>
-              <dd>${t.years(p.policyTerm)}</dd>
-              <dt>${t.premiumTerm}</dt>
-              <dd>${t.years(p.premiumTerm)}</dd>
-              <dt>${t.premiumMode}</dt>
-              <dd>${modes[mode]}</dd>
-            </dl>
-          </div>
-          <div class="highlight"><span>${t.yourPremium} · ${modes[mode]}</span><strong>${formatUsd(p.premiumCents)}</strong></div>
-          <h2>${t.perMode}</h2>
-          <table>
-            <thead>
-              <tr>
-                <th>${t.premiumMode}</th>
-                <th class="num">${t.beforeDiscount}</th>
-                <th class="num">${t.discount}</th>
-                <th class="num">${t.afterDiscount}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${modeRows}
-            </tbody>
-          </table>
-          <p class="note">${t.perModeNote}</p>
-        </section>
-        <section class="sheet">
-          ${header(t.coverage)}
-          <h2>${t.coverage}</h2>
-          <p class="lead">${t.coverageIntro}</p>
-          <table>
-            <thead>
-              <tr>
-                <th>${t.type}</th>
-                <th>${t.code}</th>
-                <th>${t.name}</th>
-                <th class="num">${t.faceAmount}</th>
-                <th class="num">${t.modalPremium} (${modes[mode]})</th>
-                <th class="num">${t.annualPremium}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${coverageRows}
-              <tr class="total">
-                <td colspan="4">${t.total}</td>
-                <td class="num">${formatUsd(modalTotal)}</td>
-                <td class="num">${formatUsd(annualTotal)}</td>
-              </tr>
-            </tbody>
-          </table>
-          <h2>${t.declaration}</h2>
-          <ul class="note">
-            ${t.notes.map((n) => html`<li>${n}</li>`)}
-          </ul>
-          <h2>${t.payment}</h2>
-          <p class="lead">${t.paymentIntro}</p>
-          <div class="pay">
-            <div>
-              <div class="khqr-head">KHQR</div>
-              <img alt="KHQR" src="${input.payment.qrImage}" />
-            </div>
-            <dl>
-              <dt>${t.paymentReference}</dt>
-              <dd>${input.payment.paymentReference}</dd>
-              <dt>${t.amount}</dt>
-              <dd>${formatUsd(input.payment.amountCents)} (${modes[mode]})</dd>
-              <dt>${t.payee}</dt>
-              <dd>${input.payment.merchantName}</dd>
-              <dt>${t.validUntil}</dt>
-              <dd>${formatDisplayDate(input.payment.expiresAt)}</dd>
-              <dt>${t.proposalNumber}</dt>
-              <dd>${p.proposalNumber}</dd>
-            </dl>
-          </div>
-        </section>
-        <section class="sheet">
-          ${header(t.projection)}
-          <h2>${t.projection}</h2>
-          <p class="lead">${t.projectionIntro}</p>
-          <table class="projection">
-            <thead>
-              <tr>
-                <th class="num">${t.year}</th>
-                <th class="num">${t.age}</th>
-                <th class="num">${t.premiumPaid}</th>
-                <th class="num">${t.totalPremiums}</th>
-                <th class="num">${t.deathBenefit}</th>
-                <th class="num">${t.riderCover}</th>
-                <th class="num">${t.maturityBenefit}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${projectionRows}
-            </tbody>
-          </table>
-          <h2>${t.signatures}</h2>
-          <div class="signs">
-            <div>${t.signedOwner}: ${personName(lang, p.policyOwner)}</div>
-            <div>${t.signedAdvisor}: ${advisorName} (${input.advisor.code ?? '—'})</div>
-          </div>
-        </section>
-      </body>
-    </html>`;
+<html lang="${LANGUAGE_TAGS[lang]}">
+<head><meta charset="utf-8"><title>${t.title} ${p.proposalNumber}</title>
+<style>${raw(khmerFontFaceCss())}${raw(STYLE)}</style></head>
+<body>
+<section class="sheet">
+  ${header(t.subtitle)}
+  <h1>${t.title}</h1>
+  <p class="lead">${productName}${planName ? ` — ${planName}` : ''}</p>
+  <div class="meta">
+    <div><span>${t.proposalNumber}</span><strong>${p.proposalNumber}</strong></div>
+    <div><span>${t.generated}</span><strong>${formatDisplayDate(today)}</strong></div>
+    <div><span>${t.status}</span><strong>${STATUS_NAMES[lang][p.status] ?? p.status}</strong></div>
+    <div><span>${t.advisor}</span><strong>${advisorName}</strong></div>
+    <div><span>${t.advisorCode}</span><strong>${input.advisor.code ?? '—'}</strong></div>
+    <div><span>${t.catalogue}</span><strong>${p.catalogueVersion}</strong></div>
+  </div>
+  <h2>${t.people}</h2>
+  <div class="cards">
+    ${personCard(t.lifeInsured, p.lifeInsured, '')}
+    ${personCard(t.policyOwner, p.policyOwner, relationship)}
+  </div>
+  <h2>${t.plan}</h2>
+  <div class="card"><dl>
+    <dt>${t.product}</dt><dd>${productName} (${p.productCode})</dd>
+    <dt>${t.planKey}</dt><dd>${p.planKey}${planName ? ` — ${planName}` : ''}</dd>
+    <dt>${t.faceAmount}</dt><dd>${formatUsd(p.faceAmountCents)}</dd>
+    <dt>${t.policyTerm}</dt><dd>${t.years(p.policyTerm)}</dd>
+    <dt>${t.premiumTerm}</dt><dd>${t.years(p.premiumTerm)}</dd>
+    <dt>${t.premiumMode}</dt><dd>${modes[mode]}</dd>
+  </dl></div>
+  <div class="highlight"><span>${t.yourPremium} · ${modes[mode]}</span><strong>${formatUsd(p.premiumCents)}</strong></div>
+  <h2>${t.perMode}</h2>
+  <table>
+    <thead><tr><th>${t.premiumMode}</th><th class="num">${t.beforeDiscount}</th><th class="num">${t.discount}</th><th class="num">${t.afterDiscount}</th></tr></thead>
+    <tbody>${modeRows}</tbody>
+  </table>
+  <p class="note">${t.perModeNote}</p>
+</section>
+<section class="sheet">
+  ${header(t.coverage)}
+  <h2>${t.coverage}</h2>
+  <p class="lead">${t.coverageIntro}</p>
+  <table>
+    <thead><tr><th>${t.type}</th><th>${t.code}</th><th>${t.name}</th><th class="num">${t.faceAmount}</th><th class="num">${t.modalPremium} (${modes[mode]})</th><th class="num">${t.annualPremium}</th></tr></thead>
+    <tbody>${coverageRows}
+      <tr class="total"><td colspan="4">${t.total}</td><td class="num">${formatUsd(modalTotal)}</td><td class="num">${formatUsd(annualTotal)}</td></tr>
+    </tbody>
+  </table>
+  <h2>${t.declaration}</h2>
+  <ul class="note">${t.notes.map((n) => html`<li>${n}</li>`)}</ul>
+  <h2>${t.payment}</h2>
+  <p class="lead">${t.paymentIntro}</p>
+  <div class="pay">
+    <div><div class="khqr-head">KHQR</div><img alt="KHQR" src="${input.payment.qrImage}"></div>
+    <dl>
+      <dt>${t.paymentReference}</dt><dd>${input.payment.paymentReference}</dd>
+      <dt>${t.amount}</dt><dd>${formatUsd(input.payment.amountCents)} (${modes[mode]})</dd>
+      <dt>${t.payee}</dt><dd>${input.payment.merchantName}</dd>
+      <dt>${t.validUntil}</dt><dd>${formatDisplayDate(input.payment.expiresAt)}</dd>
+      <dt>${t.proposalNumber}</dt><dd>${p.proposalNumber}</dd>
+    </dl>
+  </div>
+</section>
+<section class="sheet">
+  ${header(t.projection)}
+  <h2>${t.projection}</h2>
+  <p class="lead">${t.projectionIntro}</p>
+  <table class="projection">
+    <thead><tr><th class="num">${t.year}</th><th class="num">${t.age}</th><th class="num">${t.premiumPaid}</th><th class="num">${t.totalPremiums}</th><th class="num">${t.deathBenefit}</th><th class="num">${t.riderCover}</th><th class="num">${t.maturityBenefit}</th></tr></thead>
+    <tbody>${projectionRows}</tbody>
+  </table>
+  <h2>${t.signatures}</h2>
+  <div class="signs">
+    <div>${t.signedOwner}: ${personName(lang, p.policyOwner)}</div>
+    <div>${t.signedAdvisor}: ${advisorName} (${input.advisor.code ?? '—'})</div>
+  </div>
+</section>
+</body></html>`;
   return doc.value;
 }
