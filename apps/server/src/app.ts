@@ -5,7 +5,6 @@ import type { AppConfig } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { migrateDb } from './db/migrate';
 import { MODULES } from './modules/module-list';
-import { pdfPlugin } from './providers/pdf/pdf-plugin';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -36,7 +35,7 @@ export interface AppDeps {
 
 /**
  * The Fastify instance, plugins in the order of ADR 001: config + db, logger (request id),
- * security headers, cookies + XSRF, rate limit, compression, error handler, OpenAPI, auth, services,
+ * security headers, cookies + XSRF, rate limit, compression, error handler, OpenAPI, services, auth,
  * idempotency keys, modules, the 501 routes, static files. Not yet `ready()`: callers may add routes or
  * decorators first (`inject` and `listen` make it ready).
  */
@@ -77,9 +76,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
+  await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {}); // app.services: src/services.ts
   await app.register(authPlugin, { config });
-  await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {});
-  await app.register(pdfPlugin); // app.pdf: the warm Chromium pool, launched on the first render
   await app.register(idempotencyPlugin);
   for (const module of deps.modules ?? MODULES) await app.register(module);
   await app.register(notImplementedRoutes);

@@ -4,8 +4,6 @@ import { ACCESS_POLICY, accessKey, decideAccess, isOpenInfrastructurePath, PUBLI
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../modules/auth/access-token';
-import { systemClock, type Clock } from '../modules/auth/clock';
-import { SessionRepository } from '../modules/auth/session.repository';
 import type { AuthUser, RouteRoles } from './auth-types';
 import { definePlugin } from './define-plugin';
 import { isApiPath } from './security-headers';
@@ -14,10 +12,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The session (refresh family) of the caller's access token; null for secure-link tokens. */
     sessionId: string | null;
-  }
-  interface FastifyInstance {
-    /** The time as sign-in, OTP and token checks see it; tests replace `now` instead of sleeping. */
-    authClock: Clock;
   }
 }
 
@@ -55,9 +49,9 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * `request.user`; an onRequest hook, before any body is read, applies the access policy to
  * every route: anonymous -> 401, signed in without an allowed role -> 403.
  */
-export const authPlugin = definePlugin<{ config: AppConfig; clock?: Clock }>('auth', async (app, { config, clock }) => {
-  const sessions = new SessionRepository(app.db);
-  app.decorate('authClock', clock ?? systemClock());
+export const authPlugin = definePlugin<{ config: AppConfig }>('auth', async (app, { config }) => {
+  // The services' own session repository and clock (src/services.ts): one revocation cache, one time.
+  const { sessionRepository: sessions, clock } = app.services;
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -69,7 +63,7 @@ export const authPlugin = definePlugin<{ config: AppConfig; clock?: Clock }>('au
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw AppError.http(401);
-    const claims = await verifyAccessToken(config.jwtSecret, token, app.authClock.now());
+    const claims = await verifyAccessToken(config.jwtSecret, token, clock.now());
     // A signed-out (or replayed, or password-changed) session's access tokens stop at once.
     if (!claims || (claims.sid !== null && (await sessions.isFamilyRevoked(claims.sid)))) throw AppError.http(401);
     signedIn(request, claims);
@@ -93,7 +87,7 @@ export const authPlugin = definePlugin<{ config: AppConfig; clock?: Clock }>('au
     if (access === PUBLIC) return done();
     const token = bearerToken(request);
     if (!token) return done(AppError.http(401));
-    const known = knownAccessToken(config.jwtSecret, token, app.authClock.now());
+    const known = knownAccessToken(config.jwtSecret, token, clock.now());
     if (known === null) return done(AppError.http(401));
     if (known !== undefined) {
       const revoked = known.sid === null ? false : sessions.knownRevocation(known.sid);

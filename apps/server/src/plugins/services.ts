@@ -1,33 +1,33 @@
-import { AuditRepository } from '../modules/audit/audit.repository';
-import { AuditService } from '../modules/audit/audit.service';
 import { startCacheBus } from '../lib/cache-bus';
-import { ResponseCache } from '../lib/response-cache';
-import { createSmsProvider } from '../providers/sms/create-sms-provider';
+import { systemClock } from '../modules/auth/clock';
+import type { PdfRenderer } from '../providers/pdf/pdf-renderer';
 import type { SmsProvider } from '../providers/sms/sms-provider';
+import { createServices, type Services } from '../services';
+import type { AuditService } from '../modules/audit/audit.service';
 import { definePlugin } from './define-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** SMS sender chosen by SMS_TRANSPORT (the outbox by default). */
-    sms: SmsProvider;
-    /** Audit trail of reads and changes of personal or health data. */
+    /** Every service of the app, built once by createServices (src/services.ts). */
+    services: Services;
+    /** Audit trail of reads and changes of personal or health data (the same object as `services.audit`). */
     audit: AuditService;
-    /** Serialized answers of hot reads, dropped when their data changes (lib/response-cache.ts). */
-    responseCache: ResponseCache;
   }
 }
 
-/** App-wide providers and services that modules share. Tests may pass their own SMS provider. */
-export const servicesPlugin = definePlugin<{ sms?: SmsProvider }>('services', async (app, options) => {
-  app.decorate('sms', options.sms ?? createSmsProvider(app.config, app.db));
-  const audit = new AuditService(new AuditRepository(app.db), app.log);
-  app.decorate('audit', audit);
-  const responseCache = new ResponseCache();
-  app.decorate('responseCache', responseCache);
-  const bus = await startCacheBus(app.dbHandle, responseCache, (error) => {
+/**
+ * The composition root as a plugin: `app.services` for the auth hook and every route plugin.
+ * Tests may pass their own SMS provider or PDF renderer. On close: the PDF pool, the audit queue
+ * (before the database closes: plugins close in reverse order, db was registered first).
+ */
+export const servicesPlugin = definePlugin<{ sms?: SmsProvider; pdf?: PdfRenderer }>('services', async (app, options) => {
+  const services = await createServices({ db: app.db, config: app.config, log: app.log, clock: systemClock(), ...options });
+  app.decorate('services', services);
+  app.decorate('audit', services.audit);
+  const bus = await startCacheBus(app.dbHandle, services.responseCache, (error) => {
     app.log.warn({ err: error }, 'response cache: invalidation channel lost; cache off until it is back');
   });
   app.addHook('onClose', () => bus.close());
-  // Before the database closes (plugins close in reverse order; db was registered first).
-  app.addHook('onClose', () => audit.close());
+  app.addHook('onClose', async () => services.pdf.close());
+  app.addHook('onClose', () => services.audit.close());
 });

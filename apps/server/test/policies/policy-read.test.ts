@@ -246,7 +246,7 @@ describe('policy details', () => {
     // before it starts and after the answer, so its own audit row always falls inside it.
     // The response cache is emptied first: the counts are those of a read from the database.
     const countFor = async (policyNumber: string, { cached = false } = {}) => {
-      if (!cached) ctx.t.app.responseCache.clear();
+      if (!cached) ctx.t.app.services.responseCache.clear();
       await ctx.t.app.audit.flush();
       for (const s of spies) s.mockClear();
       const res = await ctx.aap.get(`/api/policy/v1/search/details/${policyNumber}`);

@@ -184,7 +184,7 @@ describe('the advisor dashboard', () => {
     expect(proposal.statusCode, proposal.body).toBe(201);
     const started = await ctx.aap.post('/api/appform/v1/create', { proposalId: (proposal.json() as { id: string }).id });
     expect(started.statusCode, started.body).toBe(201);
-    ctx.t.app.dashboardCache.clear();
+    ctx.t.app.services.dashboardCache.clear();
     const body = await dashboard(ctx.aap);
     for (const status of ['quoted', 'presented', 'paymentRequested']) {
       const listed = ((await ctx.aap.get(`/api/proposal/v1/find?status=${status}&size=100`)).json() as { items: unknown[] }).items.length;
@@ -211,7 +211,7 @@ describe('the advisor dashboard', () => {
     const client = ctx.t.handle.client as unknown as { query: (...args: unknown[]) => unknown; exec?: (...args: unknown[]) => unknown };
     const spies = [vi.spyOn(client, 'query'), ...(client.exec ? [vi.spyOn(client as Required<typeof client>, 'exec')] : [])];
     const statements = async (caller: PolicyCallerClient) => {
-      ctx.t.app.dashboardCache.clear();
+      ctx.t.app.services.dashboardCache.clear();
       for (const s of spies) s.mockClear();
       const body = await dashboard(caller);
       return { groups: body.groups.length, count: spies.reduce((n, s) => n + s.mock.calls.length, 0) };

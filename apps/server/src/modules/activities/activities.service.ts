@@ -4,7 +4,8 @@ import type { UpdateActivityRequest } from '@portal/domain/contracts/activities/
 import { toOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/audit.service';
-import type { Caller, ContactsService } from '../contacts/contacts.service';
+import type { Caller } from '../../plugins/caller';
+import type { ContactsService } from '../contacts/contacts.service';
 import { decodeCursor, isUuid, keysetPage } from '../contacts/keyset-cursor';
 import type { ActivitiesRepository, ActivityRecord, ActivityValues } from './activities.repository';
 import { toActivityResponse } from './activity-response';

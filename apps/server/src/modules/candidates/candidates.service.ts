@@ -41,9 +41,10 @@ import type { CallContext, OtpService } from '../auth/otp.service';
 import { contractHtml } from './candidate-contract';
 import { CANDIDATE_LINK_TTL_SECONDS, CANDIDATE_SESSION_TTL_SECONDS, signLinkToken, verifyLinkToken } from './candidate-link-token';
 import { toCandidate, toDocument, toSummary } from './candidate-mapper';
-import { actingRole, candidateScope, isApplicant, type CandidateCaller } from './candidate-scope';
+import { actingRole, candidateScope, isApplicant } from './candidate-scope';
 import { checkDocumentFile, type UploadedFile } from './candidate-upload';
 import type { CandidatesRepository } from './candidates.repository';
+import type { Caller } from '../../plugins/caller';
 
 /** Roles of people who already sell or serve: such a person is not recruited again. */
 export const AGENT_ROLES = [ROLE_AAP, ROLE_BK, ROLE_AS, ROLE_AA, ROLE_TRAINEE] as const;
@@ -84,7 +85,7 @@ export class CandidatesService {
     return this.clock.now();
   }
 
-  private record(caller: CandidateCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
+  private record(caller: Caller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -113,7 +114,7 @@ export class CandidatesService {
   }
 
   /** A candidate the caller may see, or 404. */
-  async require(caller: CandidateCaller, id: string): Promise<CandidateRow> {
+  async require(caller: Caller, id: string): Promise<CandidateRow> {
     const row = await this.candidates.find(candidateScope(caller.user), id);
     if (!row) throw AppError.http(404);
     return row;
@@ -134,10 +135,7 @@ export class CandidatesService {
     return { eligible: true };
   }
 
-  async findExisting(
-    caller: CandidateCaller,
-    input: { phone?: string | undefined; idNumber?: string | undefined },
-  ): Promise<FindExistingResponse> {
+  async findExisting(caller: Caller, input: { phone?: string | undefined; idNumber?: string | undefined }): Promise<FindExistingResponse> {
     const result = await this.eligibility(input);
     await this.record(caller, 'check_eligibility', null, { eligible: result.eligible, reason: result.reason ?? null });
     return result;
@@ -165,7 +163,7 @@ export class CandidatesService {
   }
 
   /** form/init (mode=createRecruitmentApp): a recruiter fills the form, or a signed-in ROLE_CAN starts their own. */
-  async init(caller: CandidateCaller, body: CandidateInitRequest): Promise<Candidate> {
+  async init(caller: Caller, body: CandidateInitRequest): Promise<Candidate> {
     await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
     const now = this.now();
     const self = isApplicant(caller.user);
@@ -195,7 +193,7 @@ export class CandidatesService {
    * the secure link by SMS. Behind the link is a ROLE_CNL account with no password: it can only
    * receive the OTP that opens the candidate's own form.
    */
-  async requestLink(caller: CandidateCaller, body: RequestLinkRequest): Promise<RequestLinkResponse> {
+  async requestLink(caller: Caller, body: RequestLinkRequest): Promise<RequestLinkResponse> {
     const now = this.now();
     let row: CandidateRow | undefined;
     if (body.candidateNumber) {
@@ -327,7 +325,7 @@ export class CandidatesService {
   // --- Reading --------------------------------------------------------------------------
 
   /** form/find: a candidate's own form; a recruiter names one with `candidateNumber`. */
-  async findForm(caller: CandidateCaller, candidateNumber: string | undefined): Promise<Candidate> {
+  async findForm(caller: Caller, candidateNumber: string | undefined): Promise<Candidate> {
     const row = isApplicant(caller.user)
       ? await this.candidates.findOwn(caller.user.id)
       : candidateNumber
@@ -338,14 +336,14 @@ export class CandidatesService {
     return this.view(row);
   }
 
-  async findOne(caller: CandidateCaller, id: string): Promise<Candidate> {
+  async findOne(caller: Caller, id: string): Promise<Candidate> {
     const row = await this.require(caller, id);
     await this.record(caller, 'read', row.id);
     return this.view(row);
   }
 
   async list(
-    caller: CandidateCaller,
+    caller: Caller,
     query: { q?: string | undefined; status?: CandidateStatus | undefined; page: number; size: number },
   ): Promise<FindCandidatesResponse> {
     const q = query.q?.trim();
@@ -361,7 +359,7 @@ export class CandidatesService {
     if (!isEditableStatus(row.status)) throw new AppError(409, 'candidate_not_editable', 'candidate_not_editable');
   }
 
-  async update(caller: CandidateCaller, id: string, body: CandidateUpdateRequest): Promise<Candidate> {
+  async update(caller: Caller, id: string, body: CandidateUpdateRequest): Promise<Candidate> {
     const row = await this.require(caller, id);
     this.requireEditable(row);
     if (row.version !== body.version) throw AppError.http(409);
@@ -384,7 +382,7 @@ export class CandidatesService {
   }
 
   /** Submits a complete form: every required document, education, the code of conduct and the signed contract. */
-  async submit(caller: CandidateCaller, id: string, expectedVersion: number | undefined): Promise<Candidate> {
+  async submit(caller: Caller, id: string, expectedVersion: number | undefined): Promise<Candidate> {
     const row = await this.require(caller, id);
     this.requireEditable(row);
     if (expectedVersion !== undefined && row.version !== expectedVersion) throw AppError.http(409);
@@ -420,7 +418,7 @@ export class CandidatesService {
 
   // --- Review (agency admin) ------------------------------------------------------------
 
-  async review(caller: CandidateCaller, body: ReviewRequest): Promise<Candidate> {
+  async review(caller: Caller, body: ReviewRequest): Promise<Candidate> {
     const row = await this.require(caller, body.candidateId);
     if (row.version !== body.version) throw AppError.http(409);
     if (body.action === 'assignItc') await this.scheduleItcClasses();
@@ -494,7 +492,7 @@ export class CandidatesService {
   // --- Documents ------------------------------------------------------------------------
 
   async uploadDocument(
-    caller: CandidateCaller,
+    caller: Caller,
     candidateId: string | undefined,
     documentType: string | undefined,
     file: UploadedFile | undefined,
@@ -519,13 +517,13 @@ export class CandidatesService {
     return toDocument(stored);
   }
 
-  async listDocuments(caller: CandidateCaller, candidateId: string): Promise<{ items: CandidateDocument[] }> {
+  async listDocuments(caller: Caller, candidateId: string): Promise<{ items: CandidateDocument[] }> {
     const row = await this.require(caller, candidateId);
     return { items: (await this.candidates.documents(row.id)).map(toDocument) };
   }
 
   /** A document of a candidate the caller sees, or 404. */
-  private async requireDocument(caller: CandidateCaller, documentId: string) {
+  private async requireDocument(caller: Caller, documentId: string) {
     const doc = await this.candidates.document(documentId);
     if (!doc) throw AppError.http(404);
     const row = await this.candidates.find(candidateScope(caller.user), doc.candidateId);
@@ -533,7 +531,7 @@ export class CandidatesService {
     return { doc, row };
   }
 
-  async deleteDocument(caller: CandidateCaller, documentId: string): Promise<{ ok: true }> {
+  async deleteDocument(caller: Caller, documentId: string): Promise<{ ok: true }> {
     const { doc, row } = await this.requireDocument(caller, documentId);
     this.requireEditable(row);
     if (doc.documentType === 'irc-licence' || doc.documentType === 'countersigned-contract') throw AppError.http(403);
@@ -542,7 +540,7 @@ export class CandidatesService {
     return { ok: true };
   }
 
-  async downloadDocument(caller: CandidateCaller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+  async downloadDocument(caller: Caller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
     const { doc, row } = await this.requireDocument(caller, documentId);
     const blob = await this.candidates.blob(doc.blobId);
     if (!blob) throw AppError.http(404);
@@ -551,7 +549,7 @@ export class CandidatesService {
   }
 
   /** The contract to review and sign, as a PDF in the caller's language. */
-  async contractPdf(caller: CandidateCaller, candidateId: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
+  async contractPdf(caller: Caller, candidateId: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const row = await this.require(caller, candidateId);
     const today = todayInPhnomPenh(this.now());
     const htmlText = contractHtml({
@@ -575,11 +573,7 @@ export class CandidatesService {
   }
 
   /** The insurer's countersigned contract (agency admin), once the candidate is approved. */
-  async uploadCountersigned(
-    caller: CandidateCaller,
-    candidateId: string | undefined,
-    file: UploadedFile | undefined,
-  ): Promise<CandidateDocument> {
+  async uploadCountersigned(caller: Caller, candidateId: string | undefined, file: UploadedFile | undefined): Promise<CandidateDocument> {
     if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
     const row = await this.require(caller, candidateId);
     if (isEditableStatus(row.status) || row.status === 'submitted')
@@ -602,7 +596,7 @@ export class CandidatesService {
 
   /** irc/upload: the licence of a candidate who passed the exam; they become `licensed`. */
   async uploadIrc(
-    caller: CandidateCaller,
+    caller: Caller,
     candidateId: string | undefined,
     licenceNumber: string | undefined,
     file: UploadedFile | undefined,
@@ -650,7 +644,7 @@ export class CandidatesService {
   }
 
   /** irc/find: candidates waiting for (exam passed) or holding (licensed, converted) an IRC licence. */
-  async ircList(caller: CandidateCaller, q: string | undefined): Promise<FindCandidatesResponse> {
+  async ircList(caller: Caller, q: string | undefined): Promise<FindCandidatesResponse> {
     const trimmed = q?.trim();
     if (trimmed && trimmed.length < 3) throw AppError.validation([{ field: 'q', key: 'minlength' }]);
     const scope = candidateScope(caller.user);
@@ -664,7 +658,7 @@ export class CandidatesService {
     return { items: rows.map(toSummary), total: rows.length };
   }
 
-  async downloadIrc(caller: CandidateCaller, candidateId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+  async downloadIrc(caller: Caller, candidateId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
     const row = await this.require(caller, candidateId);
     const doc = (await this.candidates.documents(row.id)).find((d) => d.documentType === 'irc-licence');
     if (!doc) throw AppError.http(404);

@@ -9,19 +9,13 @@ import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
 import { cachedJson } from '../../lib/cached-json';
 import { contactsCacheTag, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
-import type { AuthUser } from '../../plugins/auth-types';
 import type { AuditService } from '../audit/audit.service';
 import type { ActivitiesRepository } from '../activities/activities.repository';
 import { toActivityResponse } from '../activities/activity-response';
 import { contactSearchPatterns } from './contact-search';
 import type { ContactListRecord, ContactRecord, ContactScope, ContactValues, ContactsRepository } from './contacts.repository';
 import { decodeCursor, isUuid, keysetPage } from './keyset-cursor';
-
-/** Who is calling, for scoping and the audit trail. */
-export interface Caller {
-  user: AuthUser;
-  ip: string;
-}
+import type { Caller } from '../../plugins/caller';
 
 const AUDIT_ENTITY = 'contact';
 

@@ -96,10 +96,6 @@ export class DashboardCache {
 }
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Computed dashboards (modules/dashboard/dashboard-cache.ts). */
-    dashboardCache: DashboardCache;
-  }
   interface FastifyContextConfig {
     /** A POST that changes nothing (a premium quote): its success leaves the dashboards cached. */
     readOnly?: boolean;
@@ -107,16 +103,16 @@ declare module 'fastify' {
 }
 
 /**
- * App-wide: the cache, and the hook that drops entries when their owner writes anything, on
+ * App-wide: the hook that drops entries when their owner writes anything, on
  * the routes that can write (not GET, HEAD or OPTIONS, not `config.readOnly`) only.
  */
 export const dashboardCachePlugin = definePlugin('dashboard-cache', async (app) => {
-  app.decorate('dashboardCache', new DashboardCache());
+  const cache = app.services.dashboardCache;
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (route.config?.readOnly || methods.every((method) => SAFE_METHODS.has(method))) return;
     appendRouteHook(route, 'onSend', (request, reply, payload, done) => {
-      if (reply.statusCode < 400 && request.user) app.dashboardCache.invalidateFor(request.user.id, request.user.agencyId);
+      if (reply.statusCode < 400 && request.user) cache.invalidateFor(request.user.id, request.user.agencyId);
       done(null, payload);
     });
   });

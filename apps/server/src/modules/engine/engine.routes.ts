@@ -3,7 +3,6 @@ import { calculatePremiumRequestSchema, calculatePremiumResponseSchema } from '@
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import type { CachedAnswer } from '../../lib/response-cache';
-import { EngineService } from './engine.service';
 
 /**
  * POST /api/engine/v1/calculate (DESIGN.md §3): the premium engine over the in-memory catalogue
@@ -11,7 +10,7 @@ import { EngineService } from './engine.service';
  * rule's field and key; the 200 answer is checked against the response schema when it is built (lib/cached-json.ts).
  */
 export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new EngineService(app.catalogue);
+  const service = app.services.engine;
   app.post(
     '/api/engine/v1/calculate',
     {

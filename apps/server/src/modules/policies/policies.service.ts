@@ -34,12 +34,7 @@ import { addDays } from './policy-dates';
 import type { PoliciesRepository, PolicyScope } from './policies.repository';
 import { policySearchPatterns } from './policy-search';
 import { toMilestone, toPayment, toPending, toPolicyDetails, toPolicySummary } from './policy-mappers';
-
-/** Who is calling, for scoping and the audit trail. */
-export interface PolicyCaller {
-  user: AuthUser;
-  ip: string;
-}
+import type { Caller } from '../../plugins/caller';
 
 /** An uploaded file as the route read it. */
 export type { UploadedFile };
@@ -96,7 +91,7 @@ export class PoliciesService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private record(caller: PolicyCaller, action: string, policyNumber: string | null, details?: Record<string, unknown>): Promise<void> {
+  private record(caller: Caller, action: string, policyNumber: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -112,7 +107,7 @@ export class PoliciesService {
   }
 
   /** The visible policy's id, or a 404. */
-  async requireVisible(caller: PolicyCaller, policyNumber: string): Promise<{ id: string; version: number }> {
+  async requireVisible(caller: Caller, policyNumber: string): Promise<{ id: string; version: number }> {
     const found = POLICY_NUMBER_PATTERN.test(policyNumber)
       ? await this.policies.findVisibleId(policyScope(caller.user), policyNumber)
       : undefined;
@@ -125,7 +120,7 @@ export class PoliciesService {
    * (lib/response-cache.ts; key: the caller's scope, today, the query). Every answer, cached or
    * not, is audited.
    */
-  async search(caller: PolicyCaller, query: SearchCustomersQuery): Promise<CachedAnswer> {
+  async search(caller: Caller, query: SearchCustomersQuery): Promise<CachedAnswer> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isPolicyCursor)[0];
     const scope = policyScope(caller.user);
     const key = `policy-search|${scopeKey(scope)}|${this.today()}|${JSON.stringify([query.q, query.status, after, query.size])}`;
@@ -160,7 +155,7 @@ export class PoliciesService {
     return answer;
   }
 
-  async details(caller: PolicyCaller, policyNumber: string): Promise<CachedAnswer> {
+  async details(caller: Caller, policyNumber: string): Promise<CachedAnswer> {
     if (!POLICY_NUMBER_PATTERN.test(policyNumber)) throw AppError.http(404);
     const scope = policyScope(caller.user);
     const today = this.today();
@@ -185,7 +180,7 @@ export class PoliciesService {
     return answer;
   }
 
-  async payments(caller: PolicyCaller, query: ClientPaymentsQuery): Promise<ClientPaymentsResponse> {
+  async payments(caller: Caller, query: ClientPaymentsQuery): Promise<ClientPaymentsResponse> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isPaymentCursor);
     const { id } = await this.requireVisible(caller, query.policyNumber);
     const rows = await this.policies.payments(id, after ? { date: after[0], id: after[1] } : undefined, query.size + 1);
@@ -199,7 +194,7 @@ export class PoliciesService {
     };
   }
 
-  async milestones(caller: PolicyCaller, query: ClientMilestonesQuery): Promise<ClientMilestonesResponse> {
+  async milestones(caller: Caller, query: ClientMilestonesQuery): Promise<ClientMilestonesResponse> {
     const from = query.from ?? this.today();
     const to = query.to ?? addDays(from, MILESTONE_DEFAULT_DAYS);
     if (to < from) throw AppError.validation([{ field: 'to', key: 'invalid' }]);
@@ -219,7 +214,7 @@ export class PoliciesService {
     return { from, to, items, truncated: rows.length > MILESTONE_MAX_ITEMS };
   }
 
-  async summary(caller: PolicyCaller): Promise<ServicingSummaryResponse> {
+  async summary(caller: Caller): Promise<ServicingSummaryResponse> {
     const scope = policyScope(caller.user);
     const today = this.today();
     const month = today.slice(0, 7);
@@ -255,7 +250,7 @@ export class PoliciesService {
     };
   }
 
-  async pending(caller: PolicyCaller, policyNumber: string): Promise<FindPendingCodeResponse> {
+  async pending(caller: Caller, policyNumber: string): Promise<FindPendingCodeResponse> {
     const doc = POLICY_NUMBER_PATTERN.test(policyNumber)
       ? await this.policies.details(policyScope(caller.user), policyNumber, 0)
       : undefined;
@@ -265,7 +260,7 @@ export class PoliciesService {
   }
 
   /** The client-pending letter as a PDF, and the file name to give it. */
-  async pendingLetter(caller: PolicyCaller, policyNumber: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
+  async pendingLetter(caller: Caller, policyNumber: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const doc = POLICY_NUMBER_PATTERN.test(policyNumber)
       ? await this.policies.details(policyScope(caller.user), policyNumber, 0)
       : undefined;
@@ -300,7 +295,7 @@ export class PoliciesService {
    * usually stops it first), its content (415). Nothing is stored unless all pass.
    */
   async uploadPending(
-    caller: PolicyCaller,
+    caller: Caller,
     policyNumber: string,
     pendingCodeRaw: string | undefined,
     file: UploadedFile | undefined,
@@ -336,7 +331,7 @@ export class PoliciesService {
     };
   }
 
-  async updateDelivery(caller: PolicyCaller, body: UpdateDeliveryStatusRequest): Promise<UpdateDeliveryStatusResponse> {
+  async updateDelivery(caller: Caller, body: UpdateDeliveryStatusRequest): Promise<UpdateDeliveryStatusResponse> {
     const before = await this.requireVisible(caller, body.policyNumber);
     if (before.version !== body.version) throw AppError.http(409);
     const row = await this.policies.updateDelivery(policyScope(caller.user), body.policyNumber, body.version, {

@@ -1,37 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SEED_CATALOGUES } from '@portal/domain/catalogue/seed-catalogues';
 import { findBasePlansQuerySchema, findBasePlansResponseSchema } from '@portal/domain/contracts/products/find-base-plans';
 import { findProductTypesResponseSchema } from '@portal/domain/contracts/products/find-product-types';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
-import { definePlugin } from '../../plugins/define-plugin';
-import { CatalogueRepository } from './catalogue.repository';
-import { loadCatalogueStore, type CatalogueStore } from './catalogue.service';
-import { ProductsService } from './products.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The product catalogue versions, seeded and read back from the catalogue_* tables at start (in memory); `current` follows today's date. */
-    catalogue: CatalogueStore;
-  }
-}
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 const tags = ['product'];
 const security = [{ bearerAuth: [] }];
-
-/**
- * The product catalogue (issue 5): at registration it seeds every catalogue version of
- * packages/domain/src/catalogue missing from the tables (every mode, idempotent) and loads them
- * into `app.catalogue` (not encapsulated: the engine and proposal modules read it). Then the
- * product calls of spec §7, answered from memory.
- */
-export const productRoutes = definePlugin('products', async (app) => {
-  const store = await loadCatalogueStore(new CatalogueRepository(app.db), SEED_CATALOGUES, app.log);
-  app.decorate('catalogue', store);
-  await app.register(productCalls, { store });
-});
 
 /** One answer, serialised once (and gzipped once, when large), per catalogue version and query. */
 interface CachedAnswer {
@@ -42,8 +18,12 @@ interface CachedAnswer {
 /** Below this many bytes gzip is not worth a header. */
 const GZIP_FROM_BYTES = 1024;
 
-const productCalls: FastifyPluginAsyncZod<{ store: CatalogueStore }> = async (app, { store }) => {
-  const service = new ProductsService(store);
+/**
+ * The product calls of spec §7, answered from the in-memory catalogue (`app.services.catalogue`,
+ * seeded into and read back from the catalogue_* tables when the services are built).
+ */
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalogue: store, products: service } = app.services;
   // The answers depend only on the (immutable) catalogue version and the query: each is checked
   // against its response schema and serialised once, then sent as the same bytes. Large ones
   // (the catalogue for the browser engine, ~75 KB) go gzipped (~15 KB) to clients that accept it.
