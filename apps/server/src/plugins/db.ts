@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config';
 import type { Db, DbHandle } from '../db/client';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,12 +13,12 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = definePlugin<{ config: AppConfig; handle: DbHandle; closeOnShutdown: boolean }>(
-  'db',
+export const dbPlugin = fp<{ config: AppConfig; handle: DbHandle; closeOnShutdown: boolean }>(
   async (app, { config, handle, closeOnShutdown }) => {
     app.decorate('config', config);
     app.decorate('db', handle.db);
     app.decorate<DbHandle>('dbHandle', handle);
     if (closeOnShutdown) app.addHook('onClose', async () => handle.close());
   },
+  { name: 'db' },
 );

@@ -4,7 +4,7 @@ import type { PdfRenderer } from '../providers/pdf/pdf-renderer';
 import type { SmsProvider } from '../providers/sms/sms-provider';
 import { createServices, type Services } from '../services';
 import type { AuditService } from '../modules/audit/audit.service';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,14 +20,17 @@ declare module 'fastify' {
  * Tests may pass their own SMS provider or PDF renderer. On close: the PDF pool, the audit queue
  * (before the database closes: plugins close in reverse order, db was registered first).
  */
-export const servicesPlugin = definePlugin<{ sms?: SmsProvider; pdf?: PdfRenderer }>('services', async (app, options) => {
-  const services = await createServices({ db: app.db, config: app.config, log: app.log, clock: systemClock(), ...options });
-  app.decorate('services', services);
-  app.decorate('audit', services.audit);
-  const bus = await startCacheBus(app.dbHandle, services.responseCache, (error) => {
-    app.log.warn({ err: error }, 'response cache: invalidation channel lost; cache off until it is back');
-  });
-  app.addHook('onClose', () => bus.close());
-  app.addHook('onClose', async () => services.pdf.close());
-  app.addHook('onClose', () => services.audit.close());
-});
+export const servicesPlugin = fp<{ sms?: SmsProvider; pdf?: PdfRenderer }>(
+  async (app, options) => {
+    const services = await createServices({ db: app.db, config: app.config, log: app.log, clock: systemClock(), ...options });
+    app.decorate('services', services);
+    app.decorate('audit', services.audit);
+    const bus = await startCacheBus(app.dbHandle, services.responseCache, (error) => {
+      app.log.warn({ err: error }, 'response cache: invalidation channel lost; cache off until it is back');
+    });
+    app.addHook('onClose', () => bus.close());
+    app.addHook('onClose', async () => services.pdf.close());
+    app.addHook('onClose', () => services.audit.close());
+  },
+  { name: 'services' },
+);

@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@portal/domain/contracts/user/dashboard';
-import { definePlugin } from '../../plugins/define-plugin';
+import fp from 'fastify-plugin';
 import { appendRouteHook } from '../../plugins/route-hooks';
 import { SAFE_METHODS } from '../../plugins/xsrf';
 
@@ -106,14 +106,17 @@ declare module 'fastify' {
  * App-wide: the hook that drops entries when their owner writes anything, on
  * the routes that can write (not GET, HEAD or OPTIONS, not `config.readOnly`) only.
  */
-export const dashboardCachePlugin = definePlugin('dashboard-cache', async (app) => {
-  const cache = app.services.dashboardCache;
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (route.config?.readOnly || methods.every((method) => SAFE_METHODS.has(method))) return;
-    appendRouteHook(route, 'onSend', (request, reply, payload, done) => {
-      if (reply.statusCode < 400 && request.user) cache.invalidateFor(request.user.id, request.user.agencyId);
-      done(null, payload);
+export const dashboardCachePlugin = fp(
+  async (app) => {
+    const cache = app.services.dashboardCache;
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (route.config?.readOnly || methods.every((method) => SAFE_METHODS.has(method))) return;
+      appendRouteHook(route, 'onSend', (request, reply, payload, done) => {
+        if (reply.statusCode < 400 && request.user) cache.invalidateFor(request.user.id, request.user.agencyId);
+        done(null, payload);
+      });
     });
-  });
-});
+  },
+  { name: 'dashboard-cache' },
+);
