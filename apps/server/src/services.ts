@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SEED_CATALOGUES } from '@portal/domain/catalogue/seed-catalogues';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { ResponseCache } from './lib/response-cache';
 import { ActivitiesRepository } from './modules/activities/activities.repository';
 import { ActivitiesService } from './modules/activities/activities.service';
 import { AgentProductsRepository } from './modules/agent-products/agent-products.repository';
@@ -33,7 +32,6 @@ import { ComplianceRepository } from './modules/compliance/compliance.repository
 import { ComplianceService } from './modules/compliance/compliance.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
 import { ContactsService } from './modules/contacts/contacts.service';
-import { DashboardCache } from './modules/dashboard/dashboard-cache';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { FIGURE_PROVIDERS } from './modules/dashboard/figure-providers';
 import { DevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
@@ -89,8 +87,6 @@ export async function createServices(deps: ServiceDeps) {
   const pdf = deps.pdf ?? new ChromiumPdfRenderer({ executablePath: config.chromiumPath });
   const renderer = () => pdf;
   const audit = new AuditService(new AuditRepository(db), log);
-  const responseCache = new ResponseCache();
-  const dashboardCache = new DashboardCache();
 
   // Auth: one session repository (and its revocation cache) for the auth hook and the services.
   const users = new AuthRepository(db);
@@ -111,7 +107,7 @@ export async function createServices(deps: ServiceDeps) {
   const quoteEngine = catalogueQuoteEngine(() => catalogue.current);
 
   const activitiesRepository = new ActivitiesRepository(db);
-  const contacts = new ContactsService(new ContactsRepository(db), activitiesRepository, audit, responseCache);
+  const contacts = new ContactsService(new ContactsRepository(db), activitiesRepository, audit);
   const activities = new ActivitiesService(activitiesRepository, contacts, audit);
 
   const proposalsRepository = new ProposalsRepository(db);
@@ -147,13 +143,11 @@ export async function createServices(deps: ServiceDeps) {
     sms,
     pdf,
     audit,
-    responseCache,
-    dashboardCache,
     catalogue,
     sessionRepository,
     auth,
     profiles: new ProfileService(new ProfileRepository(db), auth, audit, clock),
-    dashboards: new DashboardService(db, clock, FIGURE_PROVIDERS, dashboardCache),
+    dashboards: new DashboardService(db, clock, FIGURE_PROVIDERS),
     contacts,
     activities,
     products: new ProductsService(catalogue),
@@ -161,7 +155,7 @@ export async function createServices(deps: ServiceDeps) {
     proposals,
     applications,
     documents,
-    policies: new PoliciesService(new PoliciesRepository(db, blobs), audit, renderer, responseCache),
+    policies: new PoliciesService(new PoliciesRepository(db, blobs), audit, renderer),
     candidates,
     support,
     agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),

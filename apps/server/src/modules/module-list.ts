@@ -6,7 +6,6 @@ import { authRoutes } from './auth/auth.routes';
 import { candidateRoutes } from './candidates/candidates.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
 import { contactRoutes } from './contacts/contacts.routes';
-import { dashboardCachePlugin } from './dashboard/dashboard-cache';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
@@ -26,7 +25,6 @@ import { userRoutes } from './user/user.routes';
 export const MODULES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   devOutboxRoutes,
-  dashboardCachePlugin, // app.dashboardCache and its write hook (not encapsulated: sees every later route)
   userRoutes,
   authRoutes,
   contactRoutes,

@@ -1,4 +1,3 @@
-import { startCacheBus } from '../lib/cache-bus';
 import { systemClock } from '../modules/auth/clock';
 import type { PdfRenderer } from '../providers/pdf/pdf-renderer';
 import type { SmsProvider } from '../providers/sms/sms-provider';
@@ -25,10 +24,6 @@ export const servicesPlugin = fp<{ sms?: SmsProvider; pdf?: PdfRenderer }>(
     const services = await createServices({ db: app.db, config: app.config, log: app.log, clock: systemClock(), ...options });
     app.decorate('services', services);
     app.decorate('audit', services.audit);
-    const bus = await startCacheBus(app.dbHandle, services.responseCache, (error) => {
-      app.log.warn({ err: error }, 'response cache: invalidation channel lost; cache off until it is back');
-    });
-    app.addHook('onClose', () => bus.close());
     app.addHook('onClose', async () => services.pdf.close());
     app.addHook('onClose', () => services.audit.close());
   },

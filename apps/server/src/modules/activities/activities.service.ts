@@ -56,7 +56,6 @@ export class ActivitiesService {
   async create(caller: Caller, body: CreateActivityRequest): Promise<ActivityResponse> {
     await this.contacts.requireVisible(caller, body.contactId);
     const row = await this.activities.insert({ ...toValues(body), ownerUserId: caller.user.id, at: this.now() });
-    this.contacts.changed(caller);
     await this.record(caller, 'create', row.id, { contactId: row.contactId });
     return toActivityResponse(row);
   }
@@ -67,7 +66,6 @@ export class ActivitiesService {
     if (body.contactId !== before.contactId) await this.contacts.requireVisible(caller, body.contactId);
     const values = toValues(body);
     const row = await this.activities.update(caller.user.id, id, body.version, { ...values, by: caller.user.id, at: this.now() });
-    this.contacts.changed(caller);
     if (!row) throw (await this.activities.findVisible(caller.user.id, id)) ? AppError.http(409) : AppError.http(404);
     const changed = (Object.keys(values) as (keyof ActivityValues)[]).filter((field) => {
       const a = before[field];
@@ -80,7 +78,6 @@ export class ActivitiesService {
 
   async delete(caller: Caller, id: string): Promise<{ id: string; deleted: true }> {
     const deleted = isUuid(id) && (await this.activities.softDelete(caller.user.id, id, this.now()));
-    this.contacts.changed(caller);
     if (!deleted) throw AppError.http(404);
     await this.record(caller, 'delete', id);
     return { id, deleted: true };

@@ -8,7 +8,6 @@ import { findContactsQuerySchema, findContactsResponseSchema } from '@portal/dom
 import { pageContactsQuerySchema, pageContactsResponseSchema } from '@portal/domain/contracts/contacts/page-contacts';
 import { removeContactResponseSchema } from '@portal/domain/contracts/contacts/remove-contact';
 import { updateContactRequestSchema } from '@portal/domain/contracts/contacts/update-contact';
-import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import { callerOf } from '../../plugins/caller';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
@@ -62,7 +61,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageContactsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.page(callerOf(request), request.query))),
+    async (request) => service.page(callerOf(request), request.query),
   );
 
   app.get(
@@ -76,7 +75,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: findContactsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query))),
+    async (request) => service.search(callerOf(request), request.query),
   );
 
   app.get(

@@ -19,7 +19,6 @@ import {
   uploadClientPendingDocResponseSchema,
 } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { AppError } from '../../lib/app-error';
-import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import { contentDisposition } from '../../lib/upload-validation';
 import type { UploadedFile } from './policies.service';
 import { callerOf } from '../../plugins/caller';
@@ -51,9 +50,9 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchCustomersAnySchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (request.query.view === 'summary') return service.summary(callerOf(request));
-      return reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query)));
+      return service.search(callerOf(request), request.query);
     },
   );
 
@@ -68,7 +67,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: policyDetailsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.details(callerOf(request), request.params.id))),
+    async (request) => service.details(callerOf(request), request.params.id),
   );
 
   app.get(

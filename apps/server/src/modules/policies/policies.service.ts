@@ -7,11 +7,11 @@ import type { FindPendingCodeResponse } from '@portal/domain/contracts/policies/
 import {
   DETAIL_MILESTONE_DAYS,
   DETAIL_RECENT_PAYMENTS,
-  policyDetailsResponseSchema,
+  type PolicyDetailsResponse,
 } from '@portal/domain/contracts/policies/find-policy-details';
 import { clientPendingFileName } from '@portal/domain/contracts/policies/download-client-pending';
 import { POLICY_NUMBER_PATTERN, toMoney } from '@portal/domain/contracts/policies/policy-fields';
-import { searchCustomersResponseSchema, type SearchCustomersQuery } from '@portal/domain/contracts/policies/search-customers';
+import type { SearchCustomersQuery, SearchCustomersResponse } from '@portal/domain/contracts/policies/search-customers';
 import type { ServicingSummaryResponse } from '@portal/domain/contracts/policies/servicing-summary';
 import {
   SUMMARY_GRACE_ALERT_DAYS,
@@ -23,8 +23,6 @@ import type { UpdateDeliveryStatusRequest, UpdateDeliveryStatusResponse } from '
 import { pendingCodeFieldSchema, type UploadClientPendingDocResponse } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { daysInMonth, instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
-import { cachedJson } from '../../lib/cached-json';
-import { POLICIES_CACHE_TAG, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import type { AuthUser } from '../../plugins/auth-types';
 import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
@@ -49,14 +47,6 @@ export function policyScope(user: AuthUser): PolicyScope {
   const staff = user.roles.includes(ROLE_AS) || user.roles.includes(ROLE_AA);
   return staff && user.agencyId ? { agencyId: user.agencyId } : { agentUserId: user.id };
 }
-
-/** The cache key part of a scope: an advisor's own policies, or an agency's. */
-function scopeKey(scope: PolicyScope): string {
-  return 'agentUserId' in scope ? `agent:${scope.agentUserId}` : `agency:${scope.agencyId}`;
-}
-
-const SEARCH_ROUTE = { method: 'GET', url: '/api/policy/v1/search/customers' };
-const DETAILS_ROUTE = { method: 'GET', url: '/api/policy/v1/search/details/:id' };
 
 function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
@@ -87,7 +77,6 @@ export class PoliciesService {
     private readonly policies: PoliciesRepository,
     private readonly audit: AuditService,
     private readonly pdf: () => PdfRenderer,
-    private readonly cache: ResponseCache,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -115,69 +104,38 @@ export class PoliciesService {
     return found;
   }
 
-  /**
-   * Search and detail answers come from the response cache while no policy data changed
-   * (lib/response-cache.ts; key: the caller's scope, today, the query). Every answer, cached or
-   * not, is audited.
-   */
-  async search(caller: Caller, query: SearchCustomersQuery): Promise<CachedAnswer> {
+  /** Search and detail answers are read for each call, and every one is audited. */
+  async search(caller: Caller, query: SearchCustomersQuery): Promise<SearchCustomersResponse> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isPolicyCursor)[0];
-    const scope = policyScope(caller.user);
-    const key = `policy-search|${scopeKey(scope)}|${this.today()}|${JSON.stringify([query.q, query.status, after, query.size])}`;
-    const answer = await cachedJson(
-      this.cache,
-      key,
-      [POLICIES_CACHE_TAG],
-      searchCustomersResponseSchema,
-      async () => {
-        const rows = await this.policies.search(
-          scope,
-          {
-            ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
-            ...(query.status === undefined ? {} : { status: query.status }),
-            ...(after === undefined ? {} : { afterPolicyNumber: after }),
-          },
-          query.size + 1,
-        );
-        const page = rows.slice(0, query.size);
-        const last = page.at(-1);
-        return {
-          value: {
-            items: page.map(toPolicySummary),
-            nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null,
-          },
-          auditDetails: { policyNumbers: page.map((r) => r.policyNumber) },
-        };
+    const rows = await this.policies.search(
+      policyScope(caller.user),
+      {
+        ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(after === undefined ? {} : { afterPolicyNumber: after }),
       },
-      SEARCH_ROUTE,
+      query.size + 1,
     );
-    await this.record(caller, 'search', null, answer.auditDetails);
-    return answer;
+    const page = rows.slice(0, query.size);
+    const last = page.at(-1);
+    await this.record(caller, 'search', null, { policyNumbers: page.map((r) => r.policyNumber) });
+    return {
+      items: page.map(toPolicySummary),
+      nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null,
+    };
   }
 
-  async details(caller: Caller, policyNumber: string): Promise<CachedAnswer> {
+  async details(caller: Caller, policyNumber: string): Promise<PolicyDetailsResponse> {
     if (!POLICY_NUMBER_PATTERN.test(policyNumber)) throw AppError.http(404);
-    const scope = policyScope(caller.user);
     const today = this.today();
-    const key = `policy-details|${scopeKey(scope)}|${today}|${policyNumber}`;
-    const answer = await cachedJson(
-      this.cache,
-      key,
-      [POLICIES_CACHE_TAG],
-      policyDetailsResponseSchema,
-      async () => {
-        const doc = await this.policies.details(scope, policyNumber, DETAIL_RECENT_PAYMENTS, {
-          from: today,
-          to: addDays(today, DETAIL_MILESTONE_DAYS),
-          limit: MILESTONE_MAX_ITEMS,
-        });
-        if (!doc) throw AppError.http(404);
-        return { value: toPolicyDetails(doc) };
-      },
-      DETAILS_ROUTE,
-    );
+    const doc = await this.policies.details(policyScope(caller.user), policyNumber, DETAIL_RECENT_PAYMENTS, {
+      from: today,
+      to: addDays(today, DETAIL_MILESTONE_DAYS),
+      limit: MILESTONE_MAX_ITEMS,
+    });
+    if (!doc) throw AppError.http(404);
     await this.record(caller, 'read', policyNumber, { view: 'details' });
-    return answer;
+    return toPolicyDetails(doc);
   }
 
   async payments(caller: Caller, query: ClientPaymentsQuery): Promise<ClientPaymentsResponse> {
@@ -320,8 +278,6 @@ export class PoliciesService {
       uploadedBy: caller.user.id,
       at: this.now(),
     });
-    // This process's cached answers go now (read-your-writes); other processes hear the trigger's NOTIFY.
-    this.cache.invalidate(POLICIES_CACHE_TAG);
     await this.record(caller, 'create', policyNumber, { document: stored.id, pendingCode: code.data, mediaType, size: stored.size });
     return {
       policyNumber,
@@ -340,7 +296,6 @@ export class PoliciesService {
       by: caller.user.id,
       at: this.now(),
     });
-    this.cache.invalidate(POLICIES_CACHE_TAG);
     if (!row || row.deliveryStatusDate === null) throw AppError.http(409);
     await this.record(caller, 'update', body.policyNumber, { fields: ['deliveryStatus', 'deliveryStatusDate'] });
     return {

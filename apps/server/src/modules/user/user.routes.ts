@@ -83,11 +83,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!request.user) throw AppError.http(401);
-      const json = await dashboards.dashboard(request.user);
-      // Already serialised (and checked against the schema) when computed: sent as is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return dashboards.dashboard(request.user);
     },
   );
 };
