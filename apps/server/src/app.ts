@@ -5,7 +5,6 @@ import type { AppConfig } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { migrateDb } from './db/migrate';
 import { MODULES } from './modules/module-list';
-import { pdfPlugin } from './providers/pdf/pdf-plugin';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -38,7 +37,7 @@ export interface AppDeps {
 
 /**
  * The Fastify instance, plugins in the order of ADR 001: config + db, logger (request id),
- * security headers, cookies + XSRF, rate limit, compression, error handler, OpenAPI, auth, services,
+ * security headers, cookies + XSRF, rate limit, compression, error handler, OpenAPI, services, auth,
  * idempotency keys, modules, the 501 routes, static files. Not yet `ready()`: callers may add routes or
  * decorators first (`inject` and `listen` make it ready).
  */
@@ -72,7 +71,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { config, handle, closeOnShutdown: ownsDb });
-  await app.register(metricsPlugin); // ops: /metrics (off unless METRICS_TOKEN or METRICS_PORT); before every route and app.pdf
+  await app.register(metricsPlugin); // ops: /metrics (off unless METRICS_TOKEN or METRICS_PORT); before the services, whose PDF renderer it meters
   await app.register(requestIdPlugin, { logRequests: config.logRequests ?? 'all' });
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
@@ -80,9 +79,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
+  await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {}); // app.services: src/services.ts
   await app.register(authPlugin, { config });
-  await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {});
-  await app.register(pdfPlugin); // app.pdf: the warm Chromium pool, launched on the first render
   await app.register(idempotencyPlugin);
   await app.register(outboxDeliveryPlugin); // ops: app.messenger; SMS gateway / SMTP delivery worker when configured
   for (const module of deps.modules ?? MODULES) await app.register(module);

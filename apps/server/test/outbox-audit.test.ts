@@ -13,15 +13,15 @@ describe('SMS outbox and the dev outbox route', () => {
   afterAll(() => t.close());
 
   it('writes SMS to the outbox and lists them newest first by username or phone', async () => {
-    await t.app.sms.send({
+    await t.app.services.sms.send({
       to: '+85512345601',
       username: 'demo.aap',
       purpose: 'login',
       body: 'Your code is 111111',
       payload: { otp: '111111' },
     });
-    await t.app.sms.send({ to: '+85512345601', purpose: 'reset', body: 'Your code is 222222', payload: { otp: '222222' } });
-    await t.app.sms.send({
+    await t.app.services.sms.send({ to: '+85512345601', purpose: 'reset', body: 'Your code is 222222', payload: { otp: '222222' } });
+    await t.app.services.sms.send({
       to: '+85512345602',
       username: 'demo.aap2',
       purpose: 'login',
@@ -74,7 +74,7 @@ describe('without PORTAL_DEV_OUTBOX', () => {
     expect(res.statusCode).toBe(404);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(doc.paths['/api/dev/outbox']).toBeUndefined();
-    await t.app.sms.send({ to: '+85512345601', purpose: 'login', body: 'Your code is 444444', payload: { otp: '444444' } });
+    await t.app.services.sms.send({ to: '+85512345601', purpose: 'login', body: 'Your code is 444444', payload: { otp: '444444' } });
     const [row] = await t.db.select().from(outbox);
     expect(row?.payload).toBeNull();
   });

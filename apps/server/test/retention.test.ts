@@ -65,7 +65,7 @@ describe('retention sweep', () => {
       { to: `${marker}-new`, channel: 'sms', purpose: 'login', body: 'code 654321', createdAt: kept(RETENTION.outboxMessagesMs) },
     ]);
 
-    const removed = await t.app.retention.sweep(now);
+    const removed = await t.app.services.retention.sweep(now);
 
     // Other tests' rows may be swept too, so each count is at least this test's one old row.
     for (const count of Object.values(removed)) expect(count).toBeGreaterThanOrEqual(1);

@@ -6,7 +6,6 @@ import { authRoutes } from './auth/auth.routes';
 import { candidateRoutes } from './candidates/candidates.routes';
 import { complianceRoutes } from './compliance/compliance.routes';
 import { contactRoutes } from './contacts/contacts.routes';
-import { dashboardCachePlugin } from './dashboard/dashboard-cache';
 import { devOutboxRoutes } from './dev-outbox/dev-outbox.routes';
 import { engineRoutes } from './engine/engine.routes';
 import { healthRoutes } from './health/health.routes';
@@ -18,19 +17,19 @@ import { supportRoutes } from './support/support.routes';
 import { userRoutes } from './user/user.routes';
 
 /**
- * Every feature module, registered in this order after the app-wide plugins (auth included)
- * and before the 501 routes: a spec path a module registers stops answering 501 on its own.
- * Add a module with one import and one line.
+ * Every feature module, registered after the app-wide plugins (services and auth included) and
+ * before the 501 routes: a spec path a module registers stops answering 501 on its own. Each
+ * module takes its services from `app.services` (src/services.ts) and depends on no other
+ * module. Add a module with one import and one line.
  */
 export const MODULES: readonly FastifyPluginAsync[] = [
   healthRoutes,
   devOutboxRoutes,
-  dashboardCachePlugin, // app.dashboardCache and its write hook (not encapsulated: sees every later route)
-  userRoutes, // before auth: it owns POST /api/user/v1/profile (auth registers it only when absent)
+  userRoutes,
   authRoutes,
   contactRoutes,
   activityRoutes,
-  productRoutes, // seeds the catalogue tables and decorates app.catalogue (not encapsulated: the engine and proposals read it)
+  productRoutes,
   engineRoutes,
   policyRoutes,
   proposalRoutes,

@@ -4,20 +4,14 @@ import { ACCESS_POLICY, accessKey, decideAccess, isOpenInfrastructurePath, PUBLI
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../modules/auth/access-token';
-import { systemClock, type Clock } from '../modules/auth/clock';
-import { SessionRepository } from '../modules/auth/session.repository';
 import type { AuthUser, RouteRoles } from './auth-types';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 import { isApiPath } from './security-headers';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The session (refresh family) of the caller's access token; null for secure-link tokens. */
     sessionId: string | null;
-  }
-  interface FastifyInstance {
-    /** The time as sign-in, OTP and token checks see it; tests replace `now` instead of sleeping. */
-    authClock: Clock;
   }
 }
 
@@ -55,54 +49,57 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * `request.user`; an onRequest hook, before any body is read, applies the access policy to
  * every route: anonymous -> 401, signed in without an allowed role -> 403.
  */
-export const authPlugin = definePlugin<{ config: AppConfig; clock?: Clock }>('auth', async (app, { config, clock }) => {
-  const sessions = new SessionRepository(app.db);
-  app.decorate('authClock', clock ?? systemClock());
-  app.decorateRequest('user', null);
-  app.decorateRequest('sessionId', null);
+export const authPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    // The services' own session repository and clock (src/services.ts): one revocation cache, one time.
+    const { sessionRepository: sessions, clock } = app.services;
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
 
-  function signedIn(request: FastifyRequest, claims: AccessClaims): void {
-    request.user = { id: claims.sub, roles: claims.roles, scopes: claims.scopes, agencyId: claims.agencyId } satisfies AuthUser;
-    request.sessionId = claims.sid;
-  }
-
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    const token = bearerToken(request);
-    if (!token) throw AppError.http(401);
-    const claims = await verifyAccessToken(config.jwtSecret, token, app.authClock.now());
-    // A signed-out (or replayed, or password-changed) session's access tokens stop at once.
-    if (!claims || (claims.sid !== null && (await sessions.isFamilyRevoked(claims.sid)))) throw AppError.http(401);
-    signedIn(request, claims);
-  });
-
-  /** The access policy's answer for the caller `authenticate` found: undefined to go on. */
-  function refusal(access: Access | undefined, request: FastifyRequest): AppError | undefined {
-    const decision = decideAccess(access, request.user?.roles ?? null);
-    if (decision === 'unauthenticated') return AppError.http(401);
-    if (decision === 'forbidden') return AppError.http(403);
-    return undefined;
-  }
-
-  // Callback style: a public route (most static files, health) costs no promise, nor does a
-  // token and session checked moments ago (most signed-in requests).
-  app.addHook('onRequest', (request, reply, done) => {
-    const routeUrl = request.routeOptions.url;
-    // No route matched: the not-found handler answers 404 (nothing to protect, nothing to reveal).
-    if (routeUrl === undefined || request.is404) return done();
-    const access = routeAccess(request.method, routeUrl, request.routeOptions.config.roles);
-    if (access === PUBLIC) return done();
-    const token = bearerToken(request);
-    if (!token) return done(AppError.http(401));
-    const known = knownAccessToken(config.jwtSecret, token, app.authClock.now());
-    if (known === null) return done(AppError.http(401));
-    if (known !== undefined) {
-      const revoked = known.sid === null ? false : sessions.knownRevocation(known.sid);
-      if (revoked) return done(AppError.http(401));
-      if (revoked === false) {
-        signedIn(request, known);
-        return done(refusal(access, request));
-      }
+    function signedIn(request: FastifyRequest, claims: AccessClaims): void {
+      request.user = { id: claims.sub, roles: claims.roles, scopes: claims.scopes, agencyId: claims.agencyId } satisfies AuthUser;
+      request.sessionId = claims.sid;
     }
-    app.authenticate(request, reply).then(() => done(refusal(access, request)), done);
-  });
-});
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      if (!token) throw AppError.http(401);
+      const claims = await verifyAccessToken(config.jwtSecret, token, clock.now());
+      // A signed-out (or replayed, or password-changed) session's access tokens stop at once.
+      if (!claims || (claims.sid !== null && (await sessions.isFamilyRevoked(claims.sid)))) throw AppError.http(401);
+      signedIn(request, claims);
+    });
+
+    /** The access policy's answer for the caller `authenticate` found: undefined to go on. */
+    function refusal(access: Access | undefined, request: FastifyRequest): AppError | undefined {
+      const decision = decideAccess(access, request.user?.roles ?? null);
+      if (decision === 'unauthenticated') return AppError.http(401);
+      if (decision === 'forbidden') return AppError.http(403);
+      return undefined;
+    }
+
+    // Callback style: a public route (most static files, health) costs no promise, nor does a
+    // token and session checked moments ago (most signed-in requests).
+    app.addHook('onRequest', (request, reply, done) => {
+      const routeUrl = request.routeOptions.url;
+      // No route matched: the not-found handler answers 404 (nothing to protect, nothing to reveal).
+      if (routeUrl === undefined || request.is404) return done();
+      const access = routeAccess(request.method, routeUrl, request.routeOptions.config.roles);
+      if (access === PUBLIC) return done();
+      const token = bearerToken(request);
+      if (!token) return done(AppError.http(401));
+      const known = knownAccessToken(config.jwtSecret, token, clock.now());
+      if (known === null) return done(AppError.http(401));
+      if (known !== undefined) {
+        const revoked = known.sid === null ? false : sessions.knownRevocation(known.sid);
+        if (revoked) return done(AppError.http(401));
+        if (revoked === false) {
+          signedIn(request, known);
+          return done(refusal(access, request));
+        }
+      }
+      app.authenticate(request, reply).then(() => done(refusal(access, request)), done);
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,6 +1,6 @@
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 
 /** Below this many bytes an answer goes out as it is (the headers would cost more than the saving). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -27,17 +27,20 @@ export function carriesSecrets(url: string): boolean {
  * answers, language files) on the fly, at a brotli quality that costs little CPU. Request
  * bodies are never decompressed (a small zip could expand past the body limit).
  */
-export const compressionPlugin = definePlugin('compression', async (app) => {
-  // Before @fastify/compress's own onRoute hook reads `compress`.
-  app.addHook('onRoute', (route) => {
-    if (carriesSecrets(route.url)) (route as { compress?: false }).compress = false;
-  });
-  await app.register(compress, {
-    global: true,
-    globalDecompression: false,
-    threshold: COMPRESS_THRESHOLD,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
-});
+export const compressionPlugin = fp(
+  async (app) => {
+    // Before @fastify/compress's own onRoute hook reads `compress`.
+    app.addHook('onRoute', (route) => {
+      if (carriesSecrets(route.url)) (route as { compress?: false }).compress = false;
+    });
+    await app.register(compress, {
+      global: true,
+      globalDecompression: false,
+      threshold: COMPRESS_THRESHOLD,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+  },
+  { name: 'compression' },
+);

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config';
 import { asOneArrival, type Arrival } from '../db/arrival-queue';
 import type { Db, DbHandle } from '../db/client';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,8 +14,7 @@ declare module 'fastify' {
   }
 }
 
-export const dbPlugin = definePlugin<{ config: AppConfig; handle: DbHandle; closeOnShutdown: boolean }>(
-  'db',
+export const dbPlugin = fp<{ config: AppConfig; handle: DbHandle; closeOnShutdown: boolean }>(
   async (app, { config, handle, closeOnShutdown }) => {
     app.decorate('config', config);
     app.decorate('db', handle.db);
@@ -33,4 +32,5 @@ export const dbPlugin = definePlugin<{ config: AppConfig; handle: DbHandle; clos
       asOneArrival(done, arrivalOf.get(request) ?? {});
     });
   },
+  { name: 'db' },
 );

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HTTP_ERROR_KEYS } from '@portal/domain/errors/error-catalogue';
 import { AppError, isAppError } from '../lib/app-error';
 import { fieldErrorsFromValidation } from '../lib/field-errors';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 import { securityHeadersFor } from './security-headers';
 
 type HttpStatusWithKey = keyof typeof HTTP_ERROR_KEYS;
@@ -136,6 +136,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
  * `{ code, messageKey, errors? }` with no stack trace, message or internals. The not-found
  * handler lives with the SPA fallback (static-files.ts).
  */
-export const errorHandlerPlugin = definePlugin('error-handler', async (app) => {
-  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
-});
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  },
+  { name: 'error-handler' },
+);

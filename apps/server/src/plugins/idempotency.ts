@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/app-error';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 import { IdempotencyRepository, type IdempotencyClaim as Claim } from './idempotency.repository';
 
 /**
@@ -79,103 +79,106 @@ function asList<T>(hooks: T | T[] | undefined): T[] {
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export const idempotencyPlugin = definePlugin('idempotency', async (app) => {
-  app.decorateRequest('idempotencyClaim', null);
-  const db = app.db;
-  const keys = new IdempotencyRepository(db);
+export const idempotencyPlugin = fp(
+  async (app) => {
+    app.decorateRequest('idempotencyClaim', null);
+    const db = app.db;
+    const keys = new IdempotencyRepository(db);
 
-  function replay(
-    reply: FastifyReply,
-    row: { responseStatus: number | null; responseType: string | null; responseBody: string | null },
-  ): FastifyReply {
-    return reply
-      .status(row.responseStatus ?? 200)
-      .header('content-type', row.responseType ?? 'application/json; charset=utf-8')
-      .header(REPLAYED_HEADER, 'true')
-      .send(row.responseBody ?? '');
-  }
-
-  const applies = (request: FastifyRequest): boolean => {
-    const routeUrl = request.routeOptions.url;
-    return (
-      request.headers[IDEMPOTENCY_HEADER] !== undefined &&
-      routeUrl !== undefined &&
-      isIdempotentRoute(request.method, routeUrl) &&
-      request.user !== null
-    );
-  };
-
-  // After auth's onRequest hook (global hooks run before a route's own), before the body is read or validated.
-  const checkKey = async (request: FastifyRequest): Promise<void> => {
-    const raw = request.headers[IDEMPOTENCY_HEADER];
-    if (applies(request) && (typeof raw !== 'string' || !KEY_PATTERN.test(raw))) throw AppError.http(400);
-  };
-
-  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
-    if (!applies(request)) return;
-    const raw = request.headers[IDEMPOTENCY_HEADER] as string;
-    const routeUrl = request.routeOptions.url as string;
-    const c: Claim = { userId: (request.user as { id: string }).id, route: `${request.method} ${routeUrl}`, key: raw };
-    const fingerprint = fingerprintOf(request);
-    const deadline = Date.now() + WAIT_MS;
-    for (;;) {
-      if (await keys.claim(c, fingerprint, new Date())) {
-        request.idempotencyClaim = c;
-        return;
-      }
-      const row = await keys.find(c);
-      if (!row) continue; // released meanwhile: claim again
-      const age = Date.now() - row.createdAt.getTime();
-      if (age > RETENTION_MS || (row.state === 'pending' && age > STALE_MS)) {
-        // Expired, or its owner died mid-request: start afresh.
-        await keys.deleteCreatedAt(c, row.createdAt);
-        continue;
-      }
-      if (row.fingerprint !== fingerprint) throw AppError.validation([{ field: 'Idempotency-Key', key: 'unmatched' }]);
-      if (row.state === 'done') return replay(reply, row);
-      if (Date.now() > deadline) throw AppError.http(409, { retryAfter: 1 });
-      await sleep(POLL_MS);
+    function replay(
+      reply: FastifyReply,
+      row: { responseStatus: number | null; responseType: string | null; responseBody: string | null },
+    ): FastifyReply {
+      return reply
+        .status(row.responseStatus ?? 200)
+        .header('content-type', row.responseType ?? 'application/json; charset=utf-8')
+        .header(REPLAYED_HEADER, 'true')
+        .send(row.responseBody ?? '');
     }
-  };
 
-  const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
-    const c = request.idempotencyClaim;
-    if (!c) return payload;
-    request.idempotencyClaim = null;
-    const status = reply.statusCode;
-    const type = reply.getHeader('content-type');
-    const json = typeof type === 'string' && type.startsWith('application/json');
-    try {
-      if (json && storable(status, payload)) {
-        await keys.storeAnswer(c, { status, type, body: payload.toString('utf8') });
-      } else {
-        await keys.release(c);
+    const applies = (request: FastifyRequest): boolean => {
+      const routeUrl = request.routeOptions.url;
+      return (
+        request.headers[IDEMPOTENCY_HEADER] !== undefined &&
+        routeUrl !== undefined &&
+        isIdempotentRoute(request.method, routeUrl) &&
+        request.user !== null
+      );
+    };
+
+    // After auth's onRequest hook (global hooks run before a route's own), before the body is read or validated.
+    const checkKey = async (request: FastifyRequest): Promise<void> => {
+      const raw = request.headers[IDEMPOTENCY_HEADER];
+      if (applies(request) && (typeof raw !== 'string' || !KEY_PATTERN.test(raw))) throw AppError.http(400);
+    };
+
+    const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+      if (!applies(request)) return;
+      const raw = request.headers[IDEMPOTENCY_HEADER] as string;
+      const routeUrl = request.routeOptions.url as string;
+      const c: Claim = { userId: (request.user as { id: string }).id, route: `${request.method} ${routeUrl}`, key: raw };
+      const fingerprint = fingerprintOf(request);
+      const deadline = Date.now() + WAIT_MS;
+      for (;;) {
+        if (await keys.claim(c, fingerprint, new Date())) {
+          request.idempotencyClaim = c;
+          return;
+        }
+        const row = await keys.find(c);
+        if (!row) continue; // released meanwhile: claim again
+        const age = Date.now() - row.createdAt.getTime();
+        if (age > RETENTION_MS || (row.state === 'pending' && age > STALE_MS)) {
+          // Expired, or its owner died mid-request: start afresh.
+          await keys.deleteCreatedAt(c, row.createdAt);
+          continue;
+        }
+        if (row.fingerprint !== fingerprint) throw AppError.validation([{ field: 'Idempotency-Key', key: 'unmatched' }]);
+        if (row.state === 'done') return replay(reply, row);
+        if (Date.now() > deadline) throw AppError.http(409, { retryAfter: 1 });
+        await sleep(POLL_MS);
       }
-    } catch (error) {
-      // The answer still goes out; the key stays pending and is taken over after STALE_MS.
-      request.log.warn({ err: error }, 'idempotency key not recorded');
-    }
-    return payload;
-  };
+    };
 
-  // Only the create/submit routes carry these hooks: every other request pays nothing for them.
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((method) => isIdempotentRoute(method, route.url))) return;
-    route.onRequest = [...asList(route.onRequest), checkKey];
-    route.preHandler = [...asList(route.preHandler), claimOrReplay];
-    route.onSend = [...asList(route.onSend), record];
-  });
+    const record = async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+      const c = request.idempotencyClaim;
+      if (!c) return payload;
+      request.idempotencyClaim = null;
+      const status = reply.statusCode;
+      const type = reply.getHeader('content-type');
+      const json = typeof type === 'string' && type.startsWith('application/json');
+      try {
+        if (json && storable(status, payload)) {
+          await keys.storeAnswer(c, { status, type, body: payload.toString('utf8') });
+        } else {
+          await keys.release(c);
+        }
+      } catch (error) {
+        // The answer still goes out; the key stays pending and is taken over after STALE_MS.
+        request.log.warn({ err: error }, 'idempotency key not recorded');
+      }
+      return payload;
+    };
 
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      purgeExpiredIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'));
-    }, PURGE_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-});
+    // Only the create/submit routes carry these hooks: every other request pays nothing for them.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.some((method) => isIdempotentRoute(method, route.url))) return;
+      route.onRequest = [...asList(route.onRequest), checkKey];
+      route.preHandler = [...asList(route.preHandler), claimOrReplay];
+      route.onSend = [...asList(route.onSend), record];
+    });
+
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      timer = setInterval(() => {
+        purgeExpiredIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'));
+      }, PURGE_EVERY_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'idempotency' },
+);
 
 /** For tests and tools: how many keys a user holds (all routes). */
 export function countIdempotencyKeys(db: Db, userId: string): Promise<number> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyBaseLogger, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Bindings, ChildLoggerOptions } from 'pino';
 import type { AppConfig } from '../config';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 
 /**
  * Field names whose values never reach a log line, at any depth (case-insensitive). Request
@@ -159,24 +159,27 @@ export const SLOW_REQUEST_MS = 1_000;
  * trivial request's cost, issue 11). With LOG_REQUESTS=all and LOG_LEVEL=debug, an `incoming
  * request` line too. Errors are logged by the error handler either way.
  */
-export const requestIdPlugin = definePlugin<{ logRequests?: 'all' | 'problems' }>('request-id', async (app, { logRequests = 'all' }) => {
-  const all = logRequests === 'all';
-  // Callback-style hooks (no promise per request): nothing here waits.
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    // At LOG_LEVEL=debug only (pino skips it otherwise): when a request began, so a shutdown or
-    // crash trial can tell requests the server had started from ones it never read.
-    if (all) request.log.debug({ req: request }, 'incoming request');
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    done();
-    const status = reply.statusCode;
-    const elapsed = reply.elapsedTime;
-    if (!all && status < 400 && elapsed < SLOW_REQUEST_MS) return;
-    const line = { req: request, res: { statusCode: status }, responseTime: Math.round(elapsed * 10) / 10 };
-    // 5xx: the error handler has already logged the error itself at error level.
-    if (status >= 500 || elapsed >= SLOW_REQUEST_MS) request.log.warn(line, 'request completed');
-    else request.log.info(line, 'request completed');
-  });
-});
+export const requestIdPlugin = fp<{ logRequests?: 'all' | 'problems' }>(
+  async (app, { logRequests = 'all' }) => {
+    const all = logRequests === 'all';
+    // Callback-style hooks (no promise per request): nothing here waits.
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.header('x-request-id', request.id);
+      // At LOG_LEVEL=debug only (pino skips it otherwise): when a request began, so a shutdown or
+      // crash trial can tell requests the server had started from ones it never read.
+      if (all) request.log.debug({ req: request }, 'incoming request');
+      done();
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      done();
+      const status = reply.statusCode;
+      const elapsed = reply.elapsedTime;
+      if (!all && status < 400 && elapsed < SLOW_REQUEST_MS) return;
+      const line = { req: request, res: { statusCode: status }, responseTime: Math.round(elapsed * 10) / 10 };
+      // 5xx: the error handler has already logged the error itself at error level.
+      if (status >= 500 || elapsed >= SLOW_REQUEST_MS) request.log.warn(line, 'request completed');
+      else request.log.info(line, 'request completed');
+    });
+  },
+  { name: 'request-id' },
+);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error';
 import { AppMetrics } from '../providers/metrics/app-metrics';
 import { instrumentDb } from '../providers/metrics/db-metrics';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 import { MetricsRepository } from './metrics.repository';
 
 declare module 'fastify' {
@@ -42,90 +42,93 @@ export function bearerMatches(header: string | undefined, token: string): boolea
  * Registered right after the database plugin so that its hooks see every route, and before the
  * PDF plugin, which wraps its renderer when `app.metrics` exists.
  */
-export const metricsPlugin = definePlugin('metrics', async (app) => {
-  const { metricsToken: token, metricsPort: port } = app.config;
-  if (!token && port === undefined) return;
+export const metricsPlugin = fp(
+  async (app) => {
+    const { metricsToken: token, metricsPort: port } = app.config;
+    if (!token && port === undefined) return;
 
-  const metrics = new AppMetrics();
-  app.decorate('metrics', metrics);
-  instrumentDb(app.dbHandle, metrics);
+    const metrics = new AppMetrics();
+    app.decorate('metrics', metrics);
+    instrumentDb(app.dbHandle, metrics);
 
-  const repository = new MetricsRepository(app.db);
-  metrics.gauge(
-    'portal_outbox_waiting_messages',
-    'Outbox messages not delivered, by channel and status (pending: waiting or between attempts; dead: given up).',
-    ['channel', 'status'],
-    async () => (await repository.outboxBacklog()).map((b) => ({ labels: { channel: b.channel, status: b.status }, value: b.waiting })),
-  );
-  metrics.gauge(
-    'portal_outbox_oldest_waiting_seconds',
-    'Age of the oldest outbox message not yet delivered (pending), by channel.',
-    ['channel'],
-    async () =>
-      (await repository.outboxBacklog())
-        .filter((b) => b.status === 'pending')
-        .map((b) => ({ labels: { channel: b.channel }, value: b.oldestSeconds })),
-  );
-
-  // Counted by the route pattern (`/api/contacts/:id`), never the raw URL: a bounded label set.
-  app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-    done();
-  });
-
-  // Sign-in failures and lockouts: the auth service records each as an audit action.
-  app.addHook('onReady', async () => {
-    if (!app.hasDecorator('audit')) return;
-    const audit = app.audit;
-    const record = audit.record.bind(audit);
-    audit.record = async (...args: Parameters<typeof record>) => {
-      const result = await record(...args);
-      SIGN_IN_ACTIONS[args[0].action]?.(metrics);
-      return result;
-    };
-  });
-
-  if (port === undefined) {
-    app.get('/metrics', { schema: { hide: true }, config: { roles: 'public' } }, async (request, reply) => {
-      if (!bearerMatches(request.headers.authorization, token as string)) throw AppError.http(401);
-      const { contentType, body } = await metrics.text();
-      return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
-    });
-    return;
-  }
-
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '').split('?')[0];
-    if (req.method !== 'GET' || path !== '/metrics') {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
-      return;
-    }
-    if (token && !bearerMatches(req.headers.authorization, token)) {
-      res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('unauthorized\n');
-      return;
-    }
-    metrics.text().then(
-      ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'metrics: scrape failed');
-        res.writeHead(500, { 'content-type': 'text/plain' }).end('scrape failed\n');
-      },
+    const repository = new MetricsRepository(app.db);
+    metrics.gauge(
+      'portal_outbox_waiting_messages',
+      'Outbox messages not delivered, by channel and status (pending: waiting or between attempts; dead: given up).',
+      ['channel', 'status'],
+      async () => (await repository.outboxBacklog()).map((b) => ({ labels: { channel: b.channel, status: b.status }, value: b.waiting })),
     );
-  });
-  app.addHook(
-    'onReady',
-    () =>
-      new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, app.config.host, () => {
-          server.off('error', reject);
-          app.log.info({ port: (server.address() as { port: number }).port }, 'metrics served on their own port');
-          resolve();
-        });
-      }),
-  );
-  app.decorate('metricsServer', server);
-  app.addHook('onClose', () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())));
-});
+    metrics.gauge(
+      'portal_outbox_oldest_waiting_seconds',
+      'Age of the oldest outbox message not yet delivered (pending), by channel.',
+      ['channel'],
+      async () =>
+        (await repository.outboxBacklog())
+          .filter((b) => b.status === 'pending')
+          .map((b) => ({ labels: { channel: b.channel }, value: b.oldestSeconds })),
+    );
+
+    // Counted by the route pattern (`/api/contacts/:id`), never the raw URL: a bounded label set.
+    app.addHook('onResponse', (request: FastifyRequest, reply, done) => {
+      const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+      done();
+    });
+
+    // Sign-in failures and lockouts: the auth service records each as an audit action.
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('audit')) return;
+      const audit = app.audit;
+      const record = audit.record.bind(audit);
+      audit.record = async (...args: Parameters<typeof record>) => {
+        const result = await record(...args);
+        SIGN_IN_ACTIONS[args[0].action]?.(metrics);
+        return result;
+      };
+    });
+
+    if (port === undefined) {
+      app.get('/metrics', { schema: { hide: true }, config: { roles: 'public' } }, async (request, reply) => {
+        if (!bearerMatches(request.headers.authorization, token as string)) throw AppError.http(401);
+        const { contentType, body } = await metrics.text();
+        return reply.header('content-type', contentType).header('cache-control', 'no-store').send(body);
+      });
+      return;
+    }
+
+    const server = createServer((req, res) => {
+      const path = (req.url ?? '').split('?')[0];
+      if (req.method !== 'GET' || path !== '/metrics') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
+        return;
+      }
+      if (token && !bearerMatches(req.headers.authorization, token)) {
+        res.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('unauthorized\n');
+        return;
+      }
+      metrics.text().then(
+        ({ contentType, body }) => res.writeHead(200, { 'content-type': contentType, 'cache-control': 'no-store' }).end(body),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'metrics: scrape failed');
+          res.writeHead(500, { 'content-type': 'text/plain' }).end('scrape failed\n');
+        },
+      );
+    });
+    app.addHook(
+      'onReady',
+      () =>
+        new Promise<void>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(port, app.config.host, () => {
+            server.off('error', reject);
+            app.log.info({ port: (server.address() as { port: number }).port }, 'metrics served on their own port');
+            resolve();
+          });
+        }),
+    );
+    app.decorate('metricsServer', server);
+    app.addHook('onClose', () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve())));
+  },
+  { name: 'metrics' },
+);

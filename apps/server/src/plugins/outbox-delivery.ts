@@ -6,7 +6,7 @@ import { OutboxMessagesRepository } from '../providers/messaging/outbox-messages
 import { SmtpMailer } from '../providers/messaging/smtp-mailer';
 import type { DeliveryTransport } from '../providers/messaging/transport';
 import { UserMessenger } from '../providers/messaging/user-messenger';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,26 +22,29 @@ declare module 'fastify' {
  * when SMTP_URL is set. The worker starts when the app is ready and stops (finishing its pass)
  * when it closes; every process runs one, and each due message is claimed by exactly one of them.
  */
-export const outboxDeliveryPlugin = definePlugin('outbox-delivery', async (app) => {
-  const config = app.config;
-  app.decorate('messenger', new UserMessenger(new OutboxMessagesRepository(app.db), { keepPayload: config.devOutbox }));
+export const outboxDeliveryPlugin = fp(
+  async (app) => {
+    const config = app.config;
+    app.decorate('messenger', new UserMessenger(new OutboxMessagesRepository(app.db), { keepPayload: config.devOutbox }));
 
-  const transports: Partial<Record<OutboxChannel, DeliveryTransport>> = {};
-  if (config.smsTransport === 'http' && config.smsGateway) transports.sms = new HttpSmsGateway(config.smsGateway);
-  if (config.smtp) transports.email = new SmtpMailer(config.smtp);
-  if (Object.keys(transports).length === 0) {
-    app.decorate('delivery', null);
-    return;
-  }
-  const worker = new DeliveryWorker(
-    new OutboxDeliveryRepository(app.db),
-    transports,
-    { ...config.delivery, keepBody: config.devOutbox },
-    app.log,
-    app.hasDecorator('metrics') ? app.metrics : undefined,
-  );
-  app.decorate('delivery', worker);
-  app.addHook('onReady', async () => worker.start());
-  // Before the database closes (plugins close in reverse order).
-  app.addHook('onClose', async () => worker.stop());
-});
+    const transports: Partial<Record<OutboxChannel, DeliveryTransport>> = {};
+    if (config.smsTransport === 'http' && config.smsGateway) transports.sms = new HttpSmsGateway(config.smsGateway);
+    if (config.smtp) transports.email = new SmtpMailer(config.smtp);
+    if (Object.keys(transports).length === 0) {
+      app.decorate('delivery', null);
+      return;
+    }
+    const worker = new DeliveryWorker(
+      new OutboxDeliveryRepository(app.db),
+      transports,
+      { ...config.delivery, keepBody: config.devOutbox },
+      app.log,
+      app.hasDecorator('metrics') ? app.metrics : undefined,
+    );
+    app.decorate('delivery', worker);
+    app.addHook('onReady', async () => worker.start());
+    // Before the database closes (plugins close in reverse order).
+    app.addHook('onClose', async () => worker.stop());
+  },
+  { name: 'outbox-delivery' },
+);

@@ -1,5 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
-import { definePlugin } from './define-plugin';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import fp from 'fastify-plugin';
 import { DOCS_PREFIX } from './openapi';
 
 /** Strict CSP: everything from our own origin; Mantine needs inline style attributes/variables. */
@@ -22,7 +22,7 @@ export const CSP_DIRECTIVES = {
 const HSTS_MAX_AGE = 31_536_000;
 const HSTS = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
 
-/** Helmet's configuration for this app; security/headers.test.ts checks SECURITY_HEADERS against what helmet makes of it. */
+/** Helmet's configuration for this app (pages, scripts, language files, the API documentation UI). */
 export const HELMET_OPTIONS = {
   global: true,
   contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
@@ -33,11 +33,10 @@ export const HELMET_OPTIONS = {
 } satisfies FastifyHelmetOptions;
 
 /**
- * The headers helmet would set with HELMET_OPTIONS, as a fixed list: set on every answer by the
- * hook below and by the error handler for the answers that never reach a hook (Fastify's
- * `frameworkErrors`: a malformed URL, a path parameter over the length limit). A fixed list
- * because @fastify/helmet rebuilds its middleware (and re-parses the CSP) on every request, a
- * twentieth of a trivial request's cost (issue 11). The headers test compares it with helmet.
+ * The headers helmet sets with HELMET_OPTIONS, as a fixed list, for the answers that never reach
+ * a hook (Fastify's `frameworkErrors`: a malformed URL, a path parameter over the length limit;
+ * the error handler sets them). The headers test checks that it is exactly what helmet makes of
+ * HELMET_OPTIONS.
  */
 export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': Object.entries(CSP_DIRECTIVES)
@@ -61,8 +60,7 @@ export const FALLBACK_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * that is never a document needs no policy for the scripts, styles and frames a page loads, so
  * its CSP forbids everything (`default-src 'none'`), and the document-only headers
  * (cross-origin-opener-policy, origin-agent-cluster, x-dns-prefetch-control, x-download-options,
- * x-permitted-cross-domain-policies, x-xss-protection) are left out: each header is work on
- * every request (issue 5).
+ * x-permitted-cross-domain-policies, x-xss-protection) are left out.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
@@ -93,14 +91,29 @@ export function securityHeadersFor(url: string): Readonly<Record<string, string>
   return url.startsWith(DOCS_PREFIX) ? DOCS_PAGE_HEADERS : API_ANSWER_HEADERS;
 }
 
+/** Helmet's document-only headers, which an /api answer (never a document) goes without. */
+const DOCUMENT_ONLY_HEADERS = Object.keys(FALLBACK_SECURITY_HEADERS).filter((name) => !(name in API_SECURITY_HEADERS));
+
 /**
- * `securityHeadersFor` on every response: the onRequest hook runs before routing, so 404, 413
- * and 500 answers carry them too. (The documentation UI's files keep `no-store` through
- * openapi.ts: @fastify/static would otherwise set its own caching.)
+ * @fastify/helmet with HELMET_OPTIONS on every response (its onRequest hook runs before routing,
+ * so 404, 413 and 500 answers carry the headers too); then, on /api answers other than the
+ * documentation UI, the API set instead (a CSP that forbids everything, no document-only
+ * headers), and `Cache-Control: no-store` under /api. (The documentation UI's files keep
+ * `no-store` through openapi.ts: @fastify/static would otherwise set its own caching.)
  */
-export const securityHeadersPlugin = definePlugin('security-headers', async (app) => {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(securityHeadersFor(request.url));
-    done();
-  });
-});
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    await app.register(helmet, HELMET_OPTIONS);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (isApiPath(request.url)) {
+        if (!request.url.startsWith(DOCS_PREFIX)) {
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+          reply.headers(API_SECURITY_HEADERS);
+        }
+        reply.header('cache-control', 'no-store');
+      }
+      done();
+    });
+  },
+  { name: 'security-headers' },
+);

@@ -1,30 +1,34 @@
-import { AuditRepository } from '../modules/audit/audit.repository';
-import { AuditService } from '../modules/audit/audit.service';
-import { startCacheBus } from '../lib/cache-bus';
-import { ResponseCache } from '../lib/response-cache';
-import { createSmsProvider } from '../providers/sms/create-sms-provider';
+import { systemClock } from '../modules/auth/clock';
+import { ChromiumPdfRenderer } from '../providers/pdf/chromium-pdf-renderer';
+import { MeteredPdfRenderer } from '../providers/pdf/metered-pdf-renderer';
+import type { PdfRenderer } from '../providers/pdf/pdf-renderer';
 import type { SmsProvider } from '../providers/sms/sms-provider';
-import { definePlugin } from './define-plugin';
+import { createServices, type Services } from '../services';
+import type { AuditService } from '../modules/audit/audit.service';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** SMS sender chosen by SMS_TRANSPORT (the outbox by default). */
-    sms: SmsProvider;
-    /** Audit trail of reads and changes of personal or health data. */
+    /** Every service of the app, built once by createServices (src/services.ts). */
+    services: Services;
+    /** Audit trail of reads and changes of personal or health data (the same object as `services.audit`). */
     audit: AuditService;
-    /** Serialized answers of hot reads, dropped when their data changes (lib/response-cache.ts). */
-    responseCache: ResponseCache;
   }
 }
 
-/** App-wide providers and services that modules share. Tests may pass their own SMS provider. */
-export const servicesPlugin = definePlugin<{ sms?: SmsProvider }>('services', async (app, options) => {
-  app.decorate('sms', options.sms ?? createSmsProvider(app.config, app.db));
-  app.decorate('audit', new AuditService(new AuditRepository(app.db)));
-  const responseCache = new ResponseCache();
-  app.decorate('responseCache', responseCache);
-  const bus = await startCacheBus(app.dbHandle, responseCache, (error) => {
-    app.log.warn({ err: error }, 'response cache: invalidation channel lost; cache off until it is back');
-  });
-  app.addHook('onClose', () => bus.close());
-});
+/**
+ * The composition root as a plugin: `app.services` for the auth hook and every route plugin.
+ * Tests may pass their own SMS provider or PDF renderer. On close: the PDF pool.
+ */
+export const servicesPlugin = fp<{ sms?: SmsProvider; pdf?: PdfRenderer }>(
+  async (app, options) => {
+    const base = options.pdf ?? new ChromiumPdfRenderer({ executablePath: app.config.chromiumPath });
+    // With metrics on (plugins/metrics.ts, registered earlier): render times and the queue.
+    const pdf = app.hasDecorator('metrics') ? new MeteredPdfRenderer(base, app.metrics) : base;
+    const services = await createServices({ db: app.db, config: app.config, log: app.log, clock: systemClock(), ...options, pdf });
+    app.decorate('services', services);
+    app.decorate('audit', services.audit);
+    app.addHook('onClose', async () => services.pdf.close());
+  },
+  { name: 'services' },
+);

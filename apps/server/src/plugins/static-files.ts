@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
-import { definePlugin } from './define-plugin';
+import fp from 'fastify-plugin';
 import { sendError } from './error-handler';
 import { isApiPath } from './security-headers';
 
@@ -59,40 +59,47 @@ const WEB_MISSING_TEXT = (webDist: string) =>
  * the one not-found handler: a non-API GET falls back to index.html (client-side routes), any
  * other miss is the 404 envelope. Without a web build, a clear 503 text instead of a crash.
  */
-export const staticFilesPlugin = definePlugin<{ config: AppConfig }>('static-files', async (app, { config }) => {
-  app.get('/locales/:file', { config: { roles: 'public' }, schema: { hide: true } }, localesRoute(config.localesDir));
+export const staticFilesPlugin = fp<{ config: AppConfig }>(
+  async (app, { config }) => {
+    app.get('/locales/:file', { config: { roles: 'public' }, schema: { hide: true } }, localesRoute(config.localesDir));
 
-  const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: '/',
-      wildcard: true,
-      index: 'index.html',
-      cacheControl: false,
-      // The .br/.gz files the web build writes beside each asset (apps/web/vite.config.ts).
-      preCompressed: true,
-      dotfiles: 'ignore',
-      allowedPath: (pathName) => !isApiPath(pathName),
-      setHeaders: (reply, path) => {
-        const rel = path.slice(config.webDist.length).replaceAll('\\', '/');
-        reply.header('cache-control', rel.startsWith('/assets/') ? ASSET_CACHE : 'no-cache');
-      },
-    });
-  } else {
-    app.log.warn({ webDist: config.webDist }, 'web build not found: non-API pages answer 503 until it is built');
-  }
-
-  // Misses count against the general per-address limit like any request (plugins/rate-limit.ts):
-  // a scanner walking paths is throttled too.
-  app.setNotFoundHandler(async (request, reply) => {
-    // A missing hashed asset must not come back as HTML (the browser would run it as a script).
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');
-    if (!isPage) return sendError(AppError.http(404), request, reply);
-    if (!hasWeb) {
-      return reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(WEB_MISSING_TEXT(config.webDist));
+    const hasWeb = existsSync(join(config.webDist, 'index.html'));
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: config.webDist,
+        prefix: '/',
+        wildcard: true,
+        index: 'index.html',
+        cacheControl: false,
+        // The .br/.gz files the web build writes beside each asset (apps/web/vite.config.ts).
+        preCompressed: true,
+        dotfiles: 'ignore',
+        allowedPath: (pathName) => !isApiPath(pathName),
+        setHeaders: (reply, path) => {
+          const rel = path.slice(config.webDist.length).replaceAll('\\', '/');
+          reply.header('cache-control', rel.startsWith('/assets/') ? ASSET_CACHE : 'no-cache');
+        },
+      });
+    } else {
+      app.log.warn({ webDist: config.webDist }, 'web build not found: non-API pages answer 503 until it is built');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
-});
+
+    // Misses count against the general per-address limit like any request (plugins/rate-limit.ts):
+    // a scanner walking paths is throttled too.
+    app.setNotFoundHandler(async (request, reply) => {
+      // A missing hashed asset must not come back as HTML (the browser would run it as a script).
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !request.url.startsWith('/assets/');
+      if (!isPage) return sendError(AppError.http(404), request, reply);
+      if (!hasWeb) {
+        return reply
+          .status(503)
+          .type('text/plain; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(WEB_MISSING_TEXT(config.webDist));
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  },
+  { name: 'static-files' },
+);

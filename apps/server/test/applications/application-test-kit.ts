@@ -70,7 +70,7 @@ export async function createApplication(
     new ApplicationsRepository(t.db, new PostgresBlobStore(t.db)),
     noProposals,
     t.app.audit,
-    () => t.app.pdf,
+    () => t.app.services.pdf,
   );
   return service.createFromSnapshot(
     { user: { id: caller.userId, roles: ['ROLE_AAP'], scopes: [], agencyId: await agencyOf(t, caller.userId) }, ip: '127.0.0.1' },

@@ -82,11 +82,11 @@ export async function signIn(t: TestApp, client: AuthClient, username: string, p
 
 /** Moves the auth clock: `at(t, base, seconds)` pins `now` to base + seconds. */
 export function setClock(t: TestApp, now: Date): void {
-  t.app.authClock.now = () => new Date(now.getTime());
+  t.app.services.clock.now = () => new Date(now.getTime());
 }
 
 export function resetClock(t: TestApp): void {
-  t.app.authClock.now = () => new Date();
+  t.app.services.clock.now = () => new Date();
 }
 
 export function wrongOtp(otp: string): string {

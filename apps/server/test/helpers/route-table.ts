@@ -8,7 +8,7 @@ import { appUser } from '../../src/db/schema/app-user.table';
 import { MODULES } from '../../src/modules/module-list';
 import { routeAccess } from '../../src/plugins/auth';
 import type { RouteRoles } from '../../src/plugins/auth-types';
-import { definePlugin } from '../../src/plugins/define-plugin';
+import fp from 'fastify-plugin';
 import { bearerFor, createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 /** One registered route, as the app itself registered it (an `onRoute` hook saw it). */
@@ -43,26 +43,29 @@ function areaOf(url: string, spec: ApiPath | undefined): string {
  */
 export function routeRecorder(): { plugin: FastifyPluginAsync; routes: RouteEntry[] } {
   const routes: RouteEntry[] = [];
-  const plugin = definePlugin('test-route-recorder', async (app) => {
-    app.addHook('onRoute', (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) {
-        // Fastify adds a HEAD twin to every GET; it answers like the GET.
-        if (method === 'HEAD' || method === 'OPTIONS') continue;
-        const spec = SPEC_BY_ROUTE.get(`${method} ${route.url}`);
-        const schema = (route.schema ?? {}) as RouteEntry['schema'];
-        routes.push({
-          method,
-          url: route.url,
-          specPath: spec?.path,
-          area: areaOf(route.url, spec),
-          params: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string),
-          roles: (route.config as { roles?: RouteRoles } | undefined)?.roles,
-          schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
-        });
-      }
-    });
-  });
+  const plugin = fp(
+    async (app) => {
+      app.addHook('onRoute', (route: RouteOptions) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          // Fastify adds a HEAD twin to every GET; it answers like the GET.
+          if (method === 'HEAD' || method === 'OPTIONS') continue;
+          const spec = SPEC_BY_ROUTE.get(`${method} ${route.url}`);
+          const schema = (route.schema ?? {}) as RouteEntry['schema'];
+          routes.push({
+            method,
+            url: route.url,
+            specPath: spec?.path,
+            area: areaOf(route.url, spec),
+            params: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] as string),
+            roles: (route.config as { roles?: RouteRoles } | undefined)?.roles,
+            schema: { body: schema.body, querystring: schema.querystring, params: schema.params },
+          });
+        }
+      });
+    },
+    { name: 'test-route-recorder' },
+  );
   return { plugin, routes };
 }
 

@@ -201,7 +201,7 @@ export async function bearerFor(
       agencyId: claims.agencyId ?? null,
       sid: null,
     },
-    t.app.authClock.now(),
+    t.app.services.clock.now(),
     900,
   );
   return { authorization: `Bearer ${token}` };

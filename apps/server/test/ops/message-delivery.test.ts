@@ -84,7 +84,7 @@ describe('SMS through an HTTP gateway (SMS_TRANSPORT=http)', () => {
   });
 
   it('delivers a message once, records the gateway id, and removes the code from the row', async () => {
-    await t.app.sms.send({
+    await t.app.services.sms.send({
       to: '+85512300001',
       username: 'sms.one',
       purpose: 'login',
@@ -106,7 +106,7 @@ describe('SMS through an HTTP gateway (SMS_TRANSPORT=http)', () => {
 
   it('retries a failed message with a growing back-off, then delivers it', async () => {
     gateway.failNext = 2;
-    await t.app.sms.send({ to: '+85512300002', purpose: 'reset', body: 'Reset code 111222' });
+    await t.app.services.sms.send({ to: '+85512300002', purpose: 'reset', body: 'Reset code 111222' });
     const [row] = await until(
       () => rowsTo('+85512300002'),
       (rows) => rows[0]?.status === 'sent',
@@ -122,7 +122,7 @@ describe('SMS through an HTTP gateway (SMS_TRANSPORT=http)', () => {
 
   it('gives a message up (dead) after the last attempt, with the reason and without its text', async () => {
     gateway.failing.add('+85512300003');
-    await t.app.sms.send({ to: '+85512300003', purpose: 'login', body: 'Your code is 909090' });
+    await t.app.services.sms.send({ to: '+85512300003', purpose: 'login', body: 'Your code is 909090' });
     const [row] = await until(
       () => rowsTo('+85512300003'),
       (rows) => rows[0]?.status === 'dead',
@@ -135,7 +135,7 @@ describe('SMS through an HTTP gateway (SMS_TRANSPORT=http)', () => {
 
   it('is purged by the retention sweep', async () => {
     expect((await rowsTo('+85512300001')).length).toBe(1);
-    const removed = await t.app.retention.sweep(new Date(Date.now() + 2 * 24 * 3600_000));
+    const removed = await t.app.services.retention.sweep(new Date(Date.now() + 2 * 24 * 3600_000));
     expect(removed.outboxMessages).toBeGreaterThanOrEqual(3);
     expect(
       await t.db

@@ -108,8 +108,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('reports the outbox backlog by channel', async () => {
     const before = await scrape();
-    await t.app.sms.send({ to: '+85512000778', purpose: 'login', body: 'code 123456' });
-    await t.app.sms.send({ to: '+85512000779', purpose: 'login', body: 'code 654321' });
+    await t.app.services.sms.send({ to: '+85512000778', purpose: 'login', body: 'code 123456' });
+    await t.app.services.sms.send({ to: '+85512000779', purpose: 'login', body: 'code 654321' });
     const after = await scrape();
     const waiting = (s: Sample[]) => value(s, 'portal_outbox_waiting_messages', { channel: 'sms', status: 'pending' });
     expect(waiting(after) - waiting(before)).toBe(2);
@@ -118,7 +118,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('times PDF renders and shows the render queue', async () => {
     const before = await scrape();
-    const pdf = await t.app.pdf.render('<!doctype html><title>m</title><p>metrics</p>');
+    const pdf = await t.app.services.pdf.render('<!doctype html><title>m</title><p>metrics</p>');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const after = await scrape();
     const renders = (s: Sample[]) => value(s, 'portal_pdf_render_duration_seconds_count', { outcome: 'ok' });

@@ -90,12 +90,12 @@ describe("a version seeded for a later date becomes current in the running serve
     const engine = new EngineService(store, () => now);
     const products = new ProductsService(store);
 
-    const before = JSON.parse((await engine.calculate(QUOTE)).body) as { catalogueVersion: string };
+    const before = engine.calculate(QUOTE);
     expect(before.catalogueVersion).toBe(FIRST.version);
     expect(products.types().catalogueVersion).toBe(FIRST.version);
 
     now = MIDNIGHT;
-    const after = JSON.parse((await engine.calculate(QUOTE)).body) as { catalogueVersion: string };
+    const after = engine.calculate(QUOTE);
     expect(after.catalogueVersion).toBe(LATER.version);
     expect(store.current.version).toBe(LATER.version);
     expect(products.types().catalogueVersion).toBe(LATER.version);

@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { Candidate, ItcClass } from '@portal/domain/contracts/candidates/candidate';
 import type { AgentProductsResponse } from '@portal/domain/contracts/candidates/agent-products';
 import { UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
-import { assertProductPermitted } from '../../src/modules/agent-products/product-permission';
 import { authClient, latestOtp, resetClock, setClock } from '../auth/auth-client';
 import {
   fillAndSubmit,
@@ -451,19 +450,19 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
     expect((mfa.json() as { user: { roles: string[] } }).user.roles).toEqual(['ROLE_TRAINEE']);
   });
 
-  it('keeps per-agent product permissions, and assertProductPermitted refuses the others', async () => {
+  it('keeps per-agent product permissions, and the product permission check refuses the others', async () => {
     const c = (await ctx.aa.get(`/api/candidate/v1/find/${licensed.id}`)).json() as Candidate;
     const agentId = c.traineeUserId as string;
     const before = (await ctx.aa.get(`/api/agent-product/v1/find/${agentId}`)).json() as AgentProductsResponse;
     expect(before).toMatchObject({ restricted: false, productCodes: [], version: 0 });
     expect(before.codes).toEqual([expect.objectContaining({ agentCode: c.agentCode, reason: 'conversion', validTo: null })]);
-    await expect(assertProductPermitted(ctx.t.db, agentId, 'EDU')).resolves.toBeUndefined();
+    await expect(ctx.t.app.services.productPermissions.assert(agentId, 'EDU')).resolves.toBeUndefined();
 
     const saved = await ctx.aa.post('/api/agent-product/v1/create', { agentUserId: agentId, productCodes: ['LPTL', 'TERM'], version: 0 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ restricted: true, productCodes: ['LPTL', 'TERM'], version: 1 });
-    await expect(assertProductPermitted(ctx.t.db, agentId, 'LPTL')).resolves.toBeUndefined();
-    await expect(assertProductPermitted(ctx.t.db, agentId, 'EDU')).rejects.toMatchObject({
+    await expect(ctx.t.app.services.productPermissions.assert(agentId, 'LPTL')).resolves.toBeUndefined();
+    await expect(ctx.t.app.services.productPermissions.assert(agentId, 'EDU')).rejects.toMatchObject({
       status: 403,
       messageKey: 'product_not_permitted',
     });

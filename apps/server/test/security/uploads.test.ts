@@ -67,7 +67,7 @@ async function ownApplication(): Promise<string> {
     new ApplicationsRepository(t.db, new PostgresBlobStore(t.db)),
     noProposals,
     t.app.audit,
-    () => t.app.pdf,
+    () => t.app.services.pdf,
   );
   const made = await service.createFromSnapshot(
     { user: { id: user.id, roles: ['ROLE_AAP'], scopes: [], agencyId: user.agencyId }, ip: '127.0.0.1' },

@@ -6,11 +6,7 @@ import { findActivitiesQuerySchema, findActivitiesResponseSchema } from '@portal
 import { findActivityResponseSchema } from '@portal/domain/contracts/activities/find-activity';
 import { updateActivityRequestSchema } from '@portal/domain/contracts/activities/update-activity';
 import { recordIdParamsSchema } from '@portal/domain/contracts/contacts/contact-id';
-import { callerOf } from '../contacts/caller';
-import { ContactsRepository } from '../contacts/contacts.repository';
-import { ContactsService } from '../contacts/contacts.service';
-import { ActivitiesRepository } from './activities.repository';
-import { ActivitiesService } from './activities.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 const tags = ['activity'];
@@ -18,9 +14,7 @@ const security = [{ bearerAuth: [] }];
 
 /** Sales activity calls of spec §7 (v2). Advisors only (access policy); own contacts only (service). */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const activities = new ActivitiesRepository(app.db);
-  const contacts = new ContactsService(new ContactsRepository(app.db), activities, app.audit, app.responseCache);
-  const service = new ActivitiesService(activities, contacts, app.audit);
+  const service = app.services.activities;
 
   app.post(
     '/api/contact/v2/activity/create',

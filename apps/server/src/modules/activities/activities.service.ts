@@ -4,7 +4,8 @@ import type { UpdateActivityRequest } from '@portal/domain/contracts/activities/
 import { toOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/audit.service';
-import type { Caller, ContactsService } from '../contacts/contacts.service';
+import type { Caller } from '../../plugins/caller';
+import type { ContactsService } from '../contacts/contacts.service';
 import { decodeCursor, isUuid, keysetPage } from '../contacts/keyset-cursor';
 import type { ActivitiesRepository, ActivityRecord, ActivityValues } from './activities.repository';
 import { toActivityResponse } from './activity-response';
@@ -56,7 +57,6 @@ export class ActivitiesService {
     return this.audit.change(async () => {
       await this.contacts.requireVisible(caller, body.contactId);
       const row = await this.activities.insert({ ...toValues(body), ownerUserId: caller.user.id, at: this.now() });
-      this.contacts.changed(caller);
       await this.record(caller, 'create', row.id, { contactId: row.contactId });
       return toActivityResponse(row);
     });
@@ -69,7 +69,6 @@ export class ActivitiesService {
       if (body.contactId !== before.contactId) await this.contacts.requireVisible(caller, body.contactId);
       const values = toValues(body);
       const row = await this.activities.update(caller.user.id, id, body.version, { ...values, by: caller.user.id, at: this.now() });
-      this.contacts.changed(caller);
       if (!row) throw (await this.activities.findVisible(caller.user.id, id)) ? AppError.http(409) : AppError.http(404);
       const changed = (Object.keys(values) as (keyof ActivityValues)[]).filter((field) => {
         const a = before[field];
@@ -84,7 +83,6 @@ export class ActivitiesService {
   async delete(caller: Caller, id: string): Promise<{ id: string; deleted: true }> {
     return this.audit.change(async () => {
       const deleted = isUuid(id) && (await this.activities.softDelete(caller.user.id, id, this.now()));
-      this.contacts.changed(caller);
       if (!deleted) throw AppError.http(404);
       await this.record(caller, 'delete', id);
       return { id, deleted: true };

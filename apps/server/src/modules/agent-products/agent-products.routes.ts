@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   agentProductParamsSchema,
@@ -6,10 +5,7 @@ import {
   saveAgentProductsSchema,
 } from '@portal/domain/contracts/candidates/agent-products';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
-import { AppError } from '../../lib/app-error';
-import type { CandidateCaller } from '../candidates/candidate-scope';
-import { AgentProductsRepository } from './agent-products.repository';
-import { AgentProductsService } from './agent-products.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = {
   401: errorEnvelopeSchema,
@@ -21,14 +17,9 @@ const errors = {
 const tags = ['agent-product'];
 const security = [{ bearerAuth: [] }];
 
-function callerOf(request: FastifyRequest): CandidateCaller {
-  if (!request.user) throw AppError.http(401);
-  return { user: request.user, ip: request.ip };
-}
-
 /** Agent product permission calls of spec §7 (agency admin; api/access-policy.ts). */
 export const agentProductRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new AgentProductsService(new AgentProductsRepository(app.db), app.audit, app.authClock);
+  const service = app.services.agentProducts;
 
   app.get(
     '/api/agent-product/v1/find/:id',

@@ -4,8 +4,8 @@ import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { Clock } from '../auth/clock';
-import type { CandidateCaller } from '../candidates/candidate-scope';
 import type { AgentProductsRepository } from './agent-products.repository';
+import type { Caller } from '../../plugins/caller';
 
 /** Per-agent product permissions and code history (agency admin; agents of their agency only, others 404). */
 export class AgentProductsService {
@@ -15,7 +15,7 @@ export class AgentProductsService {
     private readonly clock: Clock,
   ) {}
 
-  async find(caller: CandidateCaller, agentUserId: string): Promise<AgentProductsResponse> {
+  async find(caller: Caller, agentUserId: string): Promise<AgentProductsResponse> {
     // An admin with no agency manages nobody (never "every agency").
     if (!caller.user.agencyId) throw AppError.http(403);
     const agent = await this.repository.agent(agentUserId, caller.user.agencyId);
@@ -35,7 +35,7 @@ export class AgentProductsService {
     };
   }
 
-  async save(caller: CandidateCaller, body: SaveAgentProductsRequest): Promise<AgentProductsResponse> {
+  async save(caller: Caller, body: SaveAgentProductsRequest): Promise<AgentProductsResponse> {
     if (!caller.user.agencyId) throw AppError.http(403);
     const agent = await this.repository.agent(body.agentUserId, caller.user.agencyId);
     if (!agent) throw AppError.http(404);

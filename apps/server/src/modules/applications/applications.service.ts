@@ -42,11 +42,7 @@ import { applicationFormHtml } from './application-form';
 import type { ApplicationScope, ApplicationsRepository } from './applications.repository';
 import type { ProposalSnapshot, ProposalSource } from './proposal-source';
 import { withCanonicalSignatures } from './signature-image';
-
-export interface ApplicationCaller {
-  user: AuthUser;
-  ip: string;
-}
+import type { Caller } from '../../plugins/caller';
 
 const AUDIT_ENTITY = 'application';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,7 +110,7 @@ export class ApplicationsService {
     return this.audit.change(work);
   }
 
-  record(caller: ApplicationCaller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
+  record(caller: Caller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -125,14 +121,14 @@ export class ApplicationsService {
     });
   }
 
-  async requireVisible(caller: ApplicationCaller, id: string): Promise<ApplicationRow> {
+  async requireVisible(caller: Caller, id: string): Promise<ApplicationRow> {
     const row = isUuid(id) ? await this.applications.findVisible(readScope(caller.user), id) : undefined;
     if (!row) throw AppError.http(404);
     return row;
   }
 
   /** The caller's own application, pending (a submitted one is 409). */
-  async requireEditable(caller: ApplicationCaller, id: string): Promise<ApplicationRow> {
+  async requireEditable(caller: Caller, id: string): Promise<ApplicationRow> {
     const row = isUuid(id) ? await this.applications.findVisible(writeScope(caller.user), id) : undefined;
     if (!row) throw AppError.http(404);
     if (!isApplicationEditable(row.status)) throw AppError.http(409);
@@ -181,7 +177,7 @@ export class ApplicationsService {
   }
 
   /** A new application from a proposal snapshot (the create call, and tests before proposals exist). */
-  async createFromSnapshot(caller: ApplicationCaller, snapshot: ProposalSnapshot): Promise<ApplicationResponse> {
+  async createFromSnapshot(caller: Caller, snapshot: ProposalSnapshot): Promise<ApplicationResponse> {
     const steps = emptyStepData();
     // The draft holds dates as the advisor types them (DD/MM/YYYY), not the proposal's ISO form.
     // Step 0 starts from the contact: nothing the contact book knows is typed again (all editable).
@@ -231,7 +227,7 @@ export class ApplicationsService {
 
   /** `permitted` refuses a product the agent may not sell (agent product permissions, issue 8). */
   async create(
-    caller: ApplicationCaller,
+    caller: Caller,
     body: CreateApplicationRequest,
     permitted?: (productCode: string) => Promise<void>,
   ): Promise<ApplicationResponse> {
@@ -241,13 +237,13 @@ export class ApplicationsService {
     return this.createFromSnapshot(caller, snapshot);
   }
 
-  async find(caller: ApplicationCaller, id: string): Promise<ApplicationResponse> {
+  async find(caller: Caller, id: string): Promise<ApplicationResponse> {
     const row = await this.requireVisible(caller, id);
     await this.record(caller, 'read', id);
     return this.toResponse(row);
   }
 
-  async list(caller: ApplicationCaller, query: FindApplicationsQuery): Promise<FindApplicationsResponse> {
+  async list(caller: Caller, query: FindApplicationsQuery): Promise<FindApplicationsResponse> {
     const rows = await this.applications.list(
       readScope(caller.user),
       { ...(query.q ? { pattern: `%${escapeLike(query.q.toLowerCase())}%` } : {}), ...(query.status ? { status: query.status } : {}) },
@@ -262,7 +258,7 @@ export class ApplicationsService {
     };
   }
 
-  async update(caller: ApplicationCaller, id: string, body: UpdateApplicationRequest): Promise<ApplicationResponse> {
+  async update(caller: Caller, id: string, body: UpdateApplicationRequest): Promise<ApplicationResponse> {
     const before = await this.requireEditable(caller, id);
     if (before.version !== body.version) throw AppError.http(409);
     const steps: ApplicationStepData = structuredClone(before.steps);
@@ -345,7 +341,7 @@ export class ApplicationsService {
    * otherwise every step is re-checked, the form rendered and the move P -> S recorded in one
    * transaction that only a still-pending application passes.
    */
-  async submit(caller: ApplicationCaller, id: string, body: SubmitApplicationRequest): Promise<ApplicationResponse> {
+  async submit(caller: Caller, id: string, body: SubmitApplicationRequest): Promise<ApplicationResponse> {
     const before = isUuid(id) ? await this.applications.findVisible(writeScope(caller.user), id) : undefined;
     if (!before) throw AppError.http(404);
     if (before.status === APPLICATION_STATUS_SUBMITTED) return this.toResponse(before);
@@ -383,7 +379,7 @@ export class ApplicationsService {
   }
 
   /** The application form PDF: the stored one of a submission in its language, else rendered now. */
-  async applicationForm(caller: ApplicationCaller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer }> {
+  async applicationForm(caller: Caller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer }> {
     const row = await this.requireVisible(caller, id);
     const fileName = `${row.applicationNumber}.pdf`;
     const storedLang = row.submissionLanguage === 'km' ? 'km' : 'en';

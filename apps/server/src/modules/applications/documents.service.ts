@@ -18,9 +18,10 @@ import { AppError } from '../../lib/app-error';
 import { cleanUploadFileName, validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
 import type { ApplicationsRepository } from './applications.repository';
-import { isUuid, readScope, writeScope, type ApplicationCaller, type ApplicationsService } from './applications.service';
+import { isUuid, readScope, writeScope, type ApplicationsService } from './applications.service';
 import { imagePagePdfHtml } from './scan-page';
 import { tiffToPng } from './tiff-to-png';
+import type { Caller } from '../../plugins/caller';
 
 /** An uploaded file as the route read it (the shared shape of lib/upload-validation.ts). */
 export type { UploadedFile };
@@ -62,12 +63,12 @@ export class DocumentsService {
   ) {}
 
   /** Checks the application before a byte of the file is read: 404 / 409. */
-  async requireUploadTarget(caller: ApplicationCaller, applicationId: string | undefined): Promise<void> {
+  async requireUploadTarget(caller: Caller, applicationId: string | undefined): Promise<void> {
     if (applicationId === undefined || isEmpty(applicationId)) throw AppError.validation([{ field: 'applicationId', key: 'required' }]);
     await this.service.requireEditable(caller, applicationId);
   }
 
-  async upload(caller: ApplicationCaller, fields: UploadFields, file: UploadedFile | undefined): Promise<UploadDocumentResponse> {
+  async upload(caller: Caller, fields: UploadFields, file: UploadedFile | undefined): Promise<UploadDocumentResponse> {
     await this.requireUploadTarget(caller, fields.applicationId);
     const applicationId = fields.applicationId as string;
     const errors: FieldError[] = [];
@@ -138,14 +139,14 @@ export class DocumentsService {
     return { ...toDocument(document), applicationVersion };
   }
 
-  async list(caller: ApplicationCaller, applicationId: string): Promise<FindApplicationDocumentsResponse> {
+  async list(caller: Caller, applicationId: string): Promise<FindApplicationDocumentsResponse> {
     const row = await this.service.requireVisible(caller, applicationId);
     const items = await this.applications.documents(row.id);
     await this.service.record(caller, 'read', row.id, { documents: items.length });
     return { applicationId: row.id, items: items.map(toDocument) };
   }
 
-  private async requireDocument(caller: ApplicationCaller, documentId: string, write: boolean) {
+  private async requireDocument(caller: Caller, documentId: string, write: boolean) {
     const found = isUuid(documentId)
       ? await this.applications.findDocument(write ? writeScope(caller.user) : readScope(caller.user), documentId)
       : undefined;
@@ -153,13 +154,13 @@ export class DocumentsService {
     return found;
   }
 
-  async find(caller: ApplicationCaller, documentId: string): Promise<ApplicationDocument> {
+  async find(caller: Caller, documentId: string): Promise<ApplicationDocument> {
     const { document } = await this.requireDocument(caller, documentId, false);
     await this.service.record(caller, 'read', document.applicationId, { document: document.id });
     return toDocument(document);
   }
 
-  async download(caller: ApplicationCaller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+  async download(caller: Caller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
     const { document } = await this.requireDocument(caller, documentId, false);
     const stored = await this.applications.blob(document.blobId);
     if (!stored) throw AppError.http(404);
@@ -167,7 +168,7 @@ export class DocumentsService {
     return { fileName: document.fileName, mediaType: document.mediaType, data: stored.data };
   }
 
-  async remove(caller: ApplicationCaller, documentId: string): Promise<DeleteDocumentResponse> {
+  async remove(caller: Caller, documentId: string): Promise<DeleteDocumentResponse> {
     const { document, status } = await this.requireDocument(caller, documentId, true);
     if (status !== 'P') throw AppError.http(409);
     const applicationVersion = await this.service.change(async () => {

@@ -33,9 +33,10 @@ export const AUTH_LIMITS = {
 } as const;
 
 /**
- * Per-address limits of the public sign-in calls (route `config.rateLimit`, on top of the app's
- * general limit). They stop one address from spraying many accounts; the per-account throttles
- * above stop many addresses from guessing one account.
+ * Per-address limits of the public sign-in calls (route `config.rateLimit`, in place of the app's
+ * general limit on those routes; per process, plugins/rate-limit.ts). They stop one address from
+ * spraying many accounts; the per-account throttles above, kept in PostgreSQL, stop many
+ * addresses from guessing one account.
  */
 export const AUTH_RATE_LIMITS = {
   login: { max: 20, timeWindow: 60_000 },

@@ -10,18 +10,10 @@ import { verifyOtpRequestSchema, verifyOtpResponseSchema } from '@portal/domain/
 import { resetPasswordRequestSchema, resetPasswordResponseSchema } from '@portal/domain/contracts/auth/reset-password';
 import { resendOtpRequestSchema, resendOtpResponseSchema } from '@portal/domain/contracts/auth/resend-otp';
 import { requestBindOtpRequestSchema, requestBindOtpResponseSchema } from '@portal/domain/contracts/auth/request-bind-otp';
-import { changePasswordRequestSchema, changePasswordResponseSchema } from '@portal/domain/contracts/auth/change-password';
 import { AppError } from '../../lib/app-error';
 import { AUTH_RATE_LIMITS } from './auth.constants';
-import { callContext, createAuthServices, type AuthServices } from './auth-services';
+import { callContext } from './auth-services';
 import { registerPasskeyRoutes } from './passkey.routes';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The auth services, for modules that need them (the profile module: `passwords.change`). */
-    authServices: AuthServices;
-  }
-}
 
 const errors = {
   401: errorEnvelopeSchema,
@@ -37,8 +29,7 @@ const errors = {
  * call one service function.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const services = createAuthServices(app, app.authClock);
-  app.decorate('authServices', services);
+  const services = app.services.auth;
   const limit = (rule: { max: number; timeWindow: number }): FastifyContextConfig =>
     app.config.rateLimitMax === 0 ? {} : { rateLimit: rule };
   const me = (request: { user: { id: string } | null }) => {
@@ -183,26 +174,4 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   registerPasskeyRoutes(app, services, errors);
-
-  // Change password lives on the profile path (spec §7 has no auth path for it). If the
-  // profile module registered POST /api/user/v1/profile first, it calls
-  // `app.authServices.passwords.change` itself.
-  if (!app.hasRoute({ method: 'POST', url: '/api/user/v1/profile' })) {
-    app.post(
-      '/api/user/v1/profile',
-      {
-        schema: {
-          summary: "Profile update; `action: 'changePassword'` changes the password",
-          tags: ['user'],
-          security: [{ bearerAuth: [] }],
-          body: changePasswordRequestSchema,
-          response: { 200: changePasswordResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        await services.passwords.change({ userId: me(request), sessionId: request.sessionId }, request.body, callContext(request));
-        return { ok: true as const };
-      },
-    );
-  }
 };

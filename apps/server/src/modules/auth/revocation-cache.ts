@@ -1,5 +1,3 @@
-import type { Db } from '../../db/client';
-
 /** How long a "not revoked" answer is trusted before the database is asked again. */
 export const REVOCATION_CACHE_TTL_MS = 5_000;
 /** At most this many sessions remembered (oldest dropped first): memory stays bounded. */
@@ -59,16 +57,4 @@ export class RevocationCache {
   get size(): number {
     return this.entries.size;
   }
-}
-
-/** One cache per database handle, shared by every SessionRepository on it (the auth hook's and the services'). */
-const caches = new WeakMap<Db, RevocationCache>();
-
-export function revocationCacheFor(db: Db): RevocationCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new RevocationCache();
-    caches.set(db, cache);
-  }
-  return cache;
 }

@@ -1,15 +1,15 @@
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refreshToken, type NewRefreshTokenRow, type RefreshTokenRow } from '../../db/schema/refresh-token.table';
-import { revocationCacheFor, type RevocationCache } from './revocation-cache';
+import type { RevocationCache } from './revocation-cache';
 
 /** Refresh tokens and their families (Drizzle only). */
 export class SessionRepository {
-  private readonly revocations: RevocationCache;
-
-  constructor(private readonly db: Db) {
-    this.revocations = revocationCacheFor(db);
-  }
+  /** `revocations`: the app's one cache of revocation answers (services.ts), shared by the auth hook and the services. */
+  constructor(
+    private readonly db: Db,
+    private readonly revocations: RevocationCache,
+  ) {}
 
   async insert(row: NewRefreshTokenRow): Promise<void> {
     await this.db.insert(refreshToken).values(row);

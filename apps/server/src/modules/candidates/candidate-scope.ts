@@ -3,12 +3,6 @@ import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-types';
 import type { CandidateScope } from './candidates.repository';
 
-/** Who is calling, for scoping and the audit trail. */
-export interface CandidateCaller {
-  user: AuthUser;
-  ip: string;
-}
-
 /**
  * Which candidates a caller sees (the access policy already decided they may call at all):
  * an agency admin their agency's, an agency advisor the ones they recruited, a candidate (ROLE_CAN,

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
@@ -31,13 +31,9 @@ import {
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/upload-validation';
-import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
-import { pdfPlugin } from '../../providers/pdf/pdf-plugin';
-import { callContext, createAuthServices } from '../auth/auth-services';
-import type { CandidateCaller } from './candidate-scope';
-import { CandidatesRepository } from './candidates.repository';
-import { CandidatesService, publicOrigin } from './candidates.service';
+import { callContext } from '../auth/auth-services';
 import { readMultipart } from './multipart-parts';
+import { callerOf } from '../../plugins/caller';
 
 const errors = {
   401: errorEnvelopeSchema,
@@ -53,11 +49,6 @@ const tags = ['candidate'];
 const security = [{ bearerAuth: [] }];
 const okSchema = z.object({ ok: z.literal(true) });
 
-function callerOf(request: FastifyRequest): CandidateCaller {
-  if (!request.user) throw AppError.http(401);
-  return { user: request.user, ip: request.ip };
-}
-
 function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: string; data: Buffer }) {
   return reply
     .header('content-type', file.mediaType)
@@ -71,16 +62,7 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
  * candidates a caller sees is the service's business (candidate-scope.ts; others' are 404).
  */
 export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(pdfPlugin);
-  const service = new CandidatesService(
-    new CandidatesRepository(app.db, new PostgresBlobStore(app.db)),
-    app.audit,
-    createAuthServices(app, app.authClock).otp,
-    app.sms,
-    app.authClock,
-    { jwtSecret: app.config.jwtSecret, publicOrigin: publicOrigin(app.config) },
-    () => app.pdf,
-  );
+  const service = app.services.candidates;
   // The coming ITC classes exist from the start (reads never write).
   app.addHook('onReady', () => service.scheduleItcClasses());
 

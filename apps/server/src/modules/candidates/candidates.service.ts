@@ -42,9 +42,10 @@ import type { CallContext, OtpService } from '../auth/otp.service';
 import { contractHtml } from './candidate-contract';
 import { CANDIDATE_LINK_TTL_SECONDS, CANDIDATE_SESSION_TTL_SECONDS, signLinkToken, verifyLinkToken } from './candidate-link-token';
 import { toCandidate, toDocument, toSummary } from './candidate-mapper';
-import { actingRole, candidateScope, isApplicant, type CandidateCaller } from './candidate-scope';
+import { actingRole, candidateScope, isApplicant } from './candidate-scope';
 import { checkDocumentFile, type UploadedFile } from './candidate-upload';
 import type { CandidatesRepository } from './candidates.repository';
+import type { Caller } from '../../plugins/caller';
 
 /** Roles of people who already sell or serve: such a person is not recruited again. */
 export const AGENT_ROLES = [ROLE_AAP, ROLE_BK, ROLE_AS, ROLE_AA, ROLE_TRAINEE] as const;
@@ -74,7 +75,7 @@ export function assertFourEyes(
 }
 
 /** Staff who fill a candidate's form are its makers for the four-eyes rule; the candidate's own session is not. */
-function withFiller(fillers: readonly string[], caller: CandidateCaller): string[] {
+function withFiller(fillers: readonly string[], caller: Caller): string[] {
   if (isApplicant(caller.user) || fillers.includes(caller.user.id)) return [...fillers];
   return [...fillers, caller.user.id];
 }
@@ -103,7 +104,7 @@ export class CandidatesService {
     return this.clock.now();
   }
 
-  private record(caller: CandidateCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
+  private record(caller: Caller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -132,7 +133,7 @@ export class CandidatesService {
   }
 
   /** A candidate the caller may see, or 404. */
-  async require(caller: CandidateCaller, id: string): Promise<CandidateRow> {
+  async require(caller: Caller, id: string): Promise<CandidateRow> {
     const row = await this.candidates.find(candidateScope(caller.user), id);
     if (!row) throw AppError.http(404);
     return row;
@@ -153,10 +154,7 @@ export class CandidatesService {
     return { eligible: true };
   }
 
-  async findExisting(
-    caller: CandidateCaller,
-    input: { phone?: string | undefined; idNumber?: string | undefined },
-  ): Promise<FindExistingResponse> {
+  async findExisting(caller: Caller, input: { phone?: string | undefined; idNumber?: string | undefined }): Promise<FindExistingResponse> {
     const result = await this.eligibility(input);
     await this.record(caller, 'check_eligibility', null, { eligible: result.eligible, reason: result.reason ?? null });
     return result;
@@ -184,7 +182,7 @@ export class CandidatesService {
   }
 
   /** form/init (mode=createRecruitmentApp): a recruiter fills the form, or a signed-in ROLE_CAN starts their own. */
-  async init(caller: CandidateCaller, body: CandidateInitRequest): Promise<Candidate> {
+  async init(caller: Caller, body: CandidateInitRequest): Promise<Candidate> {
     if (isUnderAge(body.dateOfBirth, this.now())) throw ineligible('under_age');
     return this.audit.change(async () => {
       await this.assertEligible({ phone: body.phone, idNumber: body.idNumber });
@@ -218,7 +216,7 @@ export class CandidatesService {
    * the secure link by SMS. Behind the link is a ROLE_CNL account with no password: it can only
    * receive the OTP that opens the candidate's own form.
    */
-  async requestLink(caller: CandidateCaller, body: RequestLinkRequest): Promise<RequestLinkResponse> {
+  async requestLink(caller: Caller, body: RequestLinkRequest): Promise<RequestLinkResponse> {
     return this.audit.change(async () => {
       const now = this.now();
       let row: CandidateRow | undefined;
@@ -369,7 +367,7 @@ export class CandidatesService {
   // --- Reading --------------------------------------------------------------------------
 
   /** form/find: a candidate's own form; a recruiter names one with `candidateNumber`. */
-  async findForm(caller: CandidateCaller, candidateNumber: string | undefined): Promise<Candidate> {
+  async findForm(caller: Caller, candidateNumber: string | undefined): Promise<Candidate> {
     const row = isApplicant(caller.user)
       ? await this.candidates.findOwn(caller.user.id)
       : candidateNumber
@@ -380,14 +378,14 @@ export class CandidatesService {
     return this.view(row);
   }
 
-  async findOne(caller: CandidateCaller, id: string): Promise<Candidate> {
+  async findOne(caller: Caller, id: string): Promise<Candidate> {
     const row = await this.require(caller, id);
     await this.record(caller, 'read', row.id);
     return this.view(row);
   }
 
   async list(
-    caller: CandidateCaller,
+    caller: Caller,
     query: { q?: string | undefined; status?: CandidateStatus | undefined; page: number; size: number },
   ): Promise<FindCandidatesResponse> {
     const q = query.q?.trim();
@@ -403,7 +401,7 @@ export class CandidatesService {
     if (!isEditableStatus(row.status)) throw new AppError(409, 'candidate_not_editable', 'candidate_not_editable');
   }
 
-  async update(caller: CandidateCaller, id: string, body: CandidateUpdateRequest): Promise<Candidate> {
+  async update(caller: Caller, id: string, body: CandidateUpdateRequest): Promise<Candidate> {
     return this.audit.change(async () => {
       const row = await this.require(caller, id);
       this.requireEditable(row);
@@ -443,7 +441,7 @@ export class CandidatesService {
   }
 
   /** Submits a complete form: every required document, education, the code of conduct and the signed contract. */
-  async submit(caller: CandidateCaller, id: string, expectedVersion: number | undefined): Promise<Candidate> {
+  async submit(caller: Caller, id: string, expectedVersion: number | undefined): Promise<Candidate> {
     return this.audit.change(async () => {
       const row = await this.require(caller, id);
       this.requireEditable(row);
@@ -482,7 +480,7 @@ export class CandidatesService {
 
   // --- Review (agency admin) ------------------------------------------------------------
 
-  async review(caller: CandidateCaller, body: ReviewRequest): Promise<Candidate> {
+  async review(caller: Caller, body: ReviewRequest): Promise<Candidate> {
     return this.audit.change(async () => {
       const row = await this.require(caller, body.candidateId);
       if (row.version !== body.version) throw AppError.http(409);
@@ -559,7 +557,7 @@ export class CandidatesService {
   // --- Documents ------------------------------------------------------------------------
 
   async uploadDocument(
-    caller: CandidateCaller,
+    caller: Caller,
     candidateId: string | undefined,
     documentType: string | undefined,
     file: UploadedFile | undefined,
@@ -586,13 +584,13 @@ export class CandidatesService {
     });
   }
 
-  async listDocuments(caller: CandidateCaller, candidateId: string): Promise<{ items: CandidateDocument[] }> {
+  async listDocuments(caller: Caller, candidateId: string): Promise<{ items: CandidateDocument[] }> {
     const row = await this.require(caller, candidateId);
     return { items: (await this.candidates.documents(row.id)).map(toDocument) };
   }
 
   /** A document of a candidate the caller sees, or 404. */
-  private async requireDocument(caller: CandidateCaller, documentId: string) {
+  private async requireDocument(caller: Caller, documentId: string) {
     const doc = await this.candidates.document(documentId);
     if (!doc) throw AppError.http(404);
     const row = await this.candidates.find(candidateScope(caller.user), doc.candidateId);
@@ -600,7 +598,7 @@ export class CandidatesService {
     return { doc, row };
   }
 
-  async deleteDocument(caller: CandidateCaller, documentId: string): Promise<{ ok: true }> {
+  async deleteDocument(caller: Caller, documentId: string): Promise<{ ok: true }> {
     return this.audit.change(async () => {
       const { doc, row } = await this.requireDocument(caller, documentId);
       this.requireEditable(row);
@@ -611,7 +609,7 @@ export class CandidatesService {
     });
   }
 
-  async downloadDocument(caller: CandidateCaller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+  async downloadDocument(caller: Caller, documentId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
     const { doc, row } = await this.requireDocument(caller, documentId);
     const blob = await this.candidates.blob(doc.blobId);
     if (!blob) throw AppError.http(404);
@@ -620,7 +618,7 @@ export class CandidatesService {
   }
 
   /** The contract to review and sign, as a PDF in the caller's language. */
-  async contractPdf(caller: CandidateCaller, candidateId: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
+  async contractPdf(caller: Caller, candidateId: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const row = await this.require(caller, candidateId);
     const today = todayInPhnomPenh(this.now());
     const htmlText = contractHtml({
@@ -645,7 +643,7 @@ export class CandidatesService {
 
   /** The insurer's countersigned contract (agency admin), once the candidate is approved. */
   async uploadCountersigned(
-    caller: CandidateCaller,
+    caller: Caller,
     candidateId: string | undefined,
     file: UploadedFile | undefined,
   ): Promise<CandidateDocument> {
@@ -673,7 +671,7 @@ export class CandidatesService {
 
   /** irc/upload: the licence of a candidate who passed the exam; they become `licensed`. */
   async uploadIrc(
-    caller: CandidateCaller,
+    caller: Caller,
     candidateId: string | undefined,
     licenceNumber: string | undefined,
     file: UploadedFile | undefined,
@@ -724,7 +722,7 @@ export class CandidatesService {
   }
 
   /** irc/find: candidates waiting for (exam passed) or holding (licensed, converted) an IRC licence. */
-  async ircList(caller: CandidateCaller, q: string | undefined): Promise<FindCandidatesResponse> {
+  async ircList(caller: Caller, q: string | undefined): Promise<FindCandidatesResponse> {
     const trimmed = q?.trim();
     if (trimmed && trimmed.length < 3) throw AppError.validation([{ field: 'q', key: 'minlength' }]);
     const scope = candidateScope(caller.user);
@@ -738,7 +736,7 @@ export class CandidatesService {
     return { items: rows.map(toSummary), total: rows.length };
   }
 
-  async downloadIrc(caller: CandidateCaller, candidateId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
+  async downloadIrc(caller: Caller, candidateId: string): Promise<{ fileName: string; mediaType: string; data: Buffer }> {
     const row = await this.require(caller, candidateId);
     const doc = (await this.candidates.documents(row.id)).find((d) => d.documentType === 'irc-licence');
     if (!doc) throw AppError.http(404);

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
@@ -7,27 +6,18 @@ import { completionsResponseSchema } from '@portal/domain/contracts/compliance/f
 import { questionsQuerySchema, questionsResponseSchema } from '@portal/domain/contracts/compliance/find-questions';
 import { trainingMaterialsQuerySchema, trainingMaterialsResponseSchema } from '@portal/domain/contracts/compliance/find-training-materials';
 import { submitAnswersRequestSchema, submitAnswersResponseSchema } from '@portal/domain/contracts/compliance/submit-answers';
-import { AppError } from '../../lib/app-error';
-import { pdfPlugin } from '../../providers/pdf/pdf-plugin';
-import { ComplianceRepository } from './compliance.repository';
-import { ComplianceService, type ComplianceCaller } from './compliance.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 const tags = ['compliance'];
 const security = [{ bearerAuth: [] }];
-
-function callerOf(request: FastifyRequest): ComplianceCaller {
-  if (!request.user) throw AppError.http(401);
-  return { user: request.user, ip: request.ip };
-}
 
 /**
  * Compliance training calls of spec §7 (issue 9). Who may call them: api/access-policy.ts
  * (sellers, agency staff, trainees); the completions view is agency staff's (the service).
  */
 export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(pdfPlugin);
-  const service = new ComplianceService(new ComplianceRepository(app.db), app.audit, app.authClock, () => app.pdf);
+  const service = app.services.compliance;
   // The current period's course exists from the start, in every mode (reference data).
   await service.ensureCurrentPeriod();
 

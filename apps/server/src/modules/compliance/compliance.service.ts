@@ -24,11 +24,7 @@ import type { Clock } from '../auth/clock';
 import { certificateHtml, materialHtml } from './compliance-pdf';
 import { COURSE_DUE_MONTH_DAY, COURSE_PASS_MARK_PERCENT, REFERENCE_MATERIALS, REFERENCE_QUESTIONS } from './compliance-reference-data';
 import type { ComplianceRepository, PeriodWithCount } from './compliance.repository';
-
-export interface ComplianceCaller {
-  user: AuthUser;
-  ip: string;
-}
+import type { Caller } from '../../plugins/caller';
 
 /** The period of a day: its calendar year in Phnom Penh. */
 export function periodCodeOf(isoDate: string): string {
@@ -124,7 +120,7 @@ export class ComplianceService {
     return row;
   }
 
-  async materials(caller: ComplianceCaller, query: TrainingMaterialsQuery): Promise<TrainingMaterialsResponse> {
+  async materials(caller: Caller, query: TrainingMaterialsQuery): Promise<TrainingMaterialsResponse> {
     const period = await this.period(query.period);
     const [materials, attempts] = [await this.repo.materials(period.code), await this.repo.attempts(caller.user.id, period.code)];
     const km = query.lang === 'km';
@@ -141,7 +137,7 @@ export class ComplianceService {
   }
 
   /** The questions of the caller's next attempt: drawn from the bank, questions and choices in the attempt's own order. */
-  private async draw(caller: ComplianceCaller, periodCode: string) {
+  private async draw(caller: Caller, periodCode: string) {
     const [rows, attempts] = await Promise.all([this.repo.questionChoices(periodCode), this.repo.attempts(caller.user.id, periodCode)]);
     const byNumber = new Map<number, typeof rows>();
     for (const row of rows) byNumber.set(row.questionNumber, [...(byNumber.get(row.questionNumber) ?? []), row]);
@@ -153,7 +149,7 @@ export class ComplianceService {
     return { drawn, byNumber, attempts };
   }
 
-  async questions(caller: ComplianceCaller, lang: Language): Promise<QuestionsResponse> {
+  async questions(caller: Caller, lang: Language): Promise<QuestionsResponse> {
     const period = await this.period();
     const { drawn, byNumber } = await this.draw(caller, period.code);
     const km = lang === 'km';
@@ -174,7 +170,7 @@ export class ComplianceService {
     return { period: toPeriod(period), questions };
   }
 
-  async submit(caller: ComplianceCaller, body: SubmitAnswersRequest): Promise<SubmitAnswersResponse> {
+  async submit(caller: Caller, body: SubmitAnswersRequest): Promise<SubmitAnswersResponse> {
     const period = await this.period();
     const { drawn, byNumber, attempts } = await this.draw(caller, period.code);
     // The allowance first: a refused attempt is not scored at all.
@@ -260,7 +256,7 @@ export class ComplianceService {
   }
 
   /** The certificate of the caller's first pass in the current period; 404 before a pass. */
-  async certificatePdf(caller: ComplianceCaller, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
+  async certificatePdf(caller: Caller, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const period = await this.period();
     const pass = (await this.repo.attempts(caller.user.id, period.code)).find((a) => a.passed);
     const holder = pass ? await this.repo.certificateHolder(caller.user.id) : undefined;
@@ -290,7 +286,7 @@ export class ComplianceService {
   }
 
   /** Agency staff only (403 otherwise): who in their agency has passed the period. */
-  async completions(caller: ComplianceCaller, periodCode?: string): Promise<CompletionsResponse> {
+  async completions(caller: Caller, periodCode?: string): Promise<CompletionsResponse> {
     if (!isAgencyStaff(caller.user) || !caller.user.agencyId) throw AppError.http(403);
     const period = await this.period(periodCode);
     const rows = await this.repo.completions(caller.user.agencyId, period.code);
@@ -315,7 +311,7 @@ export class ComplianceService {
     return { period: toPeriod(period), completedCount: items.filter((i) => i.completed).length, totalCount: items.length, items };
   }
 
-  async completionsCsv(caller: ComplianceCaller, periodCode?: string): Promise<{ fileName: string; csv: string }> {
+  async completionsCsv(caller: Caller, periodCode?: string): Promise<{ fileName: string; csv: string }> {
     const result = await this.completions(caller, periodCode);
     const csv = csvDocument(
       COMPLETION_CSV_COLUMNS,

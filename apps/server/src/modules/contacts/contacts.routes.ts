@@ -8,11 +8,7 @@ import { findContactsQuerySchema, findContactsResponseSchema } from '@portal/dom
 import { pageContactsQuerySchema, pageContactsResponseSchema } from '@portal/domain/contracts/contacts/page-contacts';
 import { removeContactResponseSchema } from '@portal/domain/contracts/contacts/remove-contact';
 import { updateContactRequestSchema } from '@portal/domain/contracts/contacts/update-contact';
-import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
-import { ActivitiesRepository } from '../activities/activities.repository';
-import { callerOf } from './caller';
-import { ContactsRepository } from './contacts.repository';
-import { ContactsService } from './contacts.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 const tags = ['contact'];
@@ -23,7 +19,7 @@ const security = [{ bearerAuth: [] }];
  * which contacts they see is the service's business (their own; others are 404).
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new ContactsService(new ContactsRepository(app.db), new ActivitiesRepository(app.db), app.audit, app.responseCache);
+  const service = app.services.contacts;
 
   app.post(
     '/api/contact/v1/create',
@@ -65,7 +61,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pageContactsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.page(callerOf(request), request.query))),
+    async (request) => service.page(callerOf(request), request.query),
   );
 
   app.get(
@@ -79,7 +75,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: findContactsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query))),
+    async (request) => service.search(callerOf(request), request.query),
   );
 
   app.get(

@@ -1,27 +1,19 @@
 import type { ContactSummary } from '@portal/domain/contracts/contacts/contact-summary';
 import type { CreateContactRequest, ContactResponse } from '@portal/domain/contracts/contacts/create-contact';
-import { findContactsResponseSchema, type FindContactsQuery } from '@portal/domain/contracts/contacts/find-contacts';
+import type { FindContactsQuery, FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
 import type { FindContactWithActivitiesResponse } from '@portal/domain/contracts/contacts/find-contact-with-activities';
 import { CONTACT_DETAIL_MAX_ACTIVITIES } from '@portal/domain/contracts/contacts/find-contact-with-activities';
-import { pageContactsResponseSchema, type PageContactsQuery } from '@portal/domain/contracts/contacts/page-contacts';
+import type { PageContactsQuery, PageContactsResponse } from '@portal/domain/contracts/contacts/page-contacts';
 import type { UpdateContactRequest } from '@portal/domain/contracts/contacts/update-contact';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
-import { cachedJson } from '../../lib/cached-json';
-import { contactsCacheTag, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
-import type { AuthUser } from '../../plugins/auth-types';
 import type { AuditService } from '../audit/audit.service';
 import type { ActivitiesRepository } from '../activities/activities.repository';
 import { toActivityResponse } from '../activities/activity-response';
 import { contactSearchPatterns } from './contact-search';
 import type { ContactListRecord, ContactRecord, ContactScope, ContactValues, ContactsRepository } from './contacts.repository';
 import { decodeCursor, isUuid, keysetPage } from './keyset-cursor';
-
-/** Who is calling, for scoping and the audit trail. */
-export interface Caller {
-  user: AuthUser;
-  ip: string;
-}
+import type { Caller } from '../../plugins/caller';
 
 const AUDIT_ENTITY = 'contact';
 
@@ -103,25 +95,14 @@ function toValues(body: CreateContactRequest): ContactValues {
  * advisor's, removed, unknown, malformed id) is a 404, never a 403. Writes and reads of one
  * contact's personal data are audited (field names only, never values).
  */
-const PAGE_ROUTE = { method: 'GET', url: '/api/contact/v1/page' };
-const FIND_ROUTE = { method: 'GET', url: '/api/contact/v2/find' };
 
 export class ContactsService {
   constructor(
     private readonly contacts: ContactsRepository,
     private readonly activities: ActivitiesRepository,
     private readonly audit: AuditService,
-    private readonly cache: ResponseCache,
     private readonly now: () => Date = () => new Date(),
   ) {}
-
-  /**
-   * After any write to the caller's contacts or activities: this process's cached lists go at
-   * once (read-your-writes); other processes hear migration 0012's trigger (NOTIFY at commit).
-   */
-  changed(caller: Caller): void {
-    this.cache.invalidate(contactsCacheTag(caller.user.id));
-  }
 
   private scope(caller: Caller): ContactScope {
     return { ownerUserId: caller.user.id };
@@ -157,7 +138,6 @@ export class ContactsService {
       await this.record(caller, 'create', inserted.id, { fields: EDITABLE_FIELDS.filter((f) => values[f] !== null) });
       return inserted;
     });
-    this.changed(caller);
     return toContactResponse(row);
   }
 
@@ -170,7 +150,6 @@ export class ContactsService {
       if (updated) await this.record(caller, 'update', id, { fields: EDITABLE_FIELDS.filter((f) => before[f] !== values[f]) });
       return updated;
     });
-    this.changed(caller);
     // Changed (or removed) between our read and the write.
     if (!row) throw (await this.contacts.findVisible(this.scope(caller), id)) ? AppError.http(409) : AppError.http(404);
     return toContactResponse(row);
@@ -184,7 +163,6 @@ export class ContactsService {
         if (done) await this.record(caller, 'delete', id);
         return done;
       }));
-    this.changed(caller);
     if (!removed) throw AppError.http(404);
     return { id, removed: true };
   }
@@ -202,51 +180,28 @@ export class ContactsService {
     return { ...toContactResponse(row), activities: activities.map(toActivityResponse) };
   }
 
-  /** The lists come from the response cache while the caller's contacts are unchanged (lib/response-cache.ts). */
-  async page(caller: Caller, query: PageContactsQuery): Promise<CachedAnswer> {
-    const key = `contact-page|${caller.user.id}|${query.page}|${query.size}`;
-    return cachedJson(
-      this.cache,
-      key,
-      [contactsCacheTag(caller.user.id)],
-      pageContactsResponseSchema,
-      async () => {
-        const rows = await this.contacts.page(this.scope(caller), query.page * query.size, query.size + 1);
-        return {
-          value: {
-            items: rows.slice(0, query.size).map(toContactSummary),
-            page: query.page,
-            size: query.size,
-            hasNext: rows.length > query.size,
-          },
-        };
-      },
-      PAGE_ROUTE,
-    );
+  async page(caller: Caller, query: PageContactsQuery): Promise<PageContactsResponse> {
+    const rows = await this.contacts.page(this.scope(caller), query.page * query.size, query.size + 1);
+    return {
+      items: rows.slice(0, query.size).map(toContactSummary),
+      page: query.page,
+      size: query.size,
+      hasNext: rows.length > query.size,
+    };
   }
 
-  async search(caller: Caller, query: FindContactsQuery): Promise<CachedAnswer> {
+  async search(caller: Caller, query: FindContactsQuery): Promise<FindContactsResponse> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    const key = `contact-find|${caller.user.id}|${JSON.stringify([query.q, query.contactType, query.gender, query.cursor, query.size])}`;
-    return cachedJson(
-      this.cache,
-      key,
-      [contactsCacheTag(caller.user.id)],
-      findContactsResponseSchema,
-      async () => {
-        const rows = await this.contacts.search(
-          this.scope(caller),
-          {
-            ...(query.q === undefined ? {} : { patterns: contactSearchPatterns(query.q) }),
-            ...(query.contactType === undefined ? {} : { contactType: query.contactType }),
-            ...(query.gender === undefined ? {} : { gender: query.gender }),
-            ...(after === undefined ? {} : { after }),
-          },
-          query.size + 1,
-        );
-        return { value: keysetPage(rows, query.size, (row) => ({ at: new Date(row.modifiedDate), id: row.id }), toContactSummary) };
+    const rows = await this.contacts.search(
+      this.scope(caller),
+      {
+        ...(query.q === undefined ? {} : { patterns: contactSearchPatterns(query.q) }),
+        ...(query.contactType === undefined ? {} : { contactType: query.contactType }),
+        ...(query.gender === undefined ? {} : { gender: query.gender }),
+        ...(after === undefined ? {} : { after }),
       },
-      FIND_ROUTE,
+      query.size + 1,
     );
+    return keysetPage(rows, query.size, (row) => ({ at: new Date(row.modifiedDate), id: row.id }), toContactSummary);
   }
 }

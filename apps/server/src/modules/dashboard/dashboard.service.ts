@@ -1,12 +1,11 @@
 import { accessFor, decideAccess } from '@portal/domain/api/access-policy';
-import { dashboardResponseSchema, weekStartOf, type DashboardResponse } from '@portal/domain/contracts/user/dashboard';
+import { weekStartOf, type DashboardResponse } from '@portal/domain/contracts/user/dashboard';
 import { addDays } from '@portal/domain/format/calendar-arithmetic';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth-types';
 import type { Clock } from '../auth/clock';
 import { isAgencyStaff } from '../compliance/compliance.service';
-import type { DashboardCache } from './dashboard-cache';
 import type { FigureContext, FigureProvider } from './figure-provider';
 
 /** Whether the access policy lets the user make a call given as `'<METHOD> <path>'`. */
@@ -17,26 +16,19 @@ function mayCall(user: AuthUser, call: string): boolean {
 
 /**
  * GET /api/user/v1/dashboard (issue 9): the groups of every provider whose list the caller may
- * open, each ONE query, all in one round trip. Agency staff get their agency's totals. A computed
- * dashboard is reused for a short while (dashboard-cache.ts).
+ * open, each ONE query, all in one round trip. Agency staff get their agency's totals.
  */
 export class DashboardService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly providers: readonly FigureProvider[],
-    private readonly cache: DashboardCache,
   ) {}
 
-  /** The dashboard as JSON text (computed, checked against its contract, and cached). */
-  async dashboard(user: AuthUser): Promise<string> {
+  /** The dashboard of `user`, computed for each call (agency staff: their agency's totals). */
+  async dashboard(user: AuthUser): Promise<DashboardResponse> {
     const today = todayInPhnomPenh(this.clock.now());
-    const agency = isAgencyStaff(user) && user.agencyId !== null;
-    const key = `${user.id}|${today}|${[...user.roles].sort().join(',')}|${user.agencyId ?? ''}`;
-    // Agency-wide figures are dropped when anyone of the agency writes; one's own when one writes.
-    return this.cache.getOrCompute(key, { userId: user.id, agencyId: agency ? user.agencyId : null }, () =>
-      this.compute(user, today, agency),
-    );
+    return this.compute(user, today, isAgencyStaff(user) && user.agencyId !== null);
   }
 
   private async compute(user: AuthUser, today: string, agency: boolean): Promise<DashboardResponse> {
@@ -50,13 +42,12 @@ export class DashboardService {
       weekEnd: addDays(weekStart, 6),
     };
     const groups = await Promise.all(this.providers.filter((p) => mayCall(user, p.listCall)).map((p) => p.load(this.db, ctx)));
-    // Sent as text (no serializer runs), so the contract is checked here, once per computation.
-    return dashboardResponseSchema.parse({
+    return {
       asOf: today,
       weekStart,
       weekEnd: ctx.weekEnd,
       scope: ctx.scope,
       groups: groups.filter((g) => g !== null),
-    });
+    };
   }
 }

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import type { OutboxRow } from '../../db/schema/outbox.table';
-import { DevOutboxRepository } from './dev-outbox.repository';
 
 const querySchema = z.object({
   to: z.string().trim().min(1).max(254),
@@ -41,7 +40,7 @@ function toMessage(row: OutboxRow): z.infer<typeof messageSchema> {
  */
 export const devOutboxRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.config.devOutbox) return;
-  const repository = new DevOutboxRepository(app.db);
+  const repository = app.services.devOutbox;
   app.get(
     '/api/dev/outbox',
     {

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { APP_VERSION } from '@portal/domain/version';
-import { HealthRepository } from './health.repository';
-import { HealthService } from './health.service';
 
 /** Public (anonymous) answers: the version and the database's reachability, never the database kind or the environment. */
 const healthSchema = z.object({
@@ -25,7 +23,7 @@ const LIVE_BODY = JSON.stringify({ status: 'ok', version: APP_VERSION } satisfie
  *   database does not get a live process restarted. Also the benchmark's "trivial route".
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new HealthService(new HealthRepository(app.db));
+  const service = app.services.health;
   for (const [url, summary] of [
     ['/api/health', 'Service health'],
     ['/api/health/ready', 'Readiness: the database answers'],

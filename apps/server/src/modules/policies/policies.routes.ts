@@ -1,5 +1,4 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { clientPendingQuerySchema } from '@portal/domain/contracts/policies/download-client-pending';
@@ -20,20 +19,13 @@ import {
   uploadClientPendingDocResponseSchema,
 } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { AppError } from '../../lib/app-error';
-import { JSON_CONTENT_TYPE, serialized } from '../../lib/cached-json';
 import { contentDisposition } from '../../lib/upload-validation';
-import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
-import { PoliciesRepository } from './policies.repository';
-import { PoliciesService, type PolicyCaller, type UploadedFile } from './policies.service';
+import type { UploadedFile } from './policies.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 const tags = ['policy'];
 const security = [{ bearerAuth: [] }];
-
-function callerOf(request: FastifyRequest): PolicyCaller {
-  if (!request.user) throw AppError.http(401);
-  return { user: request.user, ip: request.ip };
-}
 
 /**
  * Policy calls of spec §7 (issue 7). Who may call them is api/access-policy.ts (advisors and
@@ -44,12 +36,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(multipart, { limits: { fileSize: PENDING_UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 6, fieldSize: 1024 } });
   }
-  const service = new PoliciesService(
-    new PoliciesRepository(app.db, new PostgresBlobStore(app.db)),
-    app.audit,
-    () => app.pdf,
-    app.responseCache,
-  );
+  const service = app.services.policies;
 
   app.get(
     '/api/policy/v1/search/customers',
@@ -63,9 +50,9 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchCustomersAnySchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (request.query.view === 'summary') return service.summary(callerOf(request));
-      return reply.type(JSON_CONTENT_TYPE).send(serialized(await service.search(callerOf(request), request.query)));
+      return service.search(callerOf(request), request.query);
     },
   );
 
@@ -80,7 +67,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: policyDetailsResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.type(JSON_CONTENT_TYPE).send(serialized(await service.details(callerOf(request), request.params.id))),
+    async (request) => service.details(callerOf(request), request.params.id),
   );
 
   app.get(

@@ -7,11 +7,11 @@ import type { FindPendingCodeResponse } from '@portal/domain/contracts/policies/
 import {
   DETAIL_MILESTONE_DAYS,
   DETAIL_RECENT_PAYMENTS,
-  policyDetailsResponseSchema,
+  type PolicyDetailsResponse,
 } from '@portal/domain/contracts/policies/find-policy-details';
 import { clientPendingFileName } from '@portal/domain/contracts/policies/download-client-pending';
 import { POLICY_NUMBER_PATTERN, toMoney } from '@portal/domain/contracts/policies/policy-fields';
-import { searchCustomersResponseSchema, type SearchCustomersQuery } from '@portal/domain/contracts/policies/search-customers';
+import type { SearchCustomersQuery, SearchCustomersResponse } from '@portal/domain/contracts/policies/search-customers';
 import type { ServicingSummaryResponse } from '@portal/domain/contracts/policies/servicing-summary';
 import {
   SUMMARY_GRACE_ALERT_DAYS,
@@ -23,8 +23,6 @@ import type { UpdateDeliveryStatusRequest, UpdateDeliveryStatusResponse } from '
 import { pendingCodeFieldSchema, type UploadClientPendingDocResponse } from '@portal/domain/contracts/policies/upload-client-pending-doc';
 import { daysInMonth, instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
-import { cachedJson } from '../../lib/cached-json';
-import { POLICIES_CACHE_TAG, type CachedAnswer, type ResponseCache } from '../../lib/response-cache';
 import { validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import type { AuthUser } from '../../plugins/auth-types';
 import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
@@ -34,12 +32,7 @@ import { addDays } from './policy-dates';
 import type { PoliciesRepository, PolicyScope } from './policies.repository';
 import { policySearchPatterns } from './policy-search';
 import { toMilestone, toPayment, toPending, toPolicyDetails, toPolicySummary } from './policy-mappers';
-
-/** Who is calling, for scoping and the audit trail. */
-export interface PolicyCaller {
-  user: AuthUser;
-  ip: string;
-}
+import type { Caller } from '../../plugins/caller';
 
 /** An uploaded file as the route read it. */
 export type { UploadedFile };
@@ -54,14 +47,6 @@ export function policyScope(user: AuthUser): PolicyScope {
   const staff = user.roles.includes(ROLE_AS) || user.roles.includes(ROLE_AA);
   return staff && user.agencyId ? { agencyId: user.agencyId } : { agentUserId: user.id };
 }
-
-/** The cache key part of a scope: an advisor's own policies, or an agency's. */
-function scopeKey(scope: PolicyScope): string {
-  return 'agentUserId' in scope ? `agent:${scope.agentUserId}` : `agency:${scope.agencyId}`;
-}
-
-const SEARCH_ROUTE = { method: 'GET', url: '/api/policy/v1/search/customers' };
-const DETAILS_ROUTE = { method: 'GET', url: '/api/policy/v1/search/details/:id' };
 
 function encodeCursor(value: unknown): string {
   return Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
@@ -92,11 +77,10 @@ export class PoliciesService {
     private readonly policies: PoliciesRepository,
     private readonly audit: AuditService,
     private readonly pdf: () => PdfRenderer,
-    private readonly cache: ResponseCache,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private record(caller: PolicyCaller, action: string, policyNumber: string | null, details?: Record<string, unknown>): Promise<void> {
+  private record(caller: Caller, action: string, policyNumber: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -112,7 +96,7 @@ export class PoliciesService {
   }
 
   /** The visible policy's id, or a 404. */
-  async requireVisible(caller: PolicyCaller, policyNumber: string): Promise<{ id: string; version: number }> {
+  async requireVisible(caller: Caller, policyNumber: string): Promise<{ id: string; version: number }> {
     const found = POLICY_NUMBER_PATTERN.test(policyNumber)
       ? await this.policies.findVisibleId(policyScope(caller.user), policyNumber)
       : undefined;
@@ -120,72 +104,41 @@ export class PoliciesService {
     return found;
   }
 
-  /**
-   * Search and detail answers come from the response cache while no policy data changed
-   * (lib/response-cache.ts; key: the caller's scope, today, the query). Every answer, cached or
-   * not, is audited.
-   */
-  async search(caller: PolicyCaller, query: SearchCustomersQuery): Promise<CachedAnswer> {
+  /** Search and detail answers are read for each call, and every one is audited. */
+  async search(caller: Caller, query: SearchCustomersQuery): Promise<SearchCustomersResponse> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isPolicyCursor)[0];
-    const scope = policyScope(caller.user);
-    const key = `policy-search|${scopeKey(scope)}|${this.today()}|${JSON.stringify([query.q, query.status, after, query.size])}`;
-    const answer = await cachedJson(
-      this.cache,
-      key,
-      [POLICIES_CACHE_TAG],
-      searchCustomersResponseSchema,
-      async () => {
-        const rows = await this.policies.search(
-          scope,
-          {
-            ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
-            ...(query.status === undefined ? {} : { status: query.status }),
-            ...(after === undefined ? {} : { afterPolicyNumber: after }),
-          },
-          query.size + 1,
-        );
-        const page = rows.slice(0, query.size);
-        const last = page.at(-1);
-        return {
-          value: {
-            items: page.map(toPolicySummary),
-            nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null,
-          },
-          auditDetails: { policyNumbers: page.map((r) => r.policyNumber) },
-        };
+    const rows = await this.policies.search(
+      policyScope(caller.user),
+      {
+        ...(query.q === undefined ? {} : { patterns: policySearchPatterns(query.q) }),
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(after === undefined ? {} : { afterPolicyNumber: after }),
       },
-      SEARCH_ROUTE,
+      query.size + 1,
     );
-    await this.record(caller, 'search', null, answer.auditDetails);
-    return answer;
+    const page = rows.slice(0, query.size);
+    const last = page.at(-1);
+    await this.record(caller, 'search', null, { policyNumbers: page.map((r) => r.policyNumber) });
+    return {
+      items: page.map(toPolicySummary),
+      nextCursor: rows.length > query.size && last ? encodeCursor([last.policyNumber]) : null,
+    };
   }
 
-  async details(caller: PolicyCaller, policyNumber: string): Promise<CachedAnswer> {
+  async details(caller: Caller, policyNumber: string): Promise<PolicyDetailsResponse> {
     if (!POLICY_NUMBER_PATTERN.test(policyNumber)) throw AppError.http(404);
-    const scope = policyScope(caller.user);
     const today = this.today();
-    const key = `policy-details|${scopeKey(scope)}|${today}|${policyNumber}`;
-    const answer = await cachedJson(
-      this.cache,
-      key,
-      [POLICIES_CACHE_TAG],
-      policyDetailsResponseSchema,
-      async () => {
-        const doc = await this.policies.details(scope, policyNumber, DETAIL_RECENT_PAYMENTS, {
-          from: today,
-          to: addDays(today, DETAIL_MILESTONE_DAYS),
-          limit: MILESTONE_MAX_ITEMS,
-        });
-        if (!doc) throw AppError.http(404);
-        return { value: toPolicyDetails(doc) };
-      },
-      DETAILS_ROUTE,
-    );
+    const doc = await this.policies.details(policyScope(caller.user), policyNumber, DETAIL_RECENT_PAYMENTS, {
+      from: today,
+      to: addDays(today, DETAIL_MILESTONE_DAYS),
+      limit: MILESTONE_MAX_ITEMS,
+    });
+    if (!doc) throw AppError.http(404);
     await this.record(caller, 'read', policyNumber, { view: 'details' });
-    return answer;
+    return toPolicyDetails(doc);
   }
 
-  async payments(caller: PolicyCaller, query: ClientPaymentsQuery): Promise<ClientPaymentsResponse> {
+  async payments(caller: Caller, query: ClientPaymentsQuery): Promise<ClientPaymentsResponse> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, isPaymentCursor);
     const { id } = await this.requireVisible(caller, query.policyNumber);
     const rows = await this.policies.payments(id, after ? { date: after[0], id: after[1] } : undefined, query.size + 1);
@@ -199,7 +152,7 @@ export class PoliciesService {
     };
   }
 
-  async milestones(caller: PolicyCaller, query: ClientMilestonesQuery): Promise<ClientMilestonesResponse> {
+  async milestones(caller: Caller, query: ClientMilestonesQuery): Promise<ClientMilestonesResponse> {
     const from = query.from ?? this.today();
     const to = query.to ?? addDays(from, MILESTONE_DEFAULT_DAYS);
     if (to < from) throw AppError.validation([{ field: 'to', key: 'invalid' }]);
@@ -219,7 +172,7 @@ export class PoliciesService {
     return { from, to, items, truncated: rows.length > MILESTONE_MAX_ITEMS };
   }
 
-  async summary(caller: PolicyCaller): Promise<ServicingSummaryResponse> {
+  async summary(caller: Caller): Promise<ServicingSummaryResponse> {
     const scope = policyScope(caller.user);
     const today = this.today();
     const month = today.slice(0, 7);
@@ -255,7 +208,7 @@ export class PoliciesService {
     };
   }
 
-  async pending(caller: PolicyCaller, policyNumber: string): Promise<FindPendingCodeResponse> {
+  async pending(caller: Caller, policyNumber: string): Promise<FindPendingCodeResponse> {
     const doc = POLICY_NUMBER_PATTERN.test(policyNumber)
       ? await this.policies.details(policyScope(caller.user), policyNumber, 0)
       : undefined;
@@ -265,7 +218,7 @@ export class PoliciesService {
   }
 
   /** The client-pending letter as a PDF, and the file name to give it. */
-  async pendingLetter(caller: PolicyCaller, policyNumber: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
+  async pendingLetter(caller: Caller, policyNumber: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const doc = POLICY_NUMBER_PATTERN.test(policyNumber)
       ? await this.policies.details(policyScope(caller.user), policyNumber, 0)
       : undefined;
@@ -300,7 +253,7 @@ export class PoliciesService {
    * usually stops it first), its content (415). Nothing is stored unless all pass.
    */
   async uploadPending(
-    caller: PolicyCaller,
+    caller: Caller,
     policyNumber: string,
     pendingCodeRaw: string | undefined,
     file: UploadedFile | undefined,
@@ -329,8 +282,6 @@ export class PoliciesService {
       await this.record(caller, 'create', policyNumber, { document: added.id, pendingCode: code.data, mediaType, size: added.size });
       return added;
     });
-    // This process's cached answers go now (read-your-writes); other processes hear the trigger's NOTIFY.
-    this.cache.invalidate(POLICIES_CACHE_TAG);
     return {
       policyNumber,
       pendingCode: code.data,
@@ -339,7 +290,7 @@ export class PoliciesService {
     };
   }
 
-  async updateDelivery(caller: PolicyCaller, body: UpdateDeliveryStatusRequest): Promise<UpdateDeliveryStatusResponse> {
+  async updateDelivery(caller: Caller, body: UpdateDeliveryStatusRequest): Promise<UpdateDeliveryStatusResponse> {
     const before = await this.requireVisible(caller, body.policyNumber);
     if (before.version !== body.version) throw AppError.http(409);
     const row = await this.audit.change(async () => {
@@ -353,7 +304,6 @@ export class PoliciesService {
         await this.record(caller, 'update', body.policyNumber, { fields: ['deliveryStatus', 'deliveryStatusDate'] });
       return updated;
     });
-    this.cache.invalidate(POLICIES_CACHE_TAG);
     if (!row || row.deliveryStatusDate === null) throw AppError.http(409);
     return {
       policyNumber: row.policyNumber,

@@ -23,7 +23,7 @@ export interface QuoteEngine {
 }
 
 /**
- * The engine on the catalogue the products module holds (`app.catalogue.current`, read back
+ * The engine on the catalogue the products module holds (`services.catalogue.current`, read back
  * from the catalogue tables), the same data the browser engine receives from GET /api/product/v1/.
  */
 const namesOf = new WeakMap<Catalogue, CatalogueNames>();

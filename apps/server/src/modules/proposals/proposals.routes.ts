@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { recordIdParamsSchema } from '@portal/domain/contracts/contacts/contact-id';
 import { createProposalRequestSchema, proposalResponseSchema } from '@portal/domain/contracts/proposals/create-proposal';
@@ -8,39 +7,19 @@ import { findProposalsQuerySchema, findProposalsResponseSchema } from '@portal/d
 import { opcPaymentResponseSchema, proposalNumberParamsSchema } from '@portal/domain/contracts/proposals/opc-payment';
 import { updateProposalRequestSchema } from '@portal/domain/contracts/proposals/update-proposal';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
-import { assertProductPermitted } from '../agent-products/product-permission';
-import { AppError } from '../../lib/app-error';
-import { pdfPlugin } from '../../providers/pdf/pdf-plugin';
-import { catalogueQuoteEngine } from './proposal-engine';
-import { ProposalPaymentService } from './proposal-payment';
-import { ProposalsRepository } from './proposals.repository';
-import { ProposalsService, type ProposalCaller } from './proposals.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
 const tags = ['proposal'];
 const security = [{ bearerAuth: [] }];
-
-function callerOf(request: FastifyRequest): ProposalCaller {
-  if (!request.user) throw AppError.http(401);
-  return { user: request.user, ip: request.ip };
-}
 
 /**
  * Proposal calls of spec §7 (issue 5). Who may call them is api/access-policy.ts (advisors write,
  * agency staff read); which proposals they see is the service's business (own / agency; others 404).
  */
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(pdfPlugin);
-  // app.catalogue: the products module's catalogue, seeded into and read back from its tables.
-  const repository = new ProposalsRepository(app.db);
-  const payments = new ProposalPaymentService(repository, app.config.khqr);
-  const service = new ProposalsService(
-    repository,
-    catalogueQuoteEngine(() => app.catalogue.current),
-    payments,
-    app.audit,
-    () => app.pdf,
-  );
+  const service = app.services.proposals;
+  const permissions = app.services.productPermissions;
 
   app.post(
     '/api/proposal/v1/create',
@@ -55,7 +34,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
+      await permissions.assert(caller.user.id, request.body.productCode);
       return reply.status(201).send(await service.create(caller, request.body));
     },
   );
@@ -74,7 +53,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const caller = callerOf(request);
-      await assertProductPermitted(app.db, caller.user.id, request.body.productCode);
+      await permissions.assert(caller.user.id, request.body.productCode);
       return service.update(caller, request.params.id, request.body);
     },
   );

@@ -22,11 +22,7 @@ import type { QuoteEngine } from './proposal-engine';
 import { proposalReportHtml } from './proposal-report';
 import type { ProposalPaymentService } from './proposal-payment';
 import type { ContactForProposal, ProposalScope, ProposalsRepository, ProposalValues } from './proposals.repository';
-
-export interface ProposalCaller {
-  user: AuthUser;
-  ip: string;
-}
+import type { Caller } from '../../plugins/caller';
 
 const AUDIT_ENTITY = 'proposal';
 
@@ -94,7 +90,7 @@ export class ProposalsService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private record(caller: ProposalCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
+  private record(caller: Caller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -105,14 +101,14 @@ export class ProposalsService {
     });
   }
 
-  async requireVisible(caller: ProposalCaller, id: string): Promise<ProposalRow> {
+  async requireVisible(caller: Caller, id: string): Promise<ProposalRow> {
     const row = isUuid(id) ? await this.proposals.findVisible(proposalScope(caller.user), id) : undefined;
     if (!row) throw AppError.http(404);
     return row;
   }
 
   /** The stored values of a save: the people as they are now, and the engine's answer as of today. */
-  private async quote(caller: ProposalCaller, body: CreateProposalRequest): Promise<ProposalValues> {
+  private async quote(caller: Caller, body: CreateProposalRequest): Promise<ProposalValues> {
     const insured = await this.proposals.findContact(caller.user.id, body.lifeInsuredContactId);
     const separate = body.policyOwnerContactId !== undefined && body.policyOwnerContactId !== body.lifeInsuredContactId;
     const owner = separate ? await this.proposals.findContact(caller.user.id, body.policyOwnerContactId as string) : insured;
@@ -200,7 +196,7 @@ export class ProposalsService {
     };
   }
 
-  async create(caller: ProposalCaller, body: CreateProposalRequest): Promise<ProposalResponse> {
+  async create(caller: Caller, body: CreateProposalRequest): Promise<ProposalResponse> {
     const values = await this.quote(caller, body);
     const row = await this.audit.change(async () => {
       const inserted = await this.proposals.insert({
@@ -218,7 +214,7 @@ export class ProposalsService {
     return this.toResponse(row);
   }
 
-  async update(caller: ProposalCaller, id: string, body: UpdateProposalRequest): Promise<ProposalResponse> {
+  async update(caller: Caller, id: string, body: UpdateProposalRequest): Promise<ProposalResponse> {
     const before = await this.requireVisible(caller, id);
     // Agency staff may read a proposal but not edit an advisor's (the role check lets only advisors in).
     if (before.ownerUserId !== caller.user.id) throw AppError.http(404);
@@ -249,13 +245,13 @@ export class ProposalsService {
     return this.toResponse(saved.row);
   }
 
-  async find(caller: ProposalCaller, id: string): Promise<ProposalResponse> {
+  async find(caller: Caller, id: string): Promise<ProposalResponse> {
     const row = await this.requireVisible(caller, id);
     await this.record(caller, 'read', id);
     return this.toResponse(row);
   }
 
-  async list(caller: ProposalCaller, query: FindProposalsQuery): Promise<FindProposalsResponse> {
+  async list(caller: Caller, query: FindProposalsQuery): Promise<FindProposalsResponse> {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const rows = await this.proposals.list(
       proposalScope(caller.user),
@@ -277,7 +273,7 @@ export class ProposalsService {
    * since the last request gets a new reference; update() withdrew the old); records
    * `paymentRequested` once, when the selling advisor asks (never on another reader's call).
    */
-  async payment(caller: ProposalCaller, proposalNumber: string): Promise<OpcPaymentResponse> {
+  async payment(caller: Caller, proposalNumber: string): Promise<OpcPaymentResponse> {
     const row = PROPOSAL_NUMBER_PATTERN.test(proposalNumber)
       ? await this.proposals.findVisibleByNumber(proposalScope(caller.user), proposalNumber)
       : undefined;
@@ -306,7 +302,7 @@ export class ProposalsService {
   }
 
   /** The benefit illustration PDF in `lang` (else the caller's preferred language); records `presented` once, when the selling advisor opens it. */
-  async report(caller: ProposalCaller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer; lang: Language }> {
+  async report(caller: Caller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer; lang: Language }> {
     const row = await this.requireVisible(caller, id);
     const advisor = await this.proposals.findAdvisor(row.ownerUserId);
     const reader = row.ownerUserId === caller.user.id ? advisor : await this.proposals.findAdvisor(caller.user.id);

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { UPLOAD_MAX_BYTES } from '@portal/domain/constants/uploads';
@@ -10,15 +10,9 @@ import {
   templateQuerySchema,
 } from '@portal/domain/contracts/candidates/exam-results';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
-import { AppError } from '../../lib/app-error';
 import { contentDisposition } from '../../lib/upload-validation';
-import { PostgresBlobStore } from '../../providers/blob/postgres-blob-store';
-import type { CandidateCaller } from '../candidates/candidate-scope';
-import { CandidatesRepository } from '../candidates/candidates.repository';
-import { publicOrigin } from '../candidates/candidates.service';
 import { readMultipart } from '../candidates/multipart-parts';
-import { SupportRepository } from './support.repository';
-import { SupportService } from './support.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = {
   401: errorEnvelopeSchema,
@@ -30,11 +24,6 @@ const errors = {
 const tags = ['support'];
 const security = [{ bearerAuth: [] }];
 
-function callerOf(request: FastifyRequest): CandidateCaller {
-  if (!request.user) throw AppError.http(401);
-  return { user: request.user, ip: request.ip };
-}
-
 function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: string; data: Buffer }) {
   return reply
     .header('content-type', file.mediaType)
@@ -45,14 +34,7 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
 
 /** Support calls of spec §7 (issue 8): agency admin only (api/access-policy.ts), scoped to their agency. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SupportService(
-    new SupportRepository(app.db),
-    new CandidatesRepository(app.db, new PostgresBlobStore(app.db)),
-    app.audit,
-    app.sms,
-    app.authClock,
-    publicOrigin(app.config),
-  );
+  const service = app.services.support;
 
   app.get(
     '/api/support/v1/exam/download/template',

@@ -17,16 +17,16 @@ import { AppError } from '../../lib/app-error';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import type { AuditService } from '../audit/audit.service';
 import type { Clock } from '../auth/clock';
-import type { CandidateCaller } from '../candidates/candidate-scope';
 import type { UploadedFile } from '../candidates/candidate-upload';
 import { validateUpload } from '../../lib/upload-validation';
 import type { CandidatesRepository } from '../candidates/candidates.repository';
 import { readSheetFile, toCsv, toXlsx, type TextRow } from './sheet-files';
 import type { SupportRepository } from './support.repository';
+import type { Caller } from '../../plugins/caller';
 
 const AUDIT_ENTITY = 'candidate';
 
-function agencyOf(caller: CandidateCaller): string {
+function agencyOf(caller: Caller): string {
   if (!caller.user.agencyId) throw AppError.http(403);
   return caller.user.agencyId;
 }
@@ -46,7 +46,7 @@ export class SupportService {
     private readonly publicOrigin: string,
   ) {}
 
-  private record(caller: CandidateCaller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
+  private record(caller: Caller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -72,7 +72,7 @@ export class SupportService {
   }
 
   /** The template: one row per candidate of the agency waiting for an exam result. */
-  async examTemplate(caller: CandidateCaller, format: 'csv' | 'xlsx') {
+  async examTemplate(caller: Caller, format: 'csv' | 'xlsx') {
     const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned']);
     await this.record(caller, 'download', null, { document: 'exam-template', count: rows.length });
     return this.sheet(
@@ -83,7 +83,7 @@ export class SupportService {
   }
 
   /** Exam results of the agency's candidates (for agents' records). */
-  async examResults(caller: CandidateCaller) {
+  async examResults(caller: Caller) {
     const rows = await this.support.inStatuses(agencyOf(caller), ['exam_passed', 'exam_failed', 'licensed', 'converted']);
     await this.record(caller, 'download', null, { document: 'exam-results', count: rows.length });
     return this.sheet(
@@ -104,7 +104,7 @@ export class SupportService {
     );
   }
 
-  async enrollment(caller: CandidateCaller, itcClassId: string | undefined) {
+  async enrollment(caller: Caller, itcClassId: string | undefined) {
     const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned', 'exam_passed', 'exam_failed'], itcClassId);
     await this.record(caller, 'download', null, { document: 'enrollment', count: rows.length });
     return this.sheet(
@@ -117,7 +117,7 @@ export class SupportService {
     );
   }
 
-  async licences(caller: CandidateCaller) {
+  async licences(caller: Caller) {
     const rows = await this.support.inStatuses(agencyOf(caller), ['licensed', 'converted']);
     await this.record(caller, 'download', null, { document: 'licences', count: rows.length });
     return this.sheet(
@@ -136,7 +136,7 @@ export class SupportService {
    * checked by the domain rule, then against the agency's candidates (known, waiting for a result,
    * once per file). Any error: 422 with every bad cell as `row.<n>.<column>` and NOTHING applied.
    */
-  async uploadExamResults(caller: CandidateCaller, file: UploadedFile | undefined): Promise<ExamUploadResponse> {
+  async uploadExamResults(caller: Caller, file: UploadedFile | undefined): Promise<ExamUploadResponse> {
     const agencyId = agencyOf(caller);
     // The shared upload check (kind `sheet`: csv/xlsx, 5 MB, name, sniffed and inspected content): lib/upload-validation.ts.
     const { fileName, data } = validateUpload(file, 'sheet');
@@ -209,7 +209,7 @@ export class SupportService {
   }
 
   /** Converts a licensed candidate to a trainee; a second call answers the same account. */
-  async convert(caller: CandidateCaller, candidateId: string): Promise<ConvertCandidateResponse> {
+  async convert(caller: Caller, candidateId: string): Promise<ConvertCandidateResponse> {
     const row = await this.candidates.find({ agencyId: agencyOf(caller) }, candidateId);
     if (!row) throw AppError.http(404);
     const existing = async (): Promise<ConvertCandidateResponse> => {

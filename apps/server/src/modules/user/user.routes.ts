@@ -4,11 +4,8 @@ import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { dashboardResponseSchema } from '@portal/domain/contracts/user/dashboard';
 import { profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema } from '@portal/domain/contracts/user/profile';
 import { AppError } from '../../lib/app-error';
-import { callContext, createAuthServices } from '../auth/auth-services';
-import { DashboardService } from '../dashboard/dashboard.service';
-import { FIGURE_PROVIDERS } from '../dashboard/figure-providers';
-import { ProfileRepository } from './profile.repository';
-import { ProfileService, type ProfileCaller } from './profile.service';
+import { callContext } from '../auth/auth-services';
+import type { ProfileCaller } from './profile.service';
 
 const errors = {
   401: errorEnvelopeSchema,
@@ -27,14 +24,11 @@ function callerOf(request: FastifyRequest): ProfileCaller {
 }
 
 /**
- * The user calls of spec §7 (issue 9): the profile and the dashboard. Registered BEFORE the auth
- * module, which then leaves POST /api/user/v1/profile to this module; `changePassword` is still
- * the auth module's password service.
+ * The user calls of spec §7: the profile and the dashboard. POST /api/user/v1/profile's
+ * `changePassword` is the auth password service, called through the profile service.
  */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const auth = createAuthServices(app, app.authClock);
-  const profiles = new ProfileService(new ProfileRepository(app.db), auth, app.audit, app.authClock);
-  const dashboards = new DashboardService(app.db, app.authClock, FIGURE_PROVIDERS, app.dashboardCache);
+  const { profiles, dashboards } = app.services;
 
   app.get(
     '/api/user/v1/profile',
@@ -65,7 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       switch (body.action) {
         case 'changePassword':
-          await auth.passwords.change({ userId: caller.userId, sessionId: caller.sessionId }, body, caller.context);
+          await app.services.auth.passwords.change({ userId: caller.userId, sessionId: caller.sessionId }, body, caller.context);
           return { ok: true as const };
         case 'updateContact':
           return profiles.updateContact(caller, body);
@@ -89,11 +83,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!request.user) throw AppError.http(401);
-      const json = await dashboards.dashboard(request.user);
-      // Already serialised (and checked against the schema) when computed: sent as is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      return dashboards.dashboard(request.user);
     },
   );
 };

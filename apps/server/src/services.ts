@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SEED_CATALOGUES } from '@portal/domain/catalogue/seed-catalogues';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { ActivitiesRepository } from './modules/activities/activities.repository';
+import { ActivitiesService } from './modules/activities/activities.service';
+import { AgentProductsRepository } from './modules/agent-products/agent-products.repository';
+import { AgentProductsService } from './modules/agent-products/agent-products.service';
+import { ProductPermissions } from './modules/agent-products/product-permission';
+import { ApplicationsRepository } from './modules/applications/applications.repository';
+import { ApplicationsService } from './modules/applications/applications.service';
+import { DocumentsService } from './modules/applications/documents.service';
+import { proposalsAsSource } from './modules/applications/proposal-snapshot';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { AuditService } from './modules/audit/audit.service';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { AuthService } from './modules/auth/auth.service';
+import { deriveKey } from './modules/auth/auth-crypto';
+import type { AuthServices } from './modules/auth/auth-services';
+import type { Clock } from './modules/auth/clock';
+import { OtpRepository } from './modules/auth/otp.repository';
+import { OtpService } from './modules/auth/otp.service';
+import { PasskeyRepository } from './modules/auth/passkey.repository';
+import { PasskeyService } from './modules/auth/passkey.service';
+import { PasswordService } from './modules/auth/password.service';
+import { RevocationCache } from './modules/auth/revocation-cache';
+import { SessionRepository } from './modules/auth/session.repository';
+import { SessionService } from './modules/auth/session.service';
+import { CandidatesRepository } from './modules/candidates/candidates.repository';
+import { CandidatesService, publicOrigin } from './modules/candidates/candidates.service';
+import { ComplianceRepository } from './modules/compliance/compliance.repository';
+import { ComplianceService } from './modules/compliance/compliance.service';
+import { ContactsRepository } from './modules/contacts/contacts.repository';
+import { ContactsService } from './modules/contacts/contacts.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
+import { FIGURE_PROVIDERS } from './modules/dashboard/figure-providers';
+import { DevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository';
+import { EngineService } from './modules/engine/engine.service';
+import { HealthRepository } from './modules/health/health.repository';
+import { HealthService } from './modules/health/health.service';
+import { RetentionRepository } from './modules/maintenance/retention.repository';
+import { RetentionService } from './modules/maintenance/retention.service';
+import { PoliciesRepository } from './modules/policies/policies.repository';
+import { PoliciesService } from './modules/policies/policies.service';
+import { CatalogueRepository } from './modules/products/catalogue.repository';
+import { loadCatalogueStore, type CatalogueStore } from './modules/products/catalogue.service';
+import { ProductsService } from './modules/products/products.service';
+import { catalogueQuoteEngine } from './modules/proposals/proposal-engine';
+import { ProposalPaymentService } from './modules/proposals/proposal-payment';
+import { ProposalsRepository } from './modules/proposals/proposals.repository';
+import { ProposalsService } from './modules/proposals/proposals.service';
+import { SupportRepository } from './modules/support/support.repository';
+import { SupportService } from './modules/support/support.service';
+import { ProfileRepository } from './modules/user/profile.repository';
+import { ProfileService } from './modules/user/profile.service';
+import { PostgresBlobStore } from './providers/blob/postgres-blob-store';
+import { ChromiumPdfRenderer } from './providers/pdf/chromium-pdf-renderer';
+import type { PdfRenderer } from './providers/pdf/pdf-renderer';
+import { createSmsProvider } from './providers/sms/create-sms-provider';
+import type { SmsProvider } from './providers/sms/sms-provider';
+
+export interface ServiceDeps {
+  db: Db;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+  /** The time as sign-in, OTP, token and date-dependent checks see it (tests replace its `now`). */
+  clock: Clock;
+  /** Replaces the SMS provider chosen by SMS_TRANSPORT. */
+  sms?: SmsProvider;
+  /** Replaces the Chromium PDF renderer (CHROMIUM_PATH). */
+  pdf?: PdfRenderer;
+}
+
+/** Every provider, repository shared by the auth hook, and service of the app, each built once. */
+export type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * The composition root: every provider, repository and service is made here, once, and handed
+ * to the route plugins as `app.services` (plugins/services.ts). Route files build nothing; two
+ * modules that need the same service get the same object (one revocation cache, one PDF pool,
+ * one catalogue). Async only because the catalogue is seeded and read back from its tables.
+ */
+export async function createServices(deps: ServiceDeps) {
+  const { db, config, log, clock } = deps;
+  const blobs = new PostgresBlobStore(db);
+  const sms = deps.sms ?? createSmsProvider(config, db);
+  const pdf = deps.pdf ?? new ChromiumPdfRenderer({ executablePath: config.chromiumPath });
+  const renderer = () => pdf;
+  const audit = new AuditService(new AuditRepository(db));
+
+  // Auth: one session repository (and its revocation cache) for the auth hook and the services.
+  const users = new AuthRepository(db);
+  const sessionRepository = new SessionRepository(db, new RevocationCache());
+  const otp = new OtpService(new OtpRepository(db), users, sms, audit, clock, deriveKey(config.jwtSecret, 'otp'));
+  const sessions = new SessionService(sessionRepository, users, audit, clock, config.jwtSecret);
+  const authService = new AuthService(users, otp, sessions, audit, clock);
+  const passwords = new PasswordService(users, otp, sessions, authService, audit, clock);
+  const passkeys = new PasskeyService(new PasskeyRepository(db), users, otp, authService, audit, clock, {
+    rpId: config.webauthnRpId,
+    rpName: 'Advisor Portal',
+    origins: config.webauthnOrigins,
+  });
+  const auth: AuthServices = { auth: authService, otp, sessions, passwords, passkeys };
+
+  // The product catalogue: seeded into and read back from the catalogue_* tables, then in memory.
+  const catalogue: CatalogueStore = await loadCatalogueStore(new CatalogueRepository(db), SEED_CATALOGUES, log);
+  const quoteEngine = catalogueQuoteEngine(() => catalogue.current);
+
+  const activitiesRepository = new ActivitiesRepository(db);
+  const contacts = new ContactsService(new ContactsRepository(db), activitiesRepository, audit);
+  const activities = new ActivitiesService(activitiesRepository, contacts, audit);
+
+  const proposalsRepository = new ProposalsRepository(db);
+  const payments = new ProposalPaymentService(proposalsRepository, config.khqr);
+  const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderer);
+
+  const applicationsRepository = new ApplicationsRepository(db, blobs);
+  const applications = new ApplicationsService(
+    applicationsRepository,
+    proposalsAsSource(proposalsRepository, quoteEngine),
+    audit,
+    renderer,
+  );
+  const documents = new DocumentsService(applicationsRepository, applications, renderer);
+
+  const candidatesRepository = new CandidatesRepository(db, blobs);
+  const origin = publicOrigin(config);
+  const candidates = new CandidatesService(
+    candidatesRepository,
+    audit,
+    otp,
+    sms,
+    clock,
+    { jwtSecret: config.jwtSecret, publicOrigin: origin },
+    renderer,
+  );
+  const support = new SupportService(new SupportRepository(db), candidatesRepository, audit, sms, clock, origin);
+
+  const agentProductsRepository = new AgentProductsRepository(db);
+
+  const productPermissions = new ProductPermissions(agentProductsRepository);
+  return {
+    clock,
+    sms,
+    pdf,
+    audit,
+    catalogue,
+    sessionRepository,
+    auth,
+    profiles: new ProfileService(new ProfileRepository(db), auth, audit, clock),
+    dashboards: new DashboardService(db, clock, FIGURE_PROVIDERS),
+    contacts,
+    activities,
+    products: new ProductsService(catalogue),
+    engine: new EngineService(catalogue, undefined, (userId) => productPermissions.permitted(userId)),
+    proposals,
+    applications,
+    documents,
+    policies: new PoliciesService(new PoliciesRepository(db, blobs), audit, renderer),
+    candidates,
+    support,
+    agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),
+    productPermissions,
+    compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),
+    health: new HealthService(new HealthRepository(db)),
+    devOutbox: new DevOutboxRepository(db),
+    retention: new RetentionService(new RetentionRepository(db)),
+  };
+}
