@@ -1,5 +1,5 @@
 // `npm run bench:dashboard` (in bench/): GET /api/user/v1/dashboard of the built server under load,
-// as a ratio to a raw node:http hello-world measured in the same run (issue 9; goal >= 0.1). The
+// as a ratio to a raw node:http hello-world measured in the same run (goal >= 0.1). The
 // dashboard is one round trip with one query per figure group (contacts and activities this week,
 // servicing, compliance), over volume data for the advisor: contacts with activities and policies.
 //

@@ -1,4 +1,4 @@
-// `npm run bench:engine` (in bench/): the premium engine (issue 5), in-process and over HTTP, as
+// `npm run bench:engine` (in bench/): the premium engine, in-process and over HTTP, as
 // ratios to a raw node:http hello-world measured in the same run. Goals: calculate over HTTP ÷ raw
 // ≥ 0.25 and p99 ≤ 2 ms at 10 connections. Writes bench/results/engine-<timestamp>.json and
 // bench/results/engine-latest.md.

@@ -1,8 +1,8 @@
 // `npm run lighthouse` (root): Lighthouse 12 (mobile defaults: a mid-range phone, simulated slow
 // 4G, 4x CPU slowdown) with Debian Chromium against the production build, for each page of
 // PAGES. Writes bench/results/lighthouse-<page>.report.html and .json, a summary table
-// (bench/results/lighthouse-latest.md, and bench/LIGHTHOUSE.md for the README), and the goals of
-// issue 11. Signed-in pages get the stored login the SPA keeps in localStorage (DESIGN.md §6),
+// (bench/results/lighthouse-latest.md, and bench/LIGHTHOUSE.md for the README), and the goals.
+// Signed-in pages get the stored login the SPA keeps in localStorage (DESIGN.md §6),
 // from a real sign-in of the demo advisor (password + OTP from the dev outbox).
 //
 // Needs apps/web/dist and apps/server/dist (npm run build). Settings (environment):
@@ -18,7 +18,7 @@ import { newApplication, SERVER_ENTRY, serverBuilt, signIn } from './lib/portal.
 import { BENCH_DIR, ROOT, freePort, startChild, waitForHttp } from './lib/proc.mjs';
 
 /**
- * The pages measured, the five of issue 11: one line each. `signedIn`: the demo advisor's stored
+ * The pages measured (sign-in, dashboard, contact list, quote form, wizard step): one line each. `signedIn`: the demo advisor's stored
  * login is put in place first. `ready`: a CSS selector that shows the page has rendered its
  * content (checked before the run). `query`: made before the run, for a page that shows a record
  * (the wizard opens a new pending application on its first step, personal information).

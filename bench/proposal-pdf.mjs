@@ -1,4 +1,4 @@
-// Proposal PDF benchmark (issue 5): the built portal renders a 3-page (or longer) Khmer benefit
+// Proposal PDF benchmark: the built portal renders a 3-page (or longer) Khmer benefit
 // illustration through its warm Chromium pool. Reports, in one run on this machine:
 //  - latency of one PDF at a time with a warm renderer (p50/p95/p99; goal p95 <= 150 ms);
 //  - PDFs per second under autocannon at 1, 2 and 4 connections (goal >= 10/s on 2 cores);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Front-end size budgets (issue 11), checked on the production build of apps/web:
+// Front-end size budgets, checked on the production build of apps/web:
 //   - initial JS of the sign-in screen (entry + the auth area's chunk, with everything they
 //     import statically) <= 150 KB gzip;
 //   - initial JS of the signed-in shell (entry + the app-shell layout chunk + the dashboard

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Alias } from 'vite';
 
 /**
- * The web app runs on Preact through preact/compat, not on react-dom (issue 11: react-dom 19 alone
+ * The web app runs on Preact through preact/compat, not on react-dom (react-dom 19 alone
  * is ~60 KB gzip of a 150 KB initial-JS budget). Every `react*` import, ours and the libraries'
  * (Mantine, TanStack Query, react-router, react-i18next, react-hook-form), resolves here, in the
  * dev server, the build and the web unit tests alike. `react` is src/lib/react-compat.js:

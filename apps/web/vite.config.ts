@@ -48,7 +48,7 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
  * (preact/compat) and the router, TanStack Query, i18next) and the form library. Mantine and zod are NOT grouped: a group would put every component any screen
  * uses (dates, dropzone, …) or all of zod (the first load needs only zod/mini) on the sign-in
  * screen's first load; left to the bundler, each lazy
- * route carries the components only it uses (issue 11 budgets: scripts/check-bundle-budgets.mjs).
+ * route carries the components only it uses (scripts/check-bundle-budgets.mjs).
  */
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   {

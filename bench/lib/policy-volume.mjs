@@ -1,4 +1,4 @@
-// Volume policies for the servicing routes (issue 7): N policies (BENCH_POLICIES, default 100,000)
+// Volume policies for the servicing routes: N policies (BENCH_POLICIES, default 100,000)
 // with 10 payments each (1,000,000) for the benchmark advisor, through
 // apps/server/src/commands/seed-policy-volume.ts. Tops up to N, so a kept BENCH_DATA_DIR reloads nothing.
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 10: no sensitive data kept in the browser other than the tokens. Any spec can call
+// No sensitive data kept in the browser other than the tokens. Any spec can call
 //   await expectNothingSensitiveStored(page, 'after step 3', [person.idNumber, person.phone]);
 // after each step (the application wizard will, after each of its steps).
 import type { Page } from '@playwright/test';

@@ -1,8 +1,8 @@
-// Insurance applications (issue 6) in the browser: from a saved proposal, the seven-step wizard
+// Insurance applications in the browser: from a saved proposal, the seven-step wizard
 // with a drawn and a typed signature and two uploads with progress bars; the browser is closed
 // half-way and the advisor comes back to the same step with everything kept; then the in-good-order
 // review, the submission, and the application form PDF. After every step the browser's storage is
-// scanned (issue 10): the tokens may be kept, the customer's personal and health data may not.
+// scanned: the tokens may be kept, the customer's personal and health data may not.
 import type { Page } from '@playwright/test';
 import { apiPost, storedLogin } from '../support/auth';
 import { expectNothingSensitiveStored } from '../support/browser-storage';
@@ -20,7 +20,7 @@ async function token(page: Page): Promise<string> {
   return login.accessToken;
 }
 
-/** A contact and a saved proposal for them, made through the API (the proposals screens are issue 5's). */
+/** A contact and a saved proposal for them, made through the API. */
 async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: string; lastName: string }> {
   const access = await token(page);
   const suffix = Date.now().toString(36).replace(/[0-9]/g, 'x');

@@ -1,4 +1,4 @@
-// Passkeys (issue 3) through Chromium's virtual authenticator (DevTools Protocol WebAuthn
+// Passkeys through Chromium's virtual authenticator (DevTools Protocol WebAuthn
 // domain): register from the profile (profile OTP, then the device prompt), sign out, sign in
 // with the passkey from the sign-in screen's link, and remove it behind a confirmation. The
 // authenticator belongs to this page, so the whole story is one test. demo.as is used only here.

@@ -1,4 +1,4 @@
-// Forgot password -> code -> new password -> success (issue 3), with every password rule of
+// Forgot password -> code -> new password -> success, with every password rule of
 // spec §8 answered by the real server and shown translated on the form, then a sign-in with the
 // new password. demo.can is used only here: its password changes for the rest of the run.
 import { expect, test } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// Sessions (issue 3): idle warning and sign-out with the timers shortened through the app's
+// Sessions: idle warning and sign-out with the timers shortened through the app's
 // documented localStorage overrides, and refresh-token rotation with reuse detection. Each test
 // signs demo.aa in by itself, so revoking its session touches no other test.
 import { expect, test } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// Sign-in (issue 3): password + OTP, a wrong OTP, and the lock after ten wrong passwords. Each
+// Sign-in: password + OTP, a wrong OTP, and the lock after ten wrong passwords. Each
 // test signs in by itself with a user no shared session uses (demo.bk; demo.trainee for the
 // lock, which lasts 15 minutes and would break any other test of that user).
 import { expect, test } from '../support/fixtures';

@@ -1,4 +1,4 @@
-// Issue 10: nothing sensitive is kept in browser storage (localStorage, sessionStorage,
+// Nothing sensitive is kept in browser storage (localStorage, sessionStorage,
 // IndexedDB) other than the tokens, after each step of signing in and creating a contact. The
 // check is e2e/support/browser-storage.ts, for every flow that handles personal data.
 import { randomInt } from 'node:crypto';

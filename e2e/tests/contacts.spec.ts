@@ -1,4 +1,4 @@
-// Contacts and sales activities (issue 4), as an advisor does it on a phone-sized screen, once in
+// Contacts and sales activities, as an advisor does it on a phone-sized screen, once in
 // English and once in Khmer: create a contact with a Khmer name, find it by 3 letters of the Latin
 // name and by the phone, edit it, add (edit, delete) an activity, remove it. Every text asserted is
 // read from packages/i18n/locales, so the Khmer run checks the Khmer interface. Names and phone

@@ -1,4 +1,4 @@
-// The advisor dashboard (issue 9): every figure shown equals a count the test makes itself from
+// The advisor dashboard: every figure shown equals a count the test makes itself from
 // the API lists behind it (contacts, activities, policies by status, the servicing summary,
 // milestones), and opens that list. Other tests may add records meanwhile, so a comparison is
 // retried on a fresh page until the figures and the lists agree.

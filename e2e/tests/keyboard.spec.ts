@@ -1,4 +1,4 @@
-// Keyboard-only use (issue 11): sign-in, a new contact and the whole application wizard done
+// Keyboard-only use: sign-in, a new contact and the whole application wizard done
 // with Tab, Shift+Tab, Enter, Space, arrow keys and typing alone — no click, no fill — after the
 // page has loaded; every control Tab lands on shows a focus ring (support/keyboard.ts). Sign-in
 // uses demo.aap2 (one OTP; the navigation spec's session is the only other use of that user).

@@ -1,4 +1,4 @@
-// Lists, the quote form and a wizard step keep their place while they load (issue 11: skeletons
+// Lists, the quote form and a wizard step keep their place while they load (skeletons
 // reserve the space, no layout shift): on a 360 x 740 phone, the layout shifts the browser
 // reports from the first paint until the content has settled add up to at most 0.05 (the CLS goal
 // of the issue's Lighthouse targets). Shifts right after a key press or tap are not counted, as

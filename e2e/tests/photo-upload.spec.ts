@@ -1,4 +1,4 @@
-// Photos are shrunk on the phone before they are sent (issue 11): a 6 MB PNG photo chosen for an
+// Photos are shrunk on the phone before they are sent: a 6 MB PNG photo chosen for an
 // application's ID document (over the 5 MB upload limit: the phone takes it, since it sends it
 // shrunk) reaches the server at most about 1 MB — smaller in pixels, the same
 // shape, still a PNG — while a PDF of more than 1 MB is sent byte for byte. What the server holds

@@ -1,4 +1,4 @@
-// The profile (issue 9): the account as the server knows it, and a phone change that needs the
+// The profile: the account as the server knows it, and a phone change that needs the
 // profile OTP sent to the phone on file (read from the dev outbox, as the auth tests do): without
 // it the server refuses, a wrong code is refused, the right one saves.
 import { apiPost, storedLogin, withNewOtp } from '../support/auth';

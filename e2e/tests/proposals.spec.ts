@@ -1,4 +1,4 @@
-// Proposals (issue 5) as an advisor does it on a phone: from a contact, quote Family Protector
+// Proposals as an advisor does it on a phone: from a contact, quote Family Protector
 // (TERM) with riders, watch the premium follow the payment mode (the engine runs in the browser),
 // save (the server recalculates and keeps its answer), open the benefit illustration PDF in
 // English and in Khmer, and show the KHQR code for the first premium. Texts come from the

@@ -1,4 +1,4 @@
-// Recruitment (issue 8) in the browser, the whole journey: an agency advisor sends a new candidate
+// Recruitment in the browser, the whole journey: an agency advisor sends a new candidate
 // a secure link; the candidate opens it, enters the OTP from the dev outbox and fills in the form
 // with its documents; the agency admin reads the whole application, approves it, assigns an ITC
 // class and uploads exam results, each refused row named in words.

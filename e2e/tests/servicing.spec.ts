@@ -1,4 +1,4 @@
-// Policy servicing (issue 7) in the browser, against the demo policy feed the server imports with
+// Policy servicing in the browser, against the demo policy feed the server imports with
 // PORTAL_DEMO=1: the dashboard, search by three letters of a Khmer name and by policy number,
 // every part of a policy (one detail call for all of them), the value chart, and a pending
 // document uploaded and shown as submitted. The policy is picked from the demo advisor's own

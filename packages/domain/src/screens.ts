@@ -52,7 +52,7 @@ export const SCREENS: readonly Screen[] = [
   }),
   s({ id: 'login-biometric', path: '/auth/webauth/login-biometric', area: 'auth', titleKey: 'auth:login_biometric_title' }),
   s({ id: 'link-expired', path: '/secure-link/link-expired', area: 'system', titleKey: 'auth:link_expired_title' }),
-  // Where a candidate's secure link lands (issue 8): token in the fragment, then the OTP; not a spec §2 name.
+  // Where a candidate's secure link lands: token in the fragment, then the OTP; not a spec §2 name.
   s({ id: 'secure-link', path: '/secure-link', area: 'system', titleKey: 'recruitment:secure_link_title' }),
 
   // Home

@@ -1,5 +1,5 @@
 /**
- * Volume policies for the servicing benchmark (issue 7; bench only, never in npm test): N policies
+ * Volume policies for the servicing benchmark (bench only, never in npm test): N policies
  * (default 100,000) for one advisor (default demo.aap), each with an owner and a life insured,
  * 1-2 coverages, 5 policy values, a beneficiary, and P premium payments (default 10: 1,000,000 in
  * all), on the configured database (PGlite under DATA_DIR, or DATABASE_URL). Policy numbers are

@@ -1,5 +1,5 @@
 /**
- * Volume data for search and load tests (issue 4): N contacts (default 100,000) with 1-3 sales
+ * Volume data for search and load tests: N contacts (default 100,000) with 1-3 sales
  * activities each for one advisor (default demo.aap), on the configured database (PGlite under
  * DATA_DIR, or DATABASE_URL). Adds only what is missing up to N, in batched multi-row inserts.
  *

@@ -22,7 +22,7 @@ function nameOf(text: string): string {
  * `db.execute(query)`, as a named (server-side prepared) statement on PostgreSQL: each pooled
  * connection parses and analyses the text once, and the planner may settle on a generic plan.
  * For the large read queries (a policy's whole document) parsing and planning cost many times
- * the execution (issue 11). On PGlite (in process, no cache of statements) it is db.execute.
+ * the execution. On PGlite (in process, no cache of statements) it is db.execute.
  * The name is derived from the text, so two query shapes never share a name.
  */
 export async function executePrepared<T>(db: Db, query: SQL): Promise<{ rows: T[] }> {

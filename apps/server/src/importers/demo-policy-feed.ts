@@ -6,7 +6,7 @@ import { POLICY_FEED_FORMAT, POLICY_FEED_VERSION } from '@portal/domain/contract
 import { addDays } from '../modules/policies/policy-dates';
 
 /**
- * The demo policy feed (issue 7): a few hundred policies for the demo advisors, generated
+ * The demo policy feed: a few hundred policies for the demo advisors, generated
  * deterministically (a seeded PRNG, a fixed `asOf`), written to apps/server/demo-data/policies.json
  * by `npx tsx apps/server/src/commands/generate-demo-policies.ts` and loaded through the same
  * importer as a real feed (PORTAL_DEMO=1 rebases its dates to today). It covers every status,

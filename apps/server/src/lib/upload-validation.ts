@@ -11,7 +11,7 @@ import {
 import { AppError } from './app-error';
 
 /**
- * The one check every upload route runs on a received file (issue 10, SECURITY.md "Uploads"):
+ * The one check every upload route runs on a received file (SECURITY.md "Uploads"):
  *
  *   const { fileName, mediaType } = validateUpload(file, 'document');   // throws the AppError to answer
  *

@@ -44,7 +44,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Authentication and authorisation in one place (issue 3): `app.authenticate` verifies the
+ * Authentication and authorisation in one place: `app.authenticate` verifies the
  * access token (HS256 only, issuer, audience, typ, expiry; its session not revoked) and sets
  * `request.user`; an onRequest hook, before any body is read, applies the access policy to
  * every route: anonymous -> 401, signed in without an allowed role -> 403.

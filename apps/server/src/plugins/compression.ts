@@ -20,7 +20,7 @@ export function carriesSecrets(url: string): boolean {
 }
 
 /**
- * Compressed answers for clients that accept it (issue 11: advisors on 3G): brotli, else gzip,
+ * Compressed answers for clients that accept it (advisors on 3G): brotli, else gzip,
  * for JSON, text, HTML, JS, CSS and SVG over COMPRESS_THRESHOLD bytes. Built web assets are
  * compressed once at build time (apps/web/vite.config.ts writes .br and .gz beside them) and
  * served as they are (static-files.ts `preCompressed`); this hook compresses the rest (API

@@ -128,7 +128,7 @@ function lazyPrototypeOf(logger: FastifyBaseLogger): FastifyBaseLogger {
 
 /**
  * `request.log`, made only when the request logs something. A pino child costs a serialization
- * of its bindings through the redaction (about 3% of a small request, issue 11), and in
+ * of its bindings through the redaction (about 3% of a small request), and in
  * production most requests write no line at all. The stand-in inherits everything else (level,
  * isLevelEnabled, ...) from the parent; a log call makes the real child (with the request id)
  * once and hands it on.
@@ -156,7 +156,7 @@ export const SLOW_REQUEST_MS = 1_000;
  * one `request completed` line per request (method, redacted URL, status, time, request id):
  * for every request with LOG_REQUESTS=all (development, tests), and only for failed (>= 400) or
  * slow ones with `problems` (production default: two JSON lines per request were a tenth of a
- * trivial request's cost, issue 11). With LOG_REQUESTS=all and LOG_LEVEL=debug, an `incoming
+ * trivial request's cost). With LOG_REQUESTS=all and LOG_LEVEL=debug, an `incoming
  * request` line too. Errors are logged by the error handler either way.
  */
 export const requestIdPlugin = fp<{ logRequests?: 'all' | 'problems' }>(

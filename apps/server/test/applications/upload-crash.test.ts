@@ -11,7 +11,7 @@ import { findRepoRoot } from '../../src/lib/repo-root';
 import { tempDir } from '../helpers/test-app';
 
 /**
- * The fault test of issue 6: the server process is killed (SIGKILL, no shutdown) while document
+ * The upload fault test: the server process is killed (SIGKILL, no shutdown) while document
  * uploads are in flight. After a restart on the same PGlite data folder, every upload the server
  * acknowledged (201) is there and byte-for-byte intact, and nothing is half-stored: every stored
  * document is one whole file that was sent, and no file is stored without its record or the other

@@ -110,13 +110,13 @@ describe('the access policy, enforced on every API path for every role (api/acce
     expect((await client.get('/api/contact/v2/find', { token: candidate })).statusCode).toBe(403);
     expect((await client.get('/api/contact/v2/find', { token: admin })).statusCode).toBe(403);
     expect((await client.post('/api/agent-product/v1/create', {}, { token: advisor })).statusCode).toBe(403);
-    // Built (issue 9): a trainee takes the compliance training.
+    // Built: a trainee takes the compliance training.
     expect((await client.get('/api/compliance/training/v1/questions', { token: trainee })).statusCode).toBe(200);
-    // Built (issue 8): the admin gets the exam template; a secure-link session reaches the form's validation.
+    // Built: the admin gets the exam template; a secure-link session reaches the form's validation.
     expect((await client.get('/api/support/v1/exam/download/template', { token: admin })).statusCode).toBe(200);
     // Allowed through the policy: the contact module answers, and an id that is not theirs is 404.
     expect((await client.get(`/api/contact/v1/find/${SAMPLE_PARAMS.id}`, { token: advisor })).statusCode).toBe(404);
-    // Applications, documents and reports are built (issue 6): no longer 501. Advisors write, staff read.
+    // Applications, documents and reports are built: no longer 501. Advisors write, staff read.
     expect((await client.get(`/api/appform/v1/find/${SAMPLE_PARAMS.id}`, { token: advisor })).statusCode).toBe(404);
     expect((await client.get(`/api/appform/v1/find/${SAMPLE_PARAMS.id}`, { token: admin })).statusCode).toBe(404);
     expect((await client.post('/api/appform/v1/create', { proposalId: SAMPLE_PARAMS.id }, { token: admin })).statusCode).toBe(403);

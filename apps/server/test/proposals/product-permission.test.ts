@@ -1,4 +1,4 @@
-// Agent product permissions (issue 8) take effect on the sales flows: once the agency admin limits
+// Agent product permissions take effect on the sales flows: once the agency admin limits
 // an advisor to some products, a proposal for another product is refused on create and update,
 // and an application cannot be started from an older proposal for it. Lifting the limit restores both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

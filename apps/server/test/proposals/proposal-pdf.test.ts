@@ -11,7 +11,7 @@ import { createProposal, proposalsWorld, termQuote, type ProposalsWorld } from '
 import { pinnedReportHtml } from './proposal-pdf-fixture';
 
 /**
- * The proposal PDF (issue 5): served as a PDF of at least 3 pages in English and Khmer, with a
+ * The proposal PDF: served as a PDF of at least 3 pages in English and Khmer, with a
  * real Khmer text layer (pdftotext finds the words in logical order) and a first page that looks
  * like the reviewed reference image.
  *

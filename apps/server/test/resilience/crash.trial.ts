@@ -5,7 +5,7 @@ import { MAX_ANSWER_MS, PgCluster, pgliteDir, SCALE, ServerProcess, sleep, slowA
 import { recordFigure } from './figures';
 
 /**
- * Issue 10, crash trials: the built server is SIGKILLed while writers hammer it, TRIALS times
+ * Crash trials: the built server is SIGKILLed while writers hammer it, TRIALS times
  * with every workload running at once, on each backend (PostgreSQL 15 and PGlite), and no answer
  * may take more than MAX_ANSWER_MS. After each restart every acknowledged
  * write must be there, as acknowledged (an unacknowledged one may or may not be), with its audit

@@ -8,7 +8,7 @@ import { recordFigure } from './figures';
 import { Client, pgliteDir, ServerProcess } from './harness';
 
 /**
- * Issue 10, DAST: Debian's wapiti and sqlmap against a local built server (PGlite, demo data),
+ * DAST: Debian's wapiti and sqlmap against a local built server (PGlite, demo data),
  * signed in as an advisor. The GET routes come from the server's own OpenAPI document
  * (/api/docs/json), every query parameter filled, so a route another area adds is scanned too.
  * Passes when wapiti reports no vulnerability of level 3 (high) and sqlmap finds no injectable
@@ -46,7 +46,7 @@ interface OpenApi {
   paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
 }
 
-describe('DAST with wapiti and sqlmap (issue 10)', () => {
+describe('DAST with wapiti and sqlmap', () => {
   let server: ServerProcess;
   let client: Client;
   let getUrls: string[] = [];

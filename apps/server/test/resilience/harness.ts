@@ -9,7 +9,7 @@ import { findRepoRoot } from '../../src/lib/repo-root';
 export { DEMO_PASSWORD };
 
 /**
- * The resilience trials (issue 10; `npm run test:resilience`, vitest project `resilience`) run
+ * The resilience trials (`npm run test:resilience`, vitest project `resilience`) run
  * the BUILT server (apps/server/dist/server.mjs) as a child process, kill it, stop its
  * database, flood it, and look at what survived. This file: a throwaway PostgreSQL 15 cluster,
  * the server process, and an HTTP client that signs in like the SPA.

@@ -5,7 +5,7 @@ import { recordFigure } from './figures';
 import { Client, letters, PgCluster, postgresAvailable, ServerProcess } from './harness';
 
 /**
- * Issue 10, load: LOAD_CONNECTIONS (100) concurrent connections for LOAD_SECONDS (60) on the
+ * Load: LOAD_CONNECTIONS (100) concurrent connections for LOAD_SECONDS (60) on the
  * main read routes (contact list and search, policy dashboard and search, health), as a
  * signed-in advisor, against the built server on PostgreSQL 15: no 5xx, p99 recorded. The
  * per-address limit is off for this part (RATE_LIMIT_MAX=0): the test machine is one address,
@@ -38,7 +38,7 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-describe('load (issue 10)', () => {
+describe('load', () => {
   let server: ServerProcess;
   let client: Client;
 

@@ -6,7 +6,7 @@ import { recordFigure } from './figures';
 import { Client, letters, PgCluster, pgliteDir, ServerProcess, sleep, type HttpAnswer } from './harness';
 
 /**
- * Issue 10, database outage and shutdown:
+ * Database outage and shutdown:
  * - PostgreSQL stopped under load: every answer is a 2xx or a 503 with Retry-After and the error
  *   envelope (never a 500, never a stack trace); the server recovers by itself within seconds of
  *   the database's return, and no acknowledged write is lost;
@@ -43,7 +43,7 @@ function answerProblems(res: HttpAnswer): string[] {
   return problems;
 }
 
-describe('PostgreSQL stopped under load (issue 10)', () => {
+describe('PostgreSQL stopped under load', () => {
   it(
     'answers 503 + Retry-After + envelope while it is down, recovers by itself, loses no acknowledged write',
     async () => {
@@ -124,7 +124,7 @@ describe('PostgreSQL stopped under load (issue 10)', () => {
   );
 });
 
-describe('SIGTERM and the data directory (issue 10)', () => {
+describe('SIGTERM and the data directory', () => {
   it(
     'a second server on the same PGlite data directory is refused with a clear message, and the first keeps serving',
     async () => {

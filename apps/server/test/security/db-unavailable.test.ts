@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { DB_UNAVAILABLE_RETRY_AFTER, isDatabaseUnavailable, toAppError } from '../../src/plugins/error-handler';
 
 /**
- * Issue 10, database outage: the error handler tells a database that is down (503 + Retry-After)
+ * Database outage: the error handler tells a database that is down (503 + Retry-After)
  * from a request at fault (4xx) and from a bug (500). The end-to-end proof, with PostgreSQL
  * really stopped under load, is test/resilience/outage.trial.ts (npm run test:resilience).
  */
 const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { query: 'select 1', params: [], cause });
 
-describe('database unavailable -> 503 (issue 10)', () => {
+describe('database unavailable -> 503', () => {
   it.each([
     ['connection refused', wrapped({ code: 'ECONNREFUSED' })],
     ['connection reset', wrapped({ code: 'ECONNRESET' })],

@@ -9,7 +9,7 @@ import { probeRoutes } from '../helpers/probe-routes';
 import { xsrfHeaders } from '../helpers/test-app';
 
 /**
- * Issue 10, headers: every answer of every registered route, and every kind of error answer,
+ * Headers: every answer of every registered route, and every kind of error answer,
  * carries a strict CSP, HSTS, nosniff, a Referrer-Policy and (under /api) `Cache-Control:
  * no-store`. Generalises security-headers.test.ts (one route per status) to the route table.
  */
@@ -111,7 +111,7 @@ async function callsFor(route: RouteEntry): Promise<Call[]> {
   return calls;
 }
 
-describe('security headers on every answer (issue 10)', () => {
+describe('security headers on every answer', () => {
   it('on every registered route, anonymous and as an allowed caller (GET, HEAD and POST)', async () => {
     const problems: string[] = [];
     for (const route of t.routes.all) {

@@ -12,7 +12,7 @@ import { contactBody, importOwnedPolicies, multipartBody } from '../helpers/secu
 import { bearerFor, xsrfHeaders } from '../helpers/test-app';
 
 /**
- * Issue 10, idempotency and concurrency. The routes that take an `Idempotency-Key` are read from
+ * Idempotency and concurrency. The routes that take an `Idempotency-Key` are read from
  * the app's route table with the plugin's own rule (POST, a path segment create/submit/init/
  * upload/convert), so a route another area adds is covered here the day it is registered.
  */
@@ -36,7 +36,7 @@ async function liveContacts(lastName: string): Promise<number> {
   return rows.length;
 }
 
-describe('Idempotency-Key on every create and submit (issue 10)', () => {
+describe('Idempotency-Key on every create and submit', () => {
   it("the rule finds the spec's creates, submits, inits, uploads and converts in the route table", () => {
     const labels = idempotentRoutes.map((r) => t.routes.label(r));
     console.warn(
@@ -183,7 +183,7 @@ describe('Idempotency-Key on every create and submit (issue 10)', () => {
   });
 });
 
-describe('optimistic locking under concurrency (issue 10)', () => {
+describe('optimistic locking under concurrency', () => {
   let id = '';
   let version = 0;
   beforeAll(async () => {

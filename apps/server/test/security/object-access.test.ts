@@ -9,7 +9,7 @@ import { xsrfHeaders } from '../helpers/test-app';
 import { changedTables, tableSnapshot } from './response-checks';
 
 /**
- * Issue 10, object-level access: for every route that names a record (a path parameter, or a
+ * Object-level access: for every route that names a record (a path parameter, or a
  * reference in the query), another advisor asking for demo.aap's record gets 404 (403 where the
  * access policy refuses the role outright) and not one byte of it, and nothing of it changes.
  * demo.aap's records are made through the real API (contacts, activities) and the real policy
@@ -54,7 +54,7 @@ function kindOf(route: RouteEntry, param: string): Kind | undefined {
   if (param === 'id' && route.area === 'appform') return 'application';
   if (param === 'id' && route.area === 'document') return /\/appform\//.test(route.url) ? 'application' : 'document';
   if (param === 'referenceId' && route.area === 'report') return 'application';
-  // Recruitment (issue 8): a candidate demo.aap recruited, and one of its documents (delete names the document).
+  // Recruitment: a candidate demo.aap recruited, and one of its documents (delete names the document).
   if (param === 'id' && route.area === 'candidate') return /\/document\/delete\//.test(route.url) ? 'candidateDocument' : 'candidate';
   return undefined;
 }
@@ -167,7 +167,7 @@ let before: Map<string, string>;
 let ownerViewBefore: string[];
 const tally = { tried: 0, routes: new Set<string>(), pending: new Set<string>() };
 
-describe("one advisor asking for another's records by id (issue 10)", () => {
+describe("one advisor asking for another's records by id", () => {
   beforeAll(async () => {
     const aap = await signIn(t, authClient(t), 'demo.aap');
     owner.token = aap.accessToken;
@@ -225,7 +225,7 @@ describe("one advisor asking for another's records by id (issue 10)", () => {
       secrets: [a.id, 'Confidential visit note 42'],
     });
 
-    // A proposal for that contact (issue 5), named by id and by proposal number.
+    // A proposal for that contact, named by id and by proposal number.
     const proposalBody = {
       lifeInsuredContactId: c.id,
       productCode: 'TERM',

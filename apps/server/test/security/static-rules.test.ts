@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { findRepoRoot } from '../../src/lib/repo-root';
 
 /**
- * Issue 10, static checks: the security rules of eslint.config.js (core rules only) refuse what
+ * Static checks: the security rules of eslint.config.js (core rules only) refuse what
  * they promise, where they promise it. `npm run lint` applies them to the whole repository; this
  * test proves they are not silently switched off.
  */
@@ -23,7 +23,7 @@ async function ruleIds(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message.slice(0, 40)}`);
 }
 
-describe('ESLint security rules (issue 10)', () => {
+describe('ESLint security rules', () => {
   it('refuse dangerouslySetInnerHTML, innerHTML, eval, new Function and javascript: URLs in web code', async () => {
     const web = 'apps/web/src/features/contacts/probe.tsx';
     expect(

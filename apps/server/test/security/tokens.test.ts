@@ -11,7 +11,7 @@ import { createRoutedApp, DEMO_USER_OF, type RouteEntry } from '../helpers/route
 import { xsrfHeaders } from '../helpers/test-app';
 
 /**
- * Issue 10, tokens: on one protected route of every area of the route table, every kind of bad
+ * Tokens: on one protected route of every area of the route table, every kind of bad
  * access token is a 401 with the envelope, while the genuine token of the same user gets past
  * the check. Generalises test/auth/tokens.test.ts (one route) to every area.
  */
@@ -140,7 +140,7 @@ afterAll(() =>
   ),
 );
 
-describe('bad access tokens are 401 on a protected route of every area (issue 10)', () => {
+describe('bad access tokens are 401 on a protected route of every area', () => {
   it('samples one protected route of every area that has one', () => {
     const areas = new Set(routes.map((r) => r.area));
     for (const area of [

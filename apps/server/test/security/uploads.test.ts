@@ -24,7 +24,7 @@ import { xsrfHeaders } from '../helpers/test-app';
 import { envelopeProblems } from './response-checks';
 
 /**
- * Issue 10, uploads: a corpus of hostile files against every upload route of the route table
+ * Uploads: a corpus of hostile files against every upload route of the route table
  * (POST, a path segment `upload` or `scan`). Each file is accepted only when it is valid; a
  * refused one stores nothing; an accepted one is stored under a server-chosen id with a cleaned
  * name, no blob is left without its row, none is damaged. The check every route must call is
@@ -553,7 +553,7 @@ function sized(sample: Sample, maxBytes: number): Buffer {
 
 const figures = { files: 0, accepted: 0, refused: 0, serverErrors: 0 };
 
-describe('hostile uploads on every upload route (issue 10)', () => {
+describe('hostile uploads on every upload route', () => {
   afterAll(() =>
     console.warn(
       `[uploads] ${figures.files} files on ${uploadRoutes.length} upload routes: ${figures.accepted} accepted, ${figures.refused} refused, ${figures.serverErrors} 5xx`,
@@ -692,7 +692,7 @@ describe('hostile uploads on every upload route (issue 10)', () => {
   }
 });
 
-describe('file names in answers (issue 10)', () => {
+describe('file names in answers', () => {
   const hostile = [
     'a"; filename="evil.exe',
     'line\r\nSet-Cookie: x=1.pdf',

@@ -42,7 +42,7 @@ function TranslatedMantineProvider({ children }: { children: ReactNode }) {
 const loadNotifications = () => import('./toast-container').then((m) => m.Notifications);
 
 /**
- * The toasts' container, fetched once the first screen has drawn (issue 11 budgets: it is not
+ * The toasts' container, fetched once the first screen has drawn (it is not
  * needed to draw it). A toast shown before it is there waits in @mantine/notifications' store and
  * appears when it mounts.
  */

@@ -38,8 +38,7 @@ export function usesAuthLayout(screen: Screen): boolean {
 
 /**
  * The signed-in frame (navbar, header, user menu, idle timer) as its own chunk: the sign-in
- * screen never loads it, the signed-in screens fetch it next to their area's chunk (issue 11
- * bundle budgets).
+ * screen never loads it, the signed-in screens fetch it next to their area's chunk.
  */
 const appShellLayout = async () => ({ Component: (await import('./layouts/app-shell-layout')).AppShellLayout });
 

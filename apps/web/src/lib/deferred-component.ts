@@ -13,7 +13,7 @@ export function whenIdle(run: () => void): () => void {
 }
 
 /**
- * A component kept out of the first load's JavaScript (issue 11 budgets) that is not needed to draw
+ * A component kept out of the first load's JavaScript that is not needed to draw
  * the first screen: its chunk is fetched once the browser is idle after mount, or at once when
  * `needed` turns true; until it is there, null. A failed fetch (offline) is tried again the next
  * time `needed` changes. `load` must be a module-level function (it keys the cache).

@@ -2,7 +2,7 @@ import { fileExtension, fileIssues, type FileIssue, type UploadKind } from '@por
 import { MEDIA_TYPES } from '@portal/domain/constants/uploads';
 
 /**
- * Photos are shrunk on the phone before they are sent (issue 11: advisors upload over 3G): a
+ * Photos are shrunk on the phone before they are sent (advisors upload over 3G): a
  * JPEG or PNG larger than about 1 MB is drawn smaller and encoded again, in the browser, as the
  * same type (uploads take png, so a png stays a png) until it is at most PHOTO_TARGET_BYTES. The
  * photo is decoded with its EXIF orientation applied, so the new pixels stand the right way up

@@ -8,7 +8,7 @@
  * (an advisor's own contacts, an admin's agency) is decided by each module's service, which
  * answers 404 for a record the caller may not see.
  *
- * Reasoning, by area (spec §6 names the roles but not their rights; DESIGN.md §3 and issue 3):
+ * Reasoning, by area (spec §6 names the roles but not their rights; DESIGN.md §3):
  * - Sign-in calls are public: the caller has no token yet (login, OTP, reset, refresh, passkey
  *   assertion). Refresh is public because the refresh token itself is the credential.
  * - Self-service on one's own account (profile, dashboard, passkeys, profile OTP) belongs to

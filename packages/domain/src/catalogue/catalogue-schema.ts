@@ -1,5 +1,5 @@
 /**
- * The product catalogue as data (DESIGN.md §5, issue 5): products, base plans, riders, rate
+ * The product catalogue as data (DESIGN.md §5): products, base plans, riders, rate
  * tables, modal factors and discounts of one catalogue VERSION. The premium engine
  * (engine/calculate-premium.ts) reads nothing else, so the browser and the server give the same
  * answer from the same catalogue. The seed source is `catalogue-2026-1.ts` (+ its rates file);

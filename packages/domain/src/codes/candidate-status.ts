@@ -1,5 +1,5 @@
 /**
- * The recruitment pipeline (issue 8): each stage a real state of the candidate, moved by a named
+ * The recruitment pipeline: each stage a real state of the candidate, moved by a named
  * person at a recorded time (the server keeps a history row per move). Spec §4 lists no candidate
  * states; these are ours.
  *

@@ -1,5 +1,5 @@
 /**
- * The premium engine (issue 5, DESIGN.md §3): pure, shared by the web form (instant feedback)
+ * The premium engine (DESIGN.md §3): pure, shared by the web form (instant feedback)
  * and the server (`POST /api/engine/v1/calculate`, whose answer is the record).
  *
  *   const result = calculatePremium(request, catalogue, { today: '2026-11-21' });

@@ -1,5 +1,5 @@
 /**
- * Scoring of a compliance questionnaire (issue 9): one point per question whose chosen answer is
+ * Scoring of a compliance questionnaire: one point per question whose chosen answer is
  * a right one; the score is the percent of questions right, rounded down (so a pass is never
  * rounded into being); the attempt passes when the score reaches the period's pass mark, which
  * is data (compliance_period.pass_mark_percent), never a constant here.

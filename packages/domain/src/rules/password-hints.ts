@@ -1,7 +1,7 @@
 /**
  * The guiding checks of a new password (spec §5): shown as hints while typing, never errors (the
  * form rule is rules/password.ts, the server's rules/password-policy.ts). No zod here: the
- * sign-in screens' password guide loads this module alone (issue 11 budgets).
+ * sign-in screens' password guide loads this module alone.
  */
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/field-limits';
 

@@ -6,7 +6,7 @@
  *
  * Checked by hand, without zod: this file is on every screen's first load (apps/web
  * lib/session.ts), where zod (even zod/mini, which brings zod's core) would add 16-24 KB gzip
- * (issue 11 bundle budget). Two non-empty strings is the whole rule.
+ *. Two non-empty strings is the whole rule.
  */
 import { decodeBase64UrlText } from './base64url';
 

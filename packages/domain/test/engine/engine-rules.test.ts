@@ -1,5 +1,5 @@
 /**
- * The rules of spec §5 as the premium engine enforces them, table-driven (issue 5 "Done when"):
+ * The rules of spec §5 as the premium engine enforces them, table-driven:
  * every product at its minimum and maximum ages and face amounts, one below and one above each
  * limit, every rider pair both ways. Expected limits are written here from the spec, not read
  * from the catalogue, so a wrong catalogue fails.

@@ -12,7 +12,7 @@ import { blob } from './blob.table';
 export const applicationNumberSeq = pgSequence('application_number_seq', { startWith: 1, increment: 1 });
 
 /**
- * An insurance application (issue 6): made from a saved proposal, filled in a seven-step wizard,
+ * An insurance application: made from a saved proposal, filled in a seven-step wizard,
  * P pending -> S submitted (then read-only). `steps` holds each step's saved draft as typed,
  * `completion` the seven flags, `active_step` where the wizard reopens. `product` is the
  * proposal's product recalculated by the engine at creation. The submission is recorded on the

@@ -10,7 +10,7 @@ import { candidateItcClass } from './candidate-itc-class.table';
 export const candidateNumberSeq = pgSequence('candidate_number_seq', { startWith: 1 });
 
 /**
- * A person being recruited (issue 8), from first contact to trainee. `status` is the pipeline
+ * A person being recruited, from first contact to trainee. `status` is the pipeline
  * state (codes/candidate-status.ts); every move is also a row of candidate_stage_history.
  * `applicant_user_id` is the account that fills the form itself: the ROLE_CNL account behind the
  * secure link, or a signed-in ROLE_CAN. `trainee_user_id` is the account made at conversion.

@@ -1,7 +1,7 @@
 import { date, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * One version of the product catalogue (issue 5; docs/decisions/003). Seeded at server start from
+ * One version of the product catalogue (docs/decisions/003). Seeded at server start from
  * packages/domain/src/catalogue (idempotent); a version's data never changes once seeded — a new
  * tariff is a new version. Factors and discounts are small maps kept here.
  */

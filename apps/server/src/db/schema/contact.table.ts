@@ -10,7 +10,7 @@ import { appUser } from './app-user.table';
  * Timestamps keep milliseconds only (precision 3), so a keyset cursor built from a JS Date
  * matches the stored value exactly.
  *
- * Search (issue 4): `search_text` is generated from the Latin names (both orders), the Khmer names
+ * Search: `search_text` is generated from the Latin names (both orders), the Khmer names
  * (both orders) and the ID number, lower-cased, with a GIN trigram index, so `LIKE '%abc%'` on it
  * is indexed in Latin and Khmer (UTF-8 databases). `phone_local` is the phone as dialled at home
  * (`012345678`), also trigram-indexed, so any run of its digits finds the contact.

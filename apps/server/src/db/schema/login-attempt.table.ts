@@ -2,7 +2,7 @@ import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-co
 import { appUser } from './app-user.table';
 
 /**
- * Sign-in events with the client address (issue 3): every password check, OTP sent or
+ * Sign-in events with the client address: every password check, OTP sent or
  * failed, lockout and sign-in. The throttles count these rows (OTP sends per hour, OTP lock,
  * failures for unknown usernames), so they are kept per username, known or not.
  */

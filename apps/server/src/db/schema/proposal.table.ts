@@ -12,7 +12,7 @@ import { contact } from './contact.table';
 export const proposalNumberSeq = pgSequence('proposal_number_seq', { startWith: 1, increment: 1 });
 
 /**
- * A proposal (issue 5): a quote for a life insured and an owner taken from the advisor's contacts.
+ * A proposal: a quote for a life insured and an owner taken from the advisor's contacts.
  * The people are kept as they were at the last save (`life_insured`, `policy_owner`, JSON), so the
  * record does not change when a contact does; the engine's answer at the last save is `quote`
  * (catalogue version included), the record of what was offered. Money is integer cents.

@@ -92,7 +92,7 @@ export function toFacts(row: Pick<ApplicationRow, 'steps' | 'product'>, document
 }
 
 /**
- * Applications (issue 6): made from a saved proposal, filled step by step, submitted once.
+ * Applications: made from a saved proposal, filled step by step, submitted once.
  * Another advisor's (or an unknown) application is 404; a submitted one is read-only (409); every
  * read and change of one application is audited (personal and health data; field names only).
  */
@@ -225,7 +225,7 @@ export class ApplicationsService {
     return this.toResponse(row);
   }
 
-  /** `permitted` refuses a product the agent may not sell (agent product permissions, issue 8). */
+  /** `permitted` refuses a product the agent may not sell (agent product permissions). */
   async create(
     caller: Caller,
     body: CreateApplicationRequest,

@@ -7,7 +7,7 @@ import type { ContactForProposal, ProposalsRepository } from '../proposals/propo
 import type { ProposalSnapshot, ProposalSource } from './proposal-source';
 
 /**
- * Proposals as the applications module reads them (issue 5's repository and engine): the
+ * Proposals as the applications module reads them (repository and engine): the
  * caller's own saved proposal, its people, and its product recalculated by the premium engine as
  * of today (ages move on; the application records the premium the customer will pay). A
  * recalculation that now breaks a rule (an age limit passed since the quote) is 422 naming

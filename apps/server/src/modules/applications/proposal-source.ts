@@ -25,7 +25,7 @@ export interface ProposalSnapshot {
 }
 
 /**
- * Where the applications module reads proposals (issue 5 owns them). `find` answers the caller's
+ * Where the applications module reads proposals. `find` answers the caller's
  * own proposal, or undefined for an unknown or another advisor's one.
  */
 export interface ProposalSource {

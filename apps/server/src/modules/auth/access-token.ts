@@ -53,7 +53,7 @@ function verifyKeyOf(secret: string): Promise<webcrypto.CryptoKey> {
 /**
  * Tokens that passed the full check below, with their claims and expiry, so the next request
  * with the same token (the SPA sends one token for up to 15 minutes) skips the signature check
- * (an asynchronous WebCrypto job: a tenth of a trivial request's cost, issue 11). Only a token
+ * (an asynchronous WebCrypto job: a tenth of a trivial request's cost). Only a token
  * this secret verified gets in; the expiry is checked against `now` on every use; bounded size.
  */
 const VERIFIED_MAX = 10_000;

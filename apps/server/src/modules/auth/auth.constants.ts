@@ -1,7 +1,7 @@
 import { OTP_RESEND_COUNTDOWN_SECONDS } from '@portal/domain/constants/session';
 
 /**
- * Timings and throttles of sign-in (issue 3), set as trusted identity servers set them
+ * Timings and throttles of sign-in, set as trusted identity servers set them
  * (Keycloak, Auth0, Ory Kratos). All in seconds unless the name says otherwise.
  */
 export const AUTH_LIMITS = {

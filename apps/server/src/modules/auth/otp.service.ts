@@ -44,7 +44,7 @@ const SMS_TEXT: Record<OtpPurpose, { en: string; km: string }> = {
 };
 
 /**
- * One-time passwords (issue 3): 6 digits from the CSPRNG, kept only as an HMAC bound to the
+ * One-time passwords: 6 digits from the CSPRNG, kept only as an HMAC bound to the
  * request and its purpose, valid 5 minutes, single use; resent after the 2-minute countdown, at
  * most 5 sends an hour per account; the fifth wrong OTP kills the request and locks OTP for the
  * account for 15 minutes. Throttles count per username, so unknown usernames behave the same.

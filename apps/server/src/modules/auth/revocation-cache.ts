@@ -11,7 +11,7 @@ interface Entry {
 
 /**
  * The answer to "is this session revoked?" for a few seconds, so a signed-in request does not
- * cost a database round trip each time (issue 11). Revocation is final, so a revoked answer is
+ * cost a database round trip each time. Revocation is final, so a revoked answer is
  * kept until evicted; a live answer for REVOCATION_CACHE_TTL_MS. Every revocation made by this
  * process marks its families revoked here at once (logout, reuse, password change): in one
  * process an access token stops at the very next request, exactly as without the cache. With

@@ -1,7 +1,7 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { deriveKey } from '../auth/auth-crypto';
 
-/** How long a secure link may be opened (issue 8: expiring); a used link is dead at once. */
+/** How long a secure link may be opened (expiring); a used link is dead at once. */
 export const CANDIDATE_LINK_TTL_SECONDS = 72 * 60 * 60;
 /** How long the ROLE_CNL session a verified link gives lasts (no refresh: open the form again with a new link). */
 export const CANDIDATE_SESSION_TTL_SECONDS = 60 * 60;

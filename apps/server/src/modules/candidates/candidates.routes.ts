@@ -58,7 +58,7 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
 }
 
 /**
- * Candidate calls of spec §7 (issue 8). Who may call what is api/access-policy.ts; which
+ * Candidate calls of spec §7. Who may call what is api/access-policy.ts; which
  * candidates a caller sees is the service's business (candidate-scope.ts; others' are 404).
  */
 export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {

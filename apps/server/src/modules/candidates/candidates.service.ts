@@ -84,7 +84,7 @@ function withFiller(fillers: readonly string[], caller: Caller): string[] {
 const itcClassFull = () => new AppError(422, 'itc_class_full', 'itc_class_full', [{ field: 'itcClassId', key: 'itc_class_full' }]);
 
 /**
- * The recruitment pipeline (issue 8): starting a candidate (form or secure link), the candidate's
+ * The recruitment pipeline: starting a candidate (form or secure link), the candidate's
  * own form and documents, the agency admin's review, ITC classes, contracts and IRC licences.
  * Every state change goes through `repository.move` (conditional on the state and version, with a
  * history row); every read or change of a candidate's personal data is audited.
@@ -642,11 +642,7 @@ export class CandidatesService {
   }
 
   /** The insurer's countersigned contract (agency admin), once the candidate is approved. */
-  async uploadCountersigned(
-    caller: Caller,
-    candidateId: string | undefined,
-    file: UploadedFile | undefined,
-  ): Promise<CandidateDocument> {
+  async uploadCountersigned(caller: Caller, candidateId: string | undefined, file: UploadedFile | undefined): Promise<CandidateDocument> {
     return this.audit.change(async () => {
       if (!candidateId) throw AppError.validation([{ field: 'candidateId', key: 'required' }]);
       const row = await this.require(caller, candidateId);

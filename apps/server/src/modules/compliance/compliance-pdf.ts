@@ -5,7 +5,7 @@ import { html, raw, type RawHtml } from '../../providers/pdf/html';
 import { khmerFontFaceCss, PDF_FONT_FAMILY } from '../../providers/pdf/khmer-font';
 
 /**
- * The compliance PDFs (issue 9): a training material and the completion certificate, as HTML
+ * The compliance PDFs: a training material and the completion certificate, as HTML
  * for the Chromium pool (Khmer shaped, real text layer). Every value is escaped by `html`.
  */
 const TEXT = {

@@ -13,7 +13,7 @@ const tags = ['compliance'];
 const security = [{ bearerAuth: [] }];
 
 /**
- * Compliance training calls of spec §7 (issue 9). Who may call them: api/access-policy.ts
+ * Compliance training calls of spec §7. Who may call them: api/access-policy.ts
  * (sellers, agency staff, trainees); the completions view is agency staff's (the service).
  */
 export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {

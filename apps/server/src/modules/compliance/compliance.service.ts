@@ -79,7 +79,7 @@ function renderFailed(error: unknown): never {
 }
 
 /**
- * Compliance training (issue 9): the period's materials and questionnaire, attempts scored here
+ * Compliance training: the period's materials and questionnaire, attempts scored here
  * against the period's pass mark, the certificate after a pass, and agency staff's view of who
  * in their agency has completed. A period is the calendar year in Phnom Penh.
  */

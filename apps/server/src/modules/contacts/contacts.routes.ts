@@ -15,7 +15,7 @@ const tags = ['contact'];
 const security = [{ bearerAuth: [] }];
 
 /**
- * Contact calls of spec §7 (issue 4). Who may call them is api/access-policy.ts (advisors);
+ * Contact calls of spec §7. Who may call them is api/access-policy.ts (advisors);
  * which contacts they see is the service's business (their own; others are 404).
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {

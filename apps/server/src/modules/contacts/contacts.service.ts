@@ -91,7 +91,7 @@ function toValues(body: CreateContactRequest): ContactValues {
 }
 
 /**
- * Contacts (issue 4): an advisor's own prospects. A contact the caller may not see (another
+ * Contacts: an advisor's own prospects. A contact the caller may not see (another
  * advisor's, removed, unknown, malformed id) is a 404, never a 403. Writes and reads of one
  * contact's personal data are audited (field names only, never values).
  */

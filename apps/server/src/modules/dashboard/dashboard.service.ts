@@ -15,7 +15,7 @@ function mayCall(user: AuthUser, call: string): boolean {
 }
 
 /**
- * GET /api/user/v1/dashboard (issue 9): the groups of every provider whose list the caller may
+ * GET /api/user/v1/dashboard: the groups of every provider whose list the caller may
  * open, each ONE query, all in one round trip. Agency staff get their agency's totals.
  */
 export class DashboardService {

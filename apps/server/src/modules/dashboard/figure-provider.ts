@@ -16,7 +16,7 @@ export interface FigureContext {
 }
 
 /**
- * One group of dashboard figures (issue 9). An area adds its figures by writing one provider
+ * One group of dashboard figures. An area adds its figures by writing one provider
  * (ONE query, then pure mapping) and one line in figure-providers.ts. `listCall` is the call
  * whose list the figures count: the group is shown only to callers the access policy lets make
  * it, so every figure links to a list the caller can open.

@@ -15,7 +15,7 @@ const liveSchema = z.object({ status: z.literal('ok'), version: z.string() });
 const LIVE_BODY = JSON.stringify({ status: 'ok', version: APP_VERSION } satisfies z.infer<typeof liveSchema>);
 
 /**
- * Three probes (issue 11; ADR 001 keeps `/api/health` as the spec's health call):
+ * Three probes (ADR 001 keeps `/api/health` as the spec's health call):
  * - `GET /api/health`: version and database reachability; 503 when the database does not answer
  *   (what a person or the SPA asks; unchanged).
  * - `GET /api/health/ready`: the same check, for a load balancer's readiness probe.

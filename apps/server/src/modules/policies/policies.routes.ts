@@ -28,7 +28,7 @@ const tags = ['policy'];
 const security = [{ bearerAuth: [] }];
 
 /**
- * Policy calls of spec §7 (issue 7). Who may call them is api/access-policy.ts (advisors and
+ * Policy calls of spec §7. Who may call them is api/access-policy.ts (advisors and
  * agency staff; delivery status: staff only); which policies they see is the service's business
  * (an advisor's own, staff their agency's; others answer 404).
  */

@@ -68,7 +68,7 @@ const isPaymentCursor = (v: unknown): v is [string, number] =>
   Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v[0]) && Number.isSafeInteger(v[1]);
 
 /**
- * Policy servicing (issue 7). A policy the caller may not see (another advisor's or agency's,
+ * Policy servicing. A policy the caller may not see (another advisor's or agency's,
  * unknown, malformed number) is a 404, never a 403. Every read of personal data is audited
  * (policy numbers and counts, never the data itself).
  */

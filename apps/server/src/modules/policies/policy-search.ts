@@ -2,7 +2,7 @@ import { nationalNumber } from '@portal/domain/format/phone';
 import { searchPatterns, type SearchPatterns } from '../../lib/search-patterns';
 
 /**
- * How policies are found (issue 7): the importer writes `search_text` and `search_phones` on each
+ * How policies are found: the importer writes `search_text` and `search_phones` on each
  * policy from these functions, and search matches a term against them with `LIKE '%term%'` (both
  * trigram-indexed). Keep both sides here so they cannot drift apart.
  */

@@ -98,7 +98,7 @@ ul { margin: 4pt 0; padding-left: 14pt; }
 `;
 
 /**
- * The proposal's benefit illustration (issue 5) as one HTML document for the Chromium pool:
+ * The proposal's benefit illustration as one HTML document for the Chromium pool:
  * page 1 the people, the plan and the premiums per mode; page 2 the coverage table, the notes and
  * the KHQR payment code; page 3 (and on, for long terms) the year-by-year projection and the
  * signatures. Every value is escaped by `html`; the Khmer font is inlined (no network).

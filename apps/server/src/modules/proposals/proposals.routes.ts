@@ -14,7 +14,7 @@ const tags = ['proposal'];
 const security = [{ bearerAuth: [] }];
 
 /**
- * Proposal calls of spec §7 (issue 5). Who may call them is api/access-policy.ts (advisors write,
+ * Proposal calls of spec §7. Who may call them is api/access-policy.ts (advisors write,
  * agency staff read); which proposals they see is the service's business (own / agency; others 404).
  */
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -75,7 +75,7 @@ export function toProposalSummary(row: ProposalRow): ProposalSummary {
 }
 
 /**
- * Proposals (issue 5). A proposal the caller may not see (another advisor's, another agency's,
+ * Proposals. A proposal the caller may not see (another advisor's, another agency's,
  * unknown, malformed id) is a 404. Every save recalculates with the engine as of today and stores
  * its answer. Reads and changes of a proposal (which holds personal data: names, dates of birth)
  * are audited with field names and ids only.

@@ -32,7 +32,7 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
     .send(file.data as never);
 }
 
-/** Support calls of spec §7 (issue 8): agency admin only (api/access-policy.ts), scoped to their agency. */
+/** Support calls of spec §7: agency admin only (api/access-policy.ts), scoped to their agency. */
 export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.support;
 

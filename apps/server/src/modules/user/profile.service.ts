@@ -20,7 +20,7 @@ function instant(value: Date | string): string {
 }
 
 /**
- * The signed-in user's own account (issue 9). Changing the phone or e-mail spends a verified
+ * The signed-in user's own account. Changing the phone or e-mail spends a verified
  * profile OTP (sent to the phone on file); language and sessions need only the session itself.
  */
 export class ProfileService {

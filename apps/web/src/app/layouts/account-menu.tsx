@@ -21,7 +21,7 @@ export interface AccountMenuProps {
 
 /**
  * The signed-in user's menu: who is signed in, the profile, and sign out. Its own chunk (Menu,
- * Popover, floating-ui, focus trap): UserMenu loads it after the shell has drawn (issue 11 budgets).
+ * Popover, floating-ui, focus trap): UserMenu loads it after the shell has drawn.
  */
 export function AccountMenu({ avatar, name, defaultOpened, takeFocus }: AccountMenuProps) {
   const { t } = useTranslation('common');

@@ -11,7 +11,7 @@ import { prefetchArea, prefetchWhenIdle } from '../feature-loaders';
  * section's code is fetched ahead: on hover, focus or touch of its link, and when the browser
  * is idle (feature-loaders.ts prefetchArea / prefetchWhenIdle). The list scrolls natively (when
  * a short phone cannot show it whole): Mantine's ScrollArea would bring floating-ui along into the
- * signed-in shell's first load (issue 11 budgets).
+ * signed-in shell's first load.
  */
 export function AppNavbar() {
   const { t } = useTranslation('nav');

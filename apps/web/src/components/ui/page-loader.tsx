@@ -3,7 +3,7 @@ import { i18n } from '../../lib/i18n';
 
 /**
  * Shown while a screen's code or language file loads: the outline of a page (a title and a few
- * lines) instead of a spinner, so the screen does not jump when it arrives (issue 11: skeletons,
+ * lines) instead of a spinner, so the screen does not jump when it arrives (skeletons,
  * no layout shift). It reads the text without a hook, because it is itself the Suspense fallback
  * and must never suspend.
  */

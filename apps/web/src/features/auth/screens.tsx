@@ -12,7 +12,7 @@ import { SignInForm } from './components/signin-form';
 import { readLoginChallenge } from './hooks/login-challenge';
 
 /*
- * Only the sign-in form is in this chunk: every other step's form is its own chunk (issue 11: the
+ * Only the sign-in form is in this chunk: every other step's form is its own chunk (the
  * sign-in screen's first load stays under 150 KB gzip), fetched while the sign-in screen sits idle
  * (the OTP step, the passkey sign-in) or when its screen opens (the layout's skeleton meanwhile,
  * as for any screen's chunk).
@@ -207,7 +207,7 @@ function LinkExpiredScreen() {
   );
 }
 
-/** A candidate's secure link (issue 8): the OTP opens a session limited to their own form. */
+/** A candidate's secure link: the OTP opens a session limited to their own form. */
 function SecureLinkScreen() {
   return (
     <>

@@ -10,7 +10,7 @@ import { useDashboard } from './api/get-dashboard';
 import { FigureGroup } from './components/figure-group';
 import { DashboardError, DashboardLoading, NoFigures } from './components/dashboard-states';
 
-/** The dashboard (issue 9): the caller's figures by group (GET /api/user/v1/dashboard), then shortcuts. */
+/** The dashboard: the caller's figures by group (GET /api/user/v1/dashboard), then shortcuts. */
 function DashboardScreen() {
   const { t } = useTranslation(['home', 'nav', 'common']);
   const { user } = useSession();

@@ -13,7 +13,7 @@ import { PasskeySection } from './components/passkey-section';
 import { SessionsSection } from './components/sessions-section';
 
 /**
- * The profile (issue 9): the account (GET /api/user/v1/profile), phone and e-mail behind a
+ * The profile: the account (GET /api/user/v1/profile), phone and e-mail behind a
  * profile OTP, language, passkeys, password and active sessions.
  */
 function ProfileScreen() {

@@ -26,7 +26,7 @@ import {
   SubmitSuccessScreen,
 } from './components/start-screens';
 
-/** Recruitment area (spec §2, issue 8): from first contact to licensed agent. */
+/** Recruitment area (spec §2): from first contact to licensed agent. */
 export const screens: ScreenComponents = {
   recruitment: RecruitmentHomeScreen,
   'recruitment-application-view': ApplicationViewScreen,

@@ -13,7 +13,7 @@ import { PremiumPaymentScreen } from './components/premium-payment-screen';
 import { SearchScreen } from './components/search-screen';
 
 /**
- * Policy servicing (spec §2, issue 7): the dashboard, search, and the policy with its parts. Every
+ * Policy servicing (spec §2): the dashboard, search, and the policy with its parts. Every
  * screen about one policy reads the same cached detail call.
  */
 export const screens: ScreenComponents = {

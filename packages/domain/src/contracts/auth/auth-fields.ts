@@ -5,7 +5,7 @@ import { PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../constants/field-
  * Field schemas shared by the auth contracts. A zod issue's message is a form error key
  * (errors/error-keys.ts): a missing value is `required`, a value of the wrong type `invalid`.
  * `zod/mini`: the sign-in screen loads these, and classic zod would add ~20 KB gzip to its
- * first load (issue 11 budgets); the schemas are the same zod schemas to the server.
+ * first load; the schemas are the same zod schemas to the server.
  */
 const requiredOrInvalid = { error: (issue: { input: unknown }) => (issue.input === undefined ? 'required' : 'invalid') };
 

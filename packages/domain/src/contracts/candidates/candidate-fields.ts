@@ -1,5 +1,5 @@
 /**
- * The candidate form (issue 8, spec §2 Recruitment): personal data, education, work history, the
+ * The candidate form (spec §2 Recruitment): personal data, education, work history, the
  * code of conduct and the contract. One schema for the form's resolver and the server. Personal
  * fields follow the contact rules (contacts/contact-fields.ts: Latin and Khmer names, phone,
  * email, identification); an ID number and its type are required here (the ID card is one of the

@@ -1,5 +1,5 @@
 /**
- * What the candidate calls answer (issue 8). `id` is the candidate's uuid (paths `{id}`);
+ * What the candidate calls answer. `id` is the candidate's uuid (paths `{id}`);
  * `candidateNumber` (C0000001) is what people read and what the screens put in the query.
  */
 import * as z from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the policy servicing contracts (spec §3, §7 Policy; issue 7): the codes the
+ * Shared pieces of the policy servicing contracts (spec §3, §7 Policy): the codes the
  * portal's policy read model adds to spec §3 (delivery, pending, claim and milestone statuses),
  * money as every policy call answers it, and the people on a policy.
  *

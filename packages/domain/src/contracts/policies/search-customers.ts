@@ -17,7 +17,7 @@ import { servicingSummaryResponseSchema } from './servicing-summary';
  *
  * `?view=summary` answers the servicing dashboard instead (servicing-summary.ts): the other
  * parameters are then ignored. It lives here until the advisor dashboard call
- * (GET /api/user/v1/dashboard, issue 9) takes it over; see POLICY_FEED.md "Dashboard summary".
+ * (GET /api/user/v1/dashboard) takes it over; see POLICY_FEED.md "Dashboard summary".
  */
 export const searchCustomersQuerySchema = z.object({
   q: optionalSearchTermSchema,

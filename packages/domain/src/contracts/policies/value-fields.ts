@@ -3,7 +3,7 @@ import { CURRENCY_CODES } from '../../codes/currencies';
 
 /*
  * Values every area's answers carry (the dashboard too): `zod/mini`, so the signed-in shell's
- * first load does not carry classic zod (issue 11 budgets). Classic schemas wrap them with the
+ * first load does not carry classic zod. Classic schemas wrap them with the
  * function forms (`z.nullable(isoDateSchema)`), which both flavours share.
  */
 

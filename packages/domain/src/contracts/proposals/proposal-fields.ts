@@ -1,5 +1,5 @@
 /**
- * The fields of a proposal (spec §2 Proposals, §3, §7; issue 5), shared by the create and update
+ * The fields of a proposal (spec §2 Proposals, §3, §7), shared by the create and update
  * contracts, the quote form (as its resolver) and the server.
  *
  * A proposal is written for one life insured and one policy owner, both taken from the advisor's

@@ -11,7 +11,7 @@ export interface IdleWarningDialogProps {
 
 /**
  * The warning before the idle limit (spec §4/§9). Its own chunk (Modal, focus trap, scroll lock):
- * IdleSessionGuard loads it after the first screen has drawn (issue 11 budgets).
+ * IdleSessionGuard loads it after the first screen has drawn.
  */
 export function IdleWarningDialog({ deadline, onStay, onSignOut }: IdleWarningDialogProps) {
   const { t } = useTranslation(['common']);

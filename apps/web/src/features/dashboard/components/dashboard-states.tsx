@@ -7,7 +7,7 @@ import { translateErrorKey } from '../../../lib/i18n';
 /**
  * The figure groups' place while they load: taller than a phone's screen (the groups are, at
  * 360 px about 2,400 px in all), so the shortcuts below stay out of sight instead of being shown
- * and then pushed away (issue 11: no layout shift).
+ * and then pushed away (no layout shift).
  */
 export function DashboardLoading() {
   const { t } = useTranslation(['common']);
