@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
 import type { Wizard } from '../hooks/use-wizard';
 import { FIELD_LABELS, STEP_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** The element a review item leads to (the wizard's field ids). */
 export function targetId(field: string): string {
@@ -144,14 +145,14 @@ export function ReviewStep({ wizard, applicationId }: { wizard: Wizard; applicat
             </Alert>
           ) : null}
           <Group>
-            <Button
+            <BusyButton
               onClick={() => void send()}
               disabled={!ready || conflict}
-              loading={checking || submit.isPending}
+              busy={checking || submit.isPending}
               data-testid="submit-application"
             >
               {t('applications:submit')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </Card>

@@ -35,6 +35,7 @@ import { Empty, errorText, HistoryTable, Loading, LoadError, StatusBadge } from 
 import { CandidateForm } from './candidate-form';
 import { FileUpload } from './file-upload';
 import { DOCUMENT_LABELS, STATUS_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** application-list and search: the caller's candidates, searchable, filtered by stage. */
 export function ApplicationListScreen({ titleKey = 'recruitment:application_list_title' }: { titleKey?: string }) {
@@ -205,9 +206,9 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
         ) : null}
         {candidate.status === 'submitted' ? (
           <>
-            <Button onClick={() => void act('approve')} loading={review.isPending} data-testid="approve">
+            <BusyButton onClick={() => void act('approve')} busy={review.isPending} data-testid="approve">
               {t('recruitment:approve')}
-            </Button>
+            </BusyButton>
             <Textarea
               label={t('recruitment:return_comment')}
               value={comment}
@@ -239,9 +240,9 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
                 label: `${c.code} · ${formatDisplayDate(c.startDate)} · ${c.enrolled}/${c.capacity}${isFull(c) ? ` (${t('recruitment:itc_full')})` : ''}`,
               }))}
             />
-            <Button onClick={() => void act('assignItc')} loading={review.isPending} disabled={!firstOpen} data-testid="assign-itc">
+            <BusyButton onClick={() => void act('assignItc')} busy={review.isPending} disabled={!firstOpen} data-testid="assign-itc">
               {t('recruitment:assign_itc')}
-            </Button>
+            </BusyButton>
           </>
         ) : null}
         {candidate.status !== 'draft' && candidate.status !== 'returned' && candidate.status !== 'submitted' ? (
@@ -262,16 +263,16 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
           </Button>
         ) : null}
         {candidate.status === 'licensed' ? (
-          <Button
+          <BusyButton
             onClick={() => {
               if (window.confirm(t('recruitment:confirm_convert')))
                 convert.mutate(candidate.id, { onError: (e) => setProblem(errorText(e)) });
             }}
-            loading={convert.isPending}
+            busy={convert.isPending}
             data-testid="convert"
           >
             {t('recruitment:convert')}
-          </Button>
+          </BusyButton>
         ) : null}
         {candidate.status === 'converted' && candidate.traineeUserId ? (
           <Alert color="green" variant="light" icon={<IconCheck />} data-testid="converted">
