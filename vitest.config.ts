@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { PREACT_ALIASES } from './apps/web/preact-aliases.ts';
 
 export default defineConfig({
   test: {
@@ -9,9 +8,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts', 'src/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
-      // The web app's tests resolve `react` as the build does (Preact, apps/web/preact-aliases.ts):
-      // the router test imports every screen, so a React export preact/compat lacks fails here.
-      { resolve: { alias: PREACT_ALIASES }, test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
       {
         test: {
           name: 'server',

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { PREACT_ALIASES } from './preact-aliases.ts';
 
 /** Files worth compressing once at build time (fonts and images are compressed already). */
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -44,16 +44,16 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 /**
  * Vendor groups: each becomes its own long-cached chunk. A group is loaded whole by the first
- * chunk that needs any of it, so only libraries every screen needs in full are grouped (React
- * (preact/compat) and the router, TanStack Query, i18next) and the form library. Mantine and zod are NOT grouped: a group would put every component any screen
- * uses (dates, dropzone, …) or all of zod (the first load needs only zod/mini) on the sign-in
- * screen's first load; left to the bundler, each lazy
- * route carries the components only it uses (scripts/check-bundle-budgets.mjs).
+ * chunk that needs any of it, so only libraries every screen needs in full are grouped (React,
+ * react-dom and the router, TanStack Query, i18next) and the form library. Mantine and zod are NOT
+ * grouped: a group would put every component any screen uses (dates, dropzone, …) or all of zod
+ * (the first load needs only zod/mini) on the sign-in screen's first load; left to the bundler,
+ * each lazy route carries the components only it uses (budgets: scripts/check-bundle-budgets.mjs).
  */
 const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
   {
     name: 'vendor-react',
-    test: /node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]|src[\\/]lib[\\/]react-compat\.js$/,
+    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
     priority: 40,
   },
   { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 35 },
@@ -62,12 +62,9 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
 ];
 
 export default defineConfig({
-  // Preact through preact/compat in place of react-dom, in dev and build alike (preact-aliases.ts).
-  // JSX compiles to `react/jsx-runtime`, which the alias turns into Preact's. No @vitejs/plugin-react:
-  // its Fast Refresh drives React's reconciler; an edit to a component reloads the page instead.
-  resolve: { alias: PREACT_ALIASES },
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
-  plugins: [precompress()],
+  // React 19 + react-dom; @vitejs/plugin-react compiles JSX (automatic runtime) and gives
+  // `npm run dev` Fast Refresh (an edited component keeps its state). docs/decisions/007-react.md.
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (scripts/check-bundle-budgets.mjs).
@@ -78,7 +75,7 @@ export default defineConfig({
     cssCodeSplit: true,
     rolldownOptions: {
       // Libraries mark modules "use client" (a React Server Components hint, meaningless in a
-      // client-only bundle); @vitejs/plugin-react used to silence that warning.
+      // client-only bundle).
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('use client')) return;
         warn(warning);

@@ -53,8 +53,16 @@ test.describe('in Khmer', () => {
 });
 
 test('a keyboard user keeps the focus on the button through a refused sign-in', async ({ page }) => {
-  // The button is busy (disabled) while the call runs, which hands the focus to the page itself;
-  // it comes back to the button with the answer (lib/busy-focus.ts).
+  // The button is busy while the call runs (aria-disabled, presses ignored) but never disabled, so
+  // the focus stays on it while it works and when the answer comes (components/ui/busy-button.tsx).
+  let logins = 0;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/v1/login', async (route) => {
+    logins += 1;
+    await held;
+    await route.continue();
+  });
   await page.goto('/auth/signin');
   await page.locator('input[name=username]').fill('no.such.advisor');
   await page.locator('input[name=password]').fill('Wrong-password-1');
@@ -62,9 +70,18 @@ test('a keyboard user keeps the focus on the button through a refused sign-in', 
   await submit.focus();
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/v1/login'));
   await page.keyboard.press('Enter');
+  await expect(submit).toHaveAttribute('aria-busy', 'true');
+  await expect(submit).toBeFocused();
+  // A second press while busy sends nothing.
+  await page.keyboard.press('Enter');
+  await page.locator('input[name=password]').press('Enter');
+  await submit.focus();
+  release();
   expect((await answered).status()).toBe(401);
   await expect(page.getByTestId('signin-error')).toHaveText(text('auth:wrong_credentials', 'en'));
   await expect(submit).toBeFocused();
+  await expect(submit).toHaveAttribute('aria-busy', 'false');
+  expect(logins).toBe(1);
 });
 
 test('ten wrong passwords lock the account: even the right one then gets the translated lock message with the wait', async ({ page }) => {

@@ -8,14 +8,11 @@ import '@fontsource/noto-sans-khmer/700.css';
 import './app/app.css';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
-import { keepFocusThroughBusyControls } from './lib/busy-focus';
 import { initI18n } from './lib/i18n';
 
 // i18next first: the router starts loading the first screen (and its language file) at once.
 void initI18n();
 const router = createAppRouter();
-// A button busy for a moment (Mantine's `loading`) gets the keyboard focus back when it is done.
-keepFocusThroughBusyControls();
 
 const container = document.getElementById('root');
 if (container) {

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import { Button, Center, Loader, Text } from '@mantine/core';
+import { Center, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from './busy-button';
 
 interface LoadMoreProps {
   /** Another page can be asked for. */
@@ -18,8 +19,7 @@ interface LoadMoreProps {
 /**
  * The end of a paged list (with `useLoadMore` for scrolling): a "load more" button while there
  * are pages left, then a note that the list has ended. Built for keyboards and screen readers:
- * - the button stays focusable while its page loads (`aria-busy`, presses ignored): a disabled
- *   button loses the focus to the page itself, so a keyboard user would start again at the top;
+ * - the button stays focusable while its page loads (a `BusyButton`: presses ignored);
  * - when the last page arrives while the button has the focus (the button goes away), the focus
  *   moves to the end note, which says why.
  * Render it after the rows, only when there are rows.
@@ -69,18 +69,8 @@ function LoadMoreButton({ loading, onLoadMore, label, testId, focusEnd }: LoadMo
   }, [focusEnd]);
 
   return (
-    <Button
-      ref={ref}
-      variant="default"
-      onClick={() => {
-        if (!loading) onLoadMore();
-      }}
-      aria-busy={loading}
-      data-busy={loading || undefined}
-      leftSection={loading ? <Loader size={14} /> : undefined}
-      data-testid={testId}
-    >
+    <BusyButton ref={ref} variant="default" busy={loading} onClick={onLoadMore} data-testid={testId}>
       {label}
-    </Button>
+    </BusyButton>
   );
 }

@@ -17,6 +17,7 @@ import { useOpenApplicationForm } from './api/open-application-form';
 import { ApplicationList } from './components/application-list';
 import { SubmittedView } from './components/submitted-view';
 import { ApplicationWizard } from './components/wizard';
+import { BusyButton } from '../../components/ui/busy-button';
 
 function errorText(error: unknown): string {
   return translateErrorKey(isApiError(error) ? error.messageKey : 'system_error');
@@ -87,14 +88,14 @@ function ApplicationsHome() {
                     {p.proposalNumber}
                   </Text>
                 </Stack>
-                <Button
+                <BusyButton
                   size="sm"
                   onClick={() => start(p.id)}
-                  loading={create.isPending && create.variables === p.id}
+                  busy={create.isPending && create.variables === p.id}
                   data-testid={`apply-${p.proposalNumber}`}
                 >
                   {t('applications:start_from_proposal')}
-                </Button>
+                </BusyButton>
               </Group>
             </Card>
           ))}
@@ -215,13 +216,13 @@ function ApplicationCreateSuccessScreen() {
         <Stack gap="md" align="flex-start" data-testid="submit-success">
           <Text>{t('applications:success_number', { number: app.data.applicationNumber })}</Text>
           <Group>
-            <Button
+            <BusyButton
               onClick={() => open.mutate(app.data.submission?.language ?? 'en')}
-              loading={open.isPending}
+              busy={open.isPending}
               data-testid="open-application-form"
             >
               {t('applications:open_form')}
-            </Button>
+            </BusyButton>
             <Button component={Link} to="/home/application/application-list" variant="default">
               {t('applications:back_to_list')}
             </Button>

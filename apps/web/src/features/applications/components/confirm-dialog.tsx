@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** Asks before a destructive action (deleting an uploaded document). */
 export function ConfirmDialog({
@@ -23,9 +24,9 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onCancel}>
           {t('applications:cancel')}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={busy} data-testid="confirm-delete">
+        <BusyButton color="red" onClick={onConfirm} busy={busy} data-testid="confirm-delete">
           {t('applications:delete')}
-        </Button>
+        </BusyButton>
       </Group>
     </Modal>
   );

@@ -17,6 +17,7 @@ import { useUploadDocument } from '../api/upload-document';
 import type { Wizard } from '../hooks/use-wizard';
 import { ConfirmDialog } from './confirm-dialog';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const FILE_ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
   extension: 'applications:upload_wrong_type',
@@ -269,9 +270,9 @@ function DocumentGroup({
           </Alert>
         ) : null}
         <Group>
-          <Button onClick={send} loading={upload.isPending} data-testid={`${slug}-upload`}>
+          <BusyButton onClick={send} busy={upload.isPending} data-testid={`${slug}-upload`}>
             {t('applications:upload')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
       <ConfirmDialog

@@ -15,6 +15,7 @@ import { useSubmitApplication } from '../api/submit-application';
 import type { Wizard } from '../hooks/use-wizard';
 import { FIELD_LABELS, STEP_LABELS } from './labels';
 import { SubmissionSummary } from './submission-summary';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** The element a review item leads to (the wizard's field ids). */
 export function targetId(field: string): string {
@@ -167,14 +168,14 @@ export function ReviewStep({
             />
           ) : null}
           <Group>
-            <Button
+            <BusyButton
               onClick={() => void send()}
               disabled={!ready || !confirmed || conflict}
-              loading={checking || submit.isPending}
+              busy={checking || submit.isPending}
               data-testid="submit-application"
             >
               {t('applications:submit')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </Card>

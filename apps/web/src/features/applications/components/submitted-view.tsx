@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { GROUP_LABELS } from '@portal/domain/codes/application-labels';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
@@ -8,6 +8,7 @@ import { useOpenApplicationForm } from '../api/open-application-form';
 import { formatMoney } from '../hooks/money';
 import type { SupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import { useCatalogueName } from '../api/find-products';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** A submitted application: read-only, with its application form PDF. */
 export function SubmittedView({ app, documents }: { app: ApplicationResponse; documents: readonly ApplicationDocument[] }) {
@@ -53,12 +54,12 @@ export function SubmittedView({ app, documents }: { app: ApplicationResponse; do
         </Text>
       </Card>
       <Group>
-        <Button onClick={() => open.mutate(app.submission?.language ?? 'en')} loading={open.isPending} data-testid="open-application-form">
+        <BusyButton onClick={() => open.mutate(app.submission?.language ?? 'en')} busy={open.isPending} data-testid="open-application-form">
           {t('applications:open_form')}
-        </Button>
-        <Button variant="default" onClick={() => open.mutate(app.submission?.language === 'km' ? 'en' : 'km')} loading={open.isPending}>
+        </BusyButton>
+        <BusyButton variant="default" onClick={() => open.mutate(app.submission?.language === 'km' ? 'en' : 'km')} busy={open.isPending}>
           {t('applications:open_form_other')}
-        </Button>
+        </BusyButton>
       </Group>
       <Card withBorder radius="md">
         <Title order={3} size="h5" mb="xs">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { useRequestResetOtp } from '../api/password-reset';
 import { clearOtpRequest, newOtpRequest, readOtpRequest, saveOtpRequest, type OtpRequest } from '../hooks/otp-request';
 import { authErrorMessage, fieldErrorsOf } from '../../../lib/auth-errors';
 import { VerifyCodeForm } from './verify-code-form';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const KEY = 'passwordReset' as const;
 
@@ -62,9 +63,9 @@ function UsernameStep({ onSent }: { onSent: (request: OtpRequest) => void }) {
           required
           error={errors.username && translateFormError(errors.username.message)}
         />
-        <Button type="submit" fullWidth loading={send.isPending} data-testid="forgot-submit">
+        <BusyButton type="submit" fullWidth busy={send.isPending} data-testid="forgot-submit">
           {t('auth:forgot_password_submit')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );

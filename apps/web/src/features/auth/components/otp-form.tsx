@@ -17,6 +17,7 @@ import { useResendOtp } from '../api/resend-otp';
 import { clearLoginChallenge, updateResendAt, type LoginChallenge } from '../hooks/login-challenge';
 import { offerPasskeyAfterSignIn } from '../hooks/passkey-offer';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const OTP_LENGTH = 6;
 const otpFormSchema = z.pick(loginMfaRequestSchema, { otp: true });
@@ -113,20 +114,20 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
               classNames={{ input: 'otp-input' }}
               error={otpError}
             />
-            <Button type="submit" fullWidth loading={verify.isPending} data-testid="otp-submit">
+            <BusyButton type="submit" fullWidth busy={verify.isPending} data-testid="otp-submit">
               {t('auth:otp_submit')}
-            </Button>
+            </BusyButton>
             <Stack gap={4} align="center">
-              <Button
+              <BusyButton
                 variant="subtle"
                 size="compact-sm"
                 onClick={() => void onResend()}
                 disabled={secondsLeft > 0}
-                loading={resend.isPending}
+                busy={resend.isPending}
                 data-testid="otp-resend"
               >
                 {t('auth:otp_resend')}
-              </Button>
+              </BusyButton>
               {secondsLeft > 0 ? (
                 <Text size="sm" c="dimmed" data-testid="otp-countdown">
                   {t('auth:otp_resend_wait', { time: formatCountdown(secondsLeft) })}

@@ -17,6 +17,7 @@ import { clearOtpRequest, newOtpRequest, readOtpRequest, saveOtpRequest, type Ot
 import { authErrorMessage, isRequestCodeInvalid } from '../../../lib/auth-errors';
 import { registrationErrorMessage } from '../hooks/webauthn-errors';
 import { VerifyCodeForm } from './verify-code-form';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const KEY = 'passkeyBind' as const;
 const nameFormSchema = z.object({ name: bindPasskeyRequestSchema.shape.name });
@@ -217,9 +218,9 @@ export function PasskeyRegisterFlow() {
             (errors.name.message === 'maxlength' ? t('validation:maxlength_n', { max: 50 }) : translateFormError(errors.name.message))
           }
         />
-        <Button type="submit" fullWidth loading={starting} data-testid="passkey-start">
+        <BusyButton type="submit" fullWidth busy={starting} data-testid="passkey-start">
           {t('auth:passkey_register_start')}
-        </Button>
+        </BusyButton>
         <Group justify="center">
           <Anchor component={Link} to={next} size="sm">
             {t('auth:passkey_not_now')}

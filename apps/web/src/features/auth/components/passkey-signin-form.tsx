@@ -15,6 +15,7 @@ import { storeLogin } from '../../../lib/session';
 import { passkeyAuthenticationOptions, passkeyLogin } from '../../../lib/api/passkeys';
 import { setBiometricEnabled } from '../../../lib/biometric-flag';
 import { authenticationErrorMessage } from '../hooks/webauthn-errors';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const formSchema = z.object({ username: z.string().check(z.trim(), z.maxLength(USERNAME_MAX_LENGTH, { error: 'maxlength' })) });
 
@@ -95,9 +96,9 @@ export function PasskeySignInForm({ next }: { next: string }) {
               : translateFormError(errors.username.message))
           }
         />
-        <Button type="submit" fullWidth loading={working} leftSection={<IconFingerprint />} data-testid="passkey-signin-submit">
+        <BusyButton type="submit" fullWidth busy={working} leftSection={<IconFingerprint />} data-testid="passkey-signin-submit">
           {t('auth:passkey_signin_submit')}
-        </Button>
+        </BusyButton>
         <Anchor
           component={Link}
           to={next === '/home' ? '/auth/signin' : `/auth/signin?next=${encodeURIComponent(next)}`}

@@ -10,6 +10,7 @@ import { clearOtpRequest, readOtpRequest } from '../hooks/otp-request';
 import { useResetPassword } from '../api/password-reset';
 import { applyPasswordErrors, passwordFieldError } from '../../../lib/password-errors';
 import { PasswordGuide } from '../../../components/ui/password-guide';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const KEY = 'passwordReset' as const;
 
@@ -122,9 +123,9 @@ export function ResetPasswordForm() {
           visibilityToggleButtonProps={{ 'aria-label': t('auth:show_password') }}
           data-testid="confirm-password"
         />
-        <Button type="submit" fullWidth loading={reset.isPending} data-testid="reset-submit">
+        <BusyButton type="submit" fullWidth busy={reset.isPending} data-testid="reset-submit">
           {t('auth:reset_password_submit')}
-        </Button>
+        </BusyButton>
         <Anchor component={Link} to="/auth/signin" size="sm" ta="center">
           {t('auth:back_to_signin')}
         </Anchor>

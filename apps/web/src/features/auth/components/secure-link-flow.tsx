@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { clearLogin, storeLogin } from '../../../lib/session';
 import { useLinkOtp, useLinkVerify } from '../api/candidate-link';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const EXPIRED_PATH = '/secure-link/link-expired';
 
@@ -105,9 +106,9 @@ export function SecureLinkFlow() {
           disabled={!challenge}
           data-testid="secure-link-otp"
         />
-        <Button type="submit" loading={verify.isPending} disabled={!challenge}>
+        <BusyButton type="submit" busy={verify.isPending} disabled={!challenge}>
           {t('recruitment:secure_link_continue')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );

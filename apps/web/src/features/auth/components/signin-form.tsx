@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { useLogin } from '../api/login';
 import { saveLoginChallenge } from '../hooks/login-challenge';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** 401 with either code: one message, so nobody can learn which usernames exist (DESIGN.md §3). */
 const WRONG_CREDENTIAL_CODES = new Set<number | string>([1024, 1032]);
@@ -100,9 +101,9 @@ export function SignInForm({ next }: { next: string }) {
             {t('auth:forgot_password_link')}
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth loading={loginMutation.isPending} data-testid="signin-submit">
+        <BusyButton type="submit" fullWidth busy={loginMutation.isPending} data-testid="signin-submit">
           {t('auth:signin_submit')}
-        </Button>
+        </BusyButton>
         <Button
           component={Link}
           to="/auth/webauth/login-biometric"

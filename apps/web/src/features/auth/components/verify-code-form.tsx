@@ -14,6 +14,7 @@ import { useVerifyOtp } from '../../../lib/api/verify-otp';
 import { markVerified, withResend, type OtpRequest, type OtpRequestKey } from '../hooks/otp-request';
 import { authErrorMessage, isRequestCodeInvalid } from '../../../lib/auth-errors';
 import { formatCountdown, useCountdown } from '../hooks/use-countdown';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const OTP_LENGTH = 6;
 const codeSchema = z.pick(verifyOtpRequestSchema, { otp: true });
@@ -126,20 +127,20 @@ export function VerifyCodeForm({
               classNames={{ input: 'otp-input' }}
               error={otpError}
             />
-            <Button type="submit" fullWidth loading={verify.isPending} data-testid="verify-code-submit">
+            <BusyButton type="submit" fullWidth busy={verify.isPending} data-testid="verify-code-submit">
               {submitLabel}
-            </Button>
+            </BusyButton>
             <Stack gap={4} align="center">
-              <Button
+              <BusyButton
                 variant="subtle"
                 size="compact-sm"
                 onClick={() => void onResend()}
                 disabled={secondsLeft > 0}
-                loading={resend.isPending}
+                busy={resend.isPending}
                 data-testid="otp-resend"
               >
                 {t('auth:otp_resend')}
-              </Button>
+              </BusyButton>
               {secondsLeft > 0 ? (
                 <Text size="sm" c="dimmed" data-testid="otp-countdown">
                   {t('auth:otp_resend_wait', { time: formatCountdown(secondsLeft) })}

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { TONE_TEXT } from '../../../components/ui/tone-text';
 import { useCompletions, useDownloadCompletionsCsv } from '../api/find-completions';
 import { errorText, LoadError, Loading } from './states';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** Agency staff: who in the agency has completed this period, with a CSV export. */
 export function CompletionsSection() {
@@ -17,15 +18,15 @@ export function CompletionsSection() {
           {t('compliance:completions_title')}
         </Title>
         {completions.data ? (
-          <Button
+          <BusyButton
             variant="light"
             size="sm"
-            loading={csv.isPending}
+            busy={csv.isPending}
             onClick={() => csv.mutate(completions.data.period.code)}
             data-testid="completions-csv"
           >
             {t('compliance:completions_csv')}
-          </Button>
+          </BusyButton>
         ) : null}
       </Group>
       {csv.isError ? (

@@ -11,6 +11,7 @@ import { useDownloadCertificate } from '../api/download-pdf';
 import { useQuestions } from '../api/find-questions';
 import { useSubmitAnswers } from '../api/submit-answers';
 import { errorText, LoadError, Loading } from './states';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** /home/compliance/questionnaire: one choice per question, submitted for scoring; the result, and a retry or the certificate. */
 export function QuestionnaireScreen() {
@@ -89,13 +90,13 @@ export function QuestionnaireScreen() {
             </Text>
             <Group gap="sm">
               {result.attempt.passed ? (
-                <Button
-                  loading={certificate.isPending}
+                <BusyButton
+                  busy={certificate.isPending}
                   onClick={() => certificate.mutate({ periodCode: period.code, lang })}
                   data-testid="download-certificate"
                 >
                   {t('compliance:certificate')}
-                </Button>
+                </BusyButton>
               ) : (
                 <Button onClick={retry} data-testid="retry-questionnaire">
                   {t('compliance:try_again')}
@@ -159,9 +160,9 @@ export function QuestionnaireScreen() {
           ) : null}
           {result === null ? (
             <Group>
-              <Button type="submit" loading={submit.isPending} data-testid="submit-answers">
+              <BusyButton type="submit" busy={submit.isPending} data-testid="submit-answers">
                 {t('compliance:submit_answers')}
-              </Button>
+              </BusyButton>
             </Group>
           ) : null}
         </Stack>

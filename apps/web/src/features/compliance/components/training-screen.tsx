@@ -11,6 +11,7 @@ import { useDownloadCertificate, useDownloadMaterial } from '../api/download-pdf
 import { useTrainingMaterials } from '../api/find-training-materials';
 import { CompletionsSection } from './completions-section';
 import { errorText, LoadError, Loading } from './states';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** /home/compliance: the period's materials (PDF), the caller's status and attempts, the certificate; staff: completions. */
 export function TrainingScreen() {
@@ -65,13 +66,13 @@ export function TrainingScreen() {
             )}
             <Group gap="sm">
               {status.completed ? (
-                <Button
-                  loading={certificate.isPending}
+                <BusyButton
+                  busy={certificate.isPending}
                   onClick={() => certificate.mutate({ periodCode: period.code, lang })}
                   data-testid="download-certificate"
                 >
                   {t('compliance:certificate')}
-                </Button>
+                </BusyButton>
               ) : null}
               <Button component={Link} to="/home/compliance/questionnaire" variant={status.completed ? 'default' : 'filled'}>
                 {t(status.completed ? 'compliance:retake_questionnaire' : 'compliance:take_questionnaire')}
@@ -101,15 +102,15 @@ export function TrainingScreen() {
                       {m.description}
                     </Text>
                   </Stack>
-                  <Button
+                  <BusyButton
                     variant="light"
                     size="sm"
-                    loading={material.isPending && material.variables?.id === m.id}
+                    busy={material.isPending && material.variables?.id === m.id}
                     onClick={() => material.mutate({ id: m.id, sequence: m.sequence, lang })}
                     aria-label={t('compliance:download_pdf_label', { title: m.title })}
                   >
                     {t('compliance:download_pdf')}
-                  </Button>
+                  </BusyButton>
                 </Group>
               ))}
             </Stack>

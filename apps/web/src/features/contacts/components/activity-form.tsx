@@ -26,6 +26,7 @@ import {
 import { apiErrorText, isConflict, isNotFound } from '../hooks/form-errors';
 import { DeleteActivityButton } from './delete-activity-button';
 import { ACTIVITY_TYPE_LABELS, DAY_TYPE_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const DEFAULT_START_TIME = '09:00';
 
@@ -160,9 +161,9 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
           >
             <Stack gap="sm" align="flex-start">
               {t('contacts:activity_conflict_text')}
-              <Button size="sm" color="orange.9" onClick={() => void onReload()} loading={reloading}>
+              <BusyButton size="sm" color="orange.9" onClick={() => void onReload()} busy={reloading}>
                 {t('contacts:conflict_reload')}
-              </Button>
+              </BusyButton>
             </Stack>
           </Alert>
         ) : null}
@@ -245,9 +246,9 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
             <Button component={Link} to={detailPath} variant="default">
               {t('common:cancel')}
             </Button>
-            <Button type="submit" loading={saving} data-testid="activity-submit">
+            <BusyButton type="submit" busy={saving} data-testid="activity-submit">
               {t(editing ? 'contacts:activity_save_changes' : 'contacts:activity_save')}
-            </Button>
+            </BusyButton>
           </Group>
         </Group>
       </Stack>

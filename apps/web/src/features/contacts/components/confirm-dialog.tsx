@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { IconAlert } from '../../../components/ui/icons';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -31,9 +32,9 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, onConfirm
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('common:cancel')}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy} data-testid={`${testId}-confirm`}>
+          <BusyButton color="red" onClick={onConfirm} busy={busy} data-testid={`${testId}-confirm`}>
             {confirmLabel}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>

@@ -15,6 +15,7 @@ import { IconAlert } from '../../../components/ui/icons';
 import { contactFieldErrorText } from '../hooks/contact-field-errors';
 import { autoSlashDate, type ContactFormField, type ContactFormValues } from '../hooks/contact-form-values';
 import { CONTACT_TYPE_LABELS, GENDER_LABELS, ID_NUMBER_HINTS, ID_TYPE_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 interface ContactFormProps {
   form: UseFormReturn<ContactFormValues>;
@@ -275,9 +276,9 @@ export function ContactForm({ form, onSubmit, submitLabel, submitting, cancelTo,
           <Button component={Link} to={cancelTo} variant="default">
             {t('common:cancel')}
           </Button>
-          <Button type="submit" loading={submitting} data-testid="contact-submit">
+          <BusyButton type="submit" busy={submitting} data-testid="contact-submit">
             {submitLabel}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

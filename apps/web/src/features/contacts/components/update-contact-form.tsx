@@ -18,6 +18,7 @@ import { apiErrorText, applyServerFieldErrors, isConflict, isNotFound } from '..
 import { useContactForm } from '../hooks/use-contact-form';
 import { ContactForm } from './contact-form';
 import { CONTACT_FIELD_LABELS, CONTACT_TYPE_LABELS, GENDER_LABELS, ID_TYPE_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 interface UpdateContactFormProps {
   contact: ContactResponse;
@@ -124,16 +125,16 @@ export function UpdateContactForm({ contact, reloadLatest }: UpdateContactFormPr
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{t('contacts:conflict_text')}</Text>
-            <Button
+            <BusyButton
               size="sm"
               variant="filled"
               color="orange.9"
               onClick={() => void onReload()}
-              loading={reloading}
+              busy={reloading}
               data-testid="contact-conflict-reload"
             >
               {t('contacts:conflict_reload')}
-            </Button>
+            </BusyButton>
           </Stack>
         </Alert>
       ) : null}

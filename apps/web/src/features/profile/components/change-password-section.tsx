@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,6 +10,7 @@ import { IconAlert } from '../../../components/ui/icons';
 import { useChangePassword } from '../api/change-password';
 import { PasswordGuide } from '../../../components/ui/password-guide';
 import { applyPasswordErrors, passwordFieldError } from '../../../lib/password-errors';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** The contract, plus the current password asked for on the form (the server's 1043 otherwise). */
 const formSchema = changePasswordRequestSchema.superRefine((value, ctx) => {
@@ -106,9 +107,9 @@ export function ChangePasswordSection() {
             visibilityToggleButtonProps={{ 'aria-label': t('auth:show_password') }}
           />
           <Group>
-            <Button type="submit" loading={change.isPending} data-testid="change-password-submit">
+            <BusyButton type="submit" busy={change.isPending} data-testid="change-password-submit">
               {t('profile:change_password_submit')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

@@ -9,6 +9,7 @@ import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { requestBindOtp } from '../../../lib/api/passkeys';
 import { verifyOtp } from '../../../lib/api/verify-otp';
 import { useUpdateProfile } from '../api/profile';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** As dialled at home: +85512345678 -> 012345678 (the phone rule takes digits and hyphens). */
 function localPhone(e164: string | null): string {
@@ -165,13 +166,13 @@ export function ContactSection({ profile }: { profile: ProfileResponse }) {
           ) : null}
           <Group>
             {requestCode ? (
-              <Button onClick={() => void save()} loading={busy} disabled={otp.length !== 6} data-testid="save-contact">
+              <BusyButton onClick={() => void save()} busy={busy} disabled={otp.length !== 6} data-testid="save-contact">
                 {t('profile:save_contact')}
-              </Button>
+              </BusyButton>
             ) : (
-              <Button onClick={() => void sendCode()} loading={busy} data-testid="send-code">
+              <BusyButton onClick={() => void sendCode()} busy={busy} data-testid="send-code">
                 {t('profile:send_code')}
-              </Button>
+              </BusyButton>
             )}
             <Button variant="default" onClick={() => setEditing(false)} disabled={busy}>
               {t('common:cancel')}

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { useDeletePasskey, usePasskeys } from '../../../lib/api/passkeys';
 import { setBiometricEnabled } from '../../../lib/biometric-flag';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 function errorText(error: unknown): string {
   return translateErrorKey(isApiError(error) ? error.messageKey : 'system_error');
@@ -133,9 +134,9 @@ export function PasskeySection() {
             <Button variant="default" onClick={close} data-autofocus>
               {t('common:cancel')}
             </Button>
-            <Button color="red" onClick={() => void confirmRemove()} loading={remove.isPending} data-testid="passkey-delete-confirm">
+            <BusyButton color="red" onClick={() => void confirmRemove()} busy={remove.isPending} data-testid="passkey-delete-confirm">
               {t('profile:passkey_delete')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </Modal>

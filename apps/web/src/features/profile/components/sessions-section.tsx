@@ -8,6 +8,7 @@ import { TONE_TEXT } from '../../../components/ui/tone-text';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { useUpdateProfile } from '../api/profile';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** Active sessions (one per sign-in) and, behind a confirmation, signing out all but this one. */
 export function SessionsSection({ profile }: { profile: ProfileResponse }) {
@@ -70,9 +71,9 @@ export function SessionsSection({ profile }: { profile: ProfileResponse }) {
             <Button variant="default" onClick={() => setConfirming(false)}>
               {t('common:cancel')}
             </Button>
-            <Button color="red" loading={update.isPending} onClick={() => void signOut()} data-testid="confirm-sign-out-others">
+            <BusyButton color="red" busy={update.isPending} onClick={() => void signOut()} data-testid="confirm-sign-out-others">
               {t('profile:sign_out_others')}
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </Modal>

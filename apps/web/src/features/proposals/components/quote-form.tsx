@@ -28,6 +28,7 @@ import { useLiveQuote } from '../hooks/use-live-quote';
 import { MODE_LABELS } from './labels';
 import { usd } from './money';
 import { PremiumTable } from './premium-table';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 interface QuoteFormProps {
   initial: QuoteFormValues;
@@ -556,9 +557,9 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button type="submit" loading={saving} disabled={conflict} data-testid="quote-save">
+          <BusyButton type="submit" busy={saving} disabled={conflict} data-testid="quote-save">
             {editing ? t('proposals:save_changes') : t('proposals:save_proposal')}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -26,6 +26,7 @@ import { useDeleteDocument, useSubmitCandidate, useUpdateCandidate } from '../ap
 import { errorText, StatusBadge } from './candidate-parts';
 import { FileUpload } from './file-upload';
 import { DOCUMENT_LABELS, EDUCATION_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const schema = candidateUpdateSchema();
 const ID_TYPE_KEYS: Record<string, string> = {
@@ -385,12 +386,12 @@ export function CandidateForm({ candidate }: { candidate: Candidate }) {
 
       {editable ? (
         <Group>
-          <Button variant="default" onClick={() => void save()} loading={update.isPending && !submit.isPending}>
+          <BusyButton variant="default" onClick={() => void save()} busy={update.isPending && !submit.isPending}>
             {t('recruitment:save_draft')}
-          </Button>
-          <Button onClick={() => void save('submit')} loading={submit.isPending} data-testid="submit-application">
+          </BusyButton>
+          <BusyButton onClick={() => void save('submit')} busy={submit.isPending} data-testid="submit-application">
             {t('recruitment:submit_application')}
-          </Button>
+          </BusyButton>
         </Group>
       ) : null}
     </Stack>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert, Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MEDIA_TYPES, UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
 import type { FileIssue } from '@portal/domain/rules/files';
@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import type { UploadInput } from '../api/files';
 import { errorText } from './candidate-parts';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
   extension: 'recruitment:upload_wrong_type',
@@ -94,9 +95,9 @@ export function FileUpload({ label, kind = 'document', fields, upload, onDone, o
           clearable
           style={{ flex: '1 1 220px' }}
         />
-        <Button onClick={send} disabled={!file || disabled} loading={upload.isPending}>
+        <BusyButton onClick={send} disabled={!file || disabled} busy={upload.isPending}>
           {t('recruitment:upload_send')}
-        </Button>
+        </BusyButton>
       </Group>
       <Text size="xs" c="dimmed" id={hintId}>
         {kind === 'document' ? t('recruitment:upload_rules', { max: UPLOAD_MAX_MB }) : t('recruitment:upload_sheet_rules')}

@@ -21,6 +21,7 @@ import { useAgentProducts, useItcClasses } from '../api/reference-data';
 import { useSaveAgentProducts } from '../api/update-candidate';
 import { Empty, HistoryTable, Loading, LoadError, StatusBadge } from './candidate-parts';
 import { FileUpload } from './file-upload';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 export function ItcClassScreen() {
   const { t } = useTranslation(['recruitment']);
@@ -430,9 +431,9 @@ export function ProductPermissionScreen() {
               ))}
             </Stack>
           </Checkbox.Group>
-          <Button
+          <BusyButton
             w="fit-content"
-            loading={save.isPending}
+            busy={save.isPending}
             data-testid="save-permissions"
             onClick={() =>
               save.mutate(
@@ -445,7 +446,7 @@ export function ProductPermissionScreen() {
             }
           >
             {t('recruitment:save_permissions')}
-          </Button>
+          </BusyButton>
         </Stack>
       )}
     </>

@@ -36,6 +36,7 @@ import { Empty, errorText, HistoryTable, Loading, LoadError, StatusBadge } from 
 import { CandidateForm } from './candidate-form';
 import { FileUpload } from './file-upload';
 import { DOCUMENT_LABELS, EDUCATION_LABELS, STATUS_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 /** application-list and search: the caller's candidates, searchable, filtered by stage. */
 export function ApplicationListScreen({ titleKey = 'recruitment:application_list_title' }: { titleKey?: string }) {
@@ -249,15 +250,15 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
         ) : null}
         {candidate.status === 'submitted' ? (
           <>
-            <Button
+            <BusyButton
               onClick={() => {
                 if (window.confirm(t('recruitment:confirm_approve'))) void act('approve');
               }}
-              loading={review.isPending}
+              busy={review.isPending}
               data-testid="approve"
             >
               {t('recruitment:approve')}
-            </Button>
+            </BusyButton>
             <Textarea
               label={t('recruitment:return_comment')}
               value={comment}
@@ -289,9 +290,9 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
                 label: `${c.code} · ${formatDisplayDate(c.startDate)} · ${c.enrolled}/${c.capacity}${isFull(c) ? ` (${t('recruitment:itc_full')})` : ''}`,
               }))}
             />
-            <Button onClick={() => void act('assignItc')} loading={review.isPending} disabled={!firstOpen} data-testid="assign-itc">
+            <BusyButton onClick={() => void act('assignItc')} busy={review.isPending} disabled={!firstOpen} data-testid="assign-itc">
               {t('recruitment:assign_itc')}
-            </Button>
+            </BusyButton>
           </>
         ) : null}
         {candidate.status !== 'draft' && candidate.status !== 'returned' && candidate.status !== 'submitted' ? (
@@ -329,17 +330,17 @@ function AdminActions({ candidate }: { candidate: Candidate }) {
           </Alert>
         ) : null}
         {candidate.status === 'licensed' ? (
-          <Button
+          <BusyButton
             disabled={missing.length > 0}
             onClick={() => {
               if (window.confirm(t('recruitment:confirm_convert')))
                 convert.mutate(candidate.id, { onError: (e) => setProblem(errorText(e)) });
             }}
-            loading={convert.isPending}
+            busy={convert.isPending}
             data-testid="convert"
           >
             {t('recruitment:convert')}
-          </Button>
+          </BusyButton>
         ) : null}
         {candidate.status === 'converted' && candidate.traineeUserId ? (
           <Alert color="green" variant="light" icon={<IconCheck />} data-testid="converted">

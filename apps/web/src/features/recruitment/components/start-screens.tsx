@@ -24,6 +24,7 @@ import { findExisting, useInitCandidate, useRequestLink } from '../api/start-can
 import { errorText, Loading, LoadError } from './candidate-parts';
 import { CandidateForm } from './candidate-form';
 import { INELIGIBLE_LABELS } from './labels';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const initSchema = candidateInitSchema();
 const err = (message: string | undefined) => (message ? translateFormError(message) : undefined);
@@ -136,9 +137,9 @@ function RequestLinkForm() {
         <TextInput label={t('recruitment:last_name')} required {...register('lastName')} error={err(errors.lastName?.message)} />
         <TextInput label={t('recruitment:phone')} type="tel" required {...register('phone')} error={err(errors.phone?.message)} />
         <TextInput label={t('recruitment:id_number')} {...register('idNumber')} error={err(errors.idNumber?.message)} />
-        <Button type="submit" loading={requestLink.isPending}>
+        <BusyButton type="submit" busy={requestLink.isPending}>
           {t('recruitment:send_link')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );
@@ -210,9 +211,9 @@ function InitForm() {
           />
           <TextInput label={t('recruitment:id_number')} required {...register('idNumber')} error={err(errors.idNumber?.message)} />
         </SimpleGrid>
-        <Button type="submit" loading={init.isPending} w="fit-content">
+        <BusyButton type="submit" busy={init.isPending} w="fit-content">
           {t('recruitment:create_candidate')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   );

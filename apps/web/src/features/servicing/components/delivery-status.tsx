@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_STAFF_ROLES } from '@portal/domain/codes/roles';
@@ -12,6 +12,7 @@ import { useUpdateDeliveryStatus } from '../api/update-delivery-status';
 import { showDate } from './format';
 import { DELIVERY_STATUS_KEYS } from './labels';
 import { errorText } from './query-state';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 function isDeliveryStatus(value: string): value is DeliveryStatus {
   return (DELIVERY_STATUSES as readonly string[]).includes(value);
@@ -69,9 +70,9 @@ export function DeliveryStatusCard({ detail }: { detail: PolicyDetailsResponse }
               data={DELIVERY_STATUSES.map((status) => ({ value: status, label: t(DELIVERY_STATUS_KEYS[status]) }))}
               miw={200}
             />
-            <Button onClick={save} loading={update.isPending} disabled={choice === detail.deliveryStatus}>
+            <BusyButton onClick={save} busy={update.isPending} disabled={choice === detail.deliveryStatus}>
               {t('servicing:delivery_save')}
-            </Button>
+            </BusyButton>
           </Group>
           {update.isError ? (
             <Alert color="red" variant="light" icon={<IconAlert />} role="alert">

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toLanguage, type Language } from '@portal/domain/codes/languages';
 import type { PendingRequirement } from '@portal/domain/contracts/policies/policy-fields';
@@ -9,6 +9,7 @@ import { usePendingCode } from '../api/find-pending-code';
 import { showDate } from './format';
 import { PENDING_STATUS_COLORS, PENDING_STATUS_KEYS, TONE_TEXT } from './labels';
 import { errorText, LoadingBlocks } from './query-state';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 // The upload (drop zone, progress, multipart) is fetched only when a policy has something to upload.
 const PendingUpload = lazy(() => import('./pending-upload').then((m) => ({ default: m.PendingUpload })));
@@ -83,14 +84,14 @@ export function PendingRequirements({ policyNumber }: { policyNumber: string }) 
           </Stack>
           {waiting > 0 ? (
             <Group gap="sm">
-              <Button
+              <BusyButton
                 variant="default"
                 leftSection={<IconFile size={18} />}
-                loading={download.isPending}
+                busy={download.isPending}
                 onClick={() => download.mutate(lang)}
               >
                 {t('servicing:pending_letter_download')}
-              </Button>
+              </BusyButton>
             </Group>
           ) : null}
           {download.isError ? (

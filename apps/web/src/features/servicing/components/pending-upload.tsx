@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, CloseButton, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, CloseButton, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { notifications } from '@mantine/notifications';
@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useUploadClientPendingDoc } from '../api/upload-client-pending-doc';
 import { errorText } from './query-state';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
+import { BusyButton } from '../../../components/ui/busy-button';
 
 const ACCEPT = { [MEDIA_TYPES.pdf]: ['.pdf'], [MEDIA_TYPES.png]: ['.png'] };
 
@@ -192,9 +193,9 @@ export function PendingUpload({
       ) : null}
 
       <Group>
-        <Button onClick={send} disabled={!file || !selected} loading={upload.isPending}>
+        <BusyButton onClick={send} disabled={!file || !selected} busy={upload.isPending}>
           {t('servicing:upload_send')}
-        </Button>
+        </BusyButton>
       </Group>
     </Stack>
   );
