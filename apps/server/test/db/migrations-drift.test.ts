@@ -35,6 +35,16 @@ async function generate(out: string): Promise<string[]> {
   return readdirSync(join(SERVER, out)).filter((f) => f.endsWith('.sql'));
 }
 
+/** JSON with every object's keys sorted: two snapshots of the same tables compare equal whatever order drizzle-kit wrote. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 afterAll(() => {
   for (const dir of copies) rmSync(dir, { recursive: true, force: true });
 });
@@ -52,7 +62,7 @@ describe('migrations and tables', () => {
     const journalFile = join(dir, 'meta', '_journal.json');
     const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number; tag: string }[] };
     const snapshot = (idx: number) => join(dir, 'meta', `${String(idx).padStart(4, '0')}_snapshot.json`);
-    const tables = (idx: number) => JSON.stringify((JSON.parse(readFileSync(snapshot(idx), 'utf8')) as { tables: unknown }).tables);
+    const tables = (idx: number) => canonical((JSON.parse(readFileSync(snapshot(idx), 'utf8')) as { tables: unknown }).tables);
     // The last migration whose snapshot's tables differ from the one before (hand-written SQL changes none).
     const idx = journal.entries.map((e) => e.idx);
     const cut = idx.findLastIndex((n, i) => i > 0 && tables(n) !== tables(idx[i - 1] ?? n));
