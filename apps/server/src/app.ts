@@ -20,6 +20,7 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { servicesPlugin } from './plugins/services';
 import { staticFilesPlugin } from './plugins/static-files';
+import { textGuardPlugin } from './plugins/text-guard';
 import { xsrfPlugin } from './plugins/xsrf';
 
 export type AppInstance = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -81,6 +82,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(openApiPlugin);
   await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {}); // app.services: src/services.ts
   await app.register(authPlugin, { config });
+  await app.register(textGuardPlugin); // 422 for control characters and bidi overrides in any body or query field
   await app.register(idempotencyPlugin);
   await app.register(outboxDeliveryPlugin); // ops: app.messenger; SMS gateway / SMTP delivery worker when configured
   for (const module of deps.modules ?? MODULES) await app.register(module);

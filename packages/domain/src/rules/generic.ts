@@ -46,6 +46,29 @@ export interface TextRules {
 // eslint-disable-next-line no-control-regex
 export const UNSAFE_TEXT_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
+/**
+ * The path (`beneficiaries.0.firstName`) of the first string in a parsed JSON value that holds an
+ * unsafe character, or null: the server refuses such a request body or query with 422 naming
+ * that field, whatever the field's own schema says.
+ */
+export function unsafeTextPath(value: unknown, path: readonly (string | number)[] = []): string | null {
+  if (typeof value === 'string') return UNSAFE_TEXT_CHARACTERS.test(value) ? path.join('.') || 'body' : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unsafeTextPath(item, [...path, i]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+      const found = unsafeTextPath(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
 export function textIssue(value: string, rules: TextRules): FormErrorKey | null {
   if (isEmpty(value)) return rules.required ? 'required' : null;
   if (UNSAFE_TEXT_CHARACTERS.test(value)) return 'invalid';
