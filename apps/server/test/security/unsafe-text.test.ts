@@ -52,5 +52,9 @@ describe('unsafe characters in typed text', () => {
   it('names the first unsafe field by its path inside lists and objects', () => {
     expect(unsafeTextPath({ a: 'ok', list: [{ name: 'fine' }, { name: 'bad\u0000' }] })).toBe('list.1.name');
     expect(unsafeTextPath({ a: 'ok', n: 3, list: ['x', null] })).toBeNull();
+    // A hostile nesting 10,000 deep neither overflows the stack nor is searched to the bottom.
+    let deep: unknown = 'bad\u0000';
+    for (let i = 0; i < 10_000; i++) deep = { a: deep };
+    expect(unsafeTextPath(deep)).toBeNull();
   });
 });

@@ -46,24 +46,26 @@ export interface TextRules {
 // eslint-disable-next-line no-control-regex
 export const UNSAFE_TEXT_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
+/** How deep unsafeTextPath looks: no form nests deeper; the route's schema refuses what does. */
+const UNSAFE_TEXT_DEPTH = 32;
+
 /**
- * The path (`beneficiaries.0.firstName`) of the first string in a parsed JSON value that holds an
- * unsafe character, or null: the server refuses such a request body or query with 422 naming
- * that field, whatever the field's own schema says.
+ * The path (`beneficiaries.0.firstName`) of a string in a parsed JSON value that holds an unsafe
+ * character, or null: the server refuses such a request body or query with 422 naming that field,
+ * whatever the field's own schema says. Walks without recursion, at most UNSAFE_TEXT_DEPTH levels.
  */
-export function unsafeTextPath(value: unknown, path: readonly (string | number)[] = []): string | null {
-  if (typeof value === 'string') return UNSAFE_TEXT_CHARACTERS.test(value) ? path.join('.') || 'body' : null;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = unsafeTextPath(item, [...path, i]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      const found = unsafeTextPath(item, [...path, key]);
-      if (found !== null) return found;
+export function unsafeTextPath(value: unknown): string | null {
+  const stack: { value: unknown; path: readonly (string | number)[] }[] = [{ value, path: [] }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value: v, path } = item;
+    if (typeof v === 'string') {
+      if (UNSAFE_TEXT_CHARACTERS.test(v)) return path.join('.') || 'body';
+    } else if (v && typeof v === 'object' && path.length < UNSAFE_TEXT_DEPTH) {
+      const entries = Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i] as readonly [string | number, unknown];
+        stack.push({ value: child, path: [...path, key] });
+      }
     }
   }
   return null;
