@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser } from '../src/db/schema/app-user.table';
+import { idempotencyKey } from '../src/db/schema/idempotency-key.table';
 import { loginAttempt } from '../src/db/schema/login-attempt.table';
 import { otpCode } from '../src/db/schema/otp-code.table';
 import { outbox } from '../src/db/schema/outbox.table';
@@ -64,6 +65,17 @@ describe('retention sweep', () => {
       { to: `${marker}-old`, channel: 'sms', purpose: 'login', body: 'code 123456', createdAt: past(RETENTION.outboxMessagesMs) },
       { to: `${marker}-new`, channel: 'sms', purpose: 'login', body: 'code 654321', createdAt: kept(RETENTION.outboxMessagesMs) },
     ]);
+    const key = (suffix: string, createdAt: Date) => ({
+      userId,
+      route: 'POST /api/contact/v1/create',
+      key: `${marker}-${suffix}`,
+      fingerprint: 'x',
+      state: 'done' as const,
+      createdAt,
+    });
+    await t.db
+      .insert(idempotencyKey)
+      .values([key('old', past(RETENTION.idempotencyKeysMs)), key('new', kept(RETENTION.idempotencyKeysMs))]);
 
     const removed = await t.app.services.retention.sweep(now);
 
@@ -79,6 +91,7 @@ describe('retention sweep', () => {
         .from(webauthnChallenge)
         .where(inArray(webauthnChallenge.challenge, names)),
       outboxMessages: await t.db.select({ v: outbox.to }).from(outbox).where(inArray(outbox.to, names)),
+      idempotencyKeys: await t.db.select({ v: idempotencyKey.key }).from(idempotencyKey).where(inArray(idempotencyKey.key, names)),
     };
     for (const [kind, rows] of Object.entries(left)) {
       expect(

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKey } from '../db/schema/idempotency-key.table';
 
@@ -50,12 +50,6 @@ export class IdempotencyRepository {
   /** Releases a pending claim: a retry runs afresh. */
   async release(c: IdempotencyClaim): Promise<void> {
     await this.db.delete(idempotencyKey).where(and(this.where(c), eq(idempotencyKey.state, 'pending')));
-  }
-
-  /** Deletes keys created before `cutoff`; returns how many. */
-  async deleteCreatedBefore(cutoff: Date): Promise<number> {
-    const removed = await this.db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, cutoff)).returning({ key: idempotencyKey.key });
-    return removed.length;
   }
 
   /** How many keys a user holds (all routes). */

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { IDEMPOTENCY_HEADER as IDEMPOTENCY_HEADER_NAME, IDEMPOTENT_SEGMENTS, isIdempotentRoute } from '@portal/domain/api/idempotency';
 import { AppError } from '../lib/app-error';
+import { RETENTION } from '../modules/maintenance/retention.policy';
 import fp from 'fastify-plugin';
 import { IdempotencyRepository, type IdempotencyClaim as Claim } from './idempotency.repository';
 
@@ -9,9 +11,9 @@ import { IdempotencyRepository, type IdempotencyClaim as Claim } from './idempot
  * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header) on every create and submit,
  * so a retried request (a lost answer, a double tap, a flaky network) stores nothing twice.
  *
- * Which routes: every POST whose path has a segment `create`, `submit`, `init`, `upload` or
- * `convert` (IDEMPOTENT_SEGMENTS): read from the route itself, so a module that adds such a
- * route is covered without registering anything. The key is optional; without it a request
+ * Which routes: @portal/domain/api/idempotency (every POST whose path has a segment `create`,
+ * `submit`, `init`, `upload` or `convert`), read from the route itself, so a module that adds such
+ * a route is covered without registering anything. The key is optional; without it a request
  * runs as before.
  *
  * What happens, per signed-in user + route + key (the caller's own keys only):
@@ -25,25 +27,18 @@ import { IdempotencyRepository, type IdempotencyClaim as Claim } from './idempot
  *   stream and is not part of the fingerprint) is refused with 422 and
  *   `errors: [{ field: 'Idempotency-Key', key: 'unmatched' }]`, the draft's status for a
  *   reused key. A key that is not 1-255 visible ASCII characters is 400;
- * - keys expire after RETENTION_MS (24 h): a purge runs every hour, and an expired key is
- *   treated as new. A `pending` key older than STALE_MS (its process died) is taken over.
+ * - keys expire after RETENTION_MS (24 h): the retention sweep deletes them (modules/maintenance),
+ *   and an expired key the sweep has not reached yet is treated as new. A `pending` key older than STALE_MS (its process died) is taken over.
  */
-export const IDEMPOTENT_SEGMENTS = ['create', 'submit', 'init', 'upload', 'convert'] as const;
-const IDEMPOTENT_PATH = new RegExp(`/(${IDEMPOTENT_SEGMENTS.join('|')})(/|$)`);
-
-/** Whether a route (method + Fastify route pattern) takes an `Idempotency-Key`. */
-export function isIdempotentRoute(method: string, routeUrl: string): boolean {
-  return method === 'POST' && routeUrl.startsWith('/api/') && IDEMPOTENT_PATH.test(routeUrl);
-}
-
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export { IDEMPOTENT_SEGMENTS, isIdempotentRoute };
+/** Node's lower-case form of the header's name. */
+export const IDEMPOTENCY_HEADER = IDEMPOTENCY_HEADER_NAME.toLowerCase();
 export const REPLAYED_HEADER = 'idempotent-replayed';
-export const RETENTION_MS = 24 * 60 * 60 * 1000;
+export const RETENTION_MS = RETENTION.idempotencyKeysMs;
 const STALE_MS = 60_000;
 /** Below the server's shutdown grace (10 s), so a waiting duplicate never holds up a clean stop. */
 const WAIT_MS = 8_000;
 const POLL_MS = 25;
-const PURGE_EVERY_MS = 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 declare module 'fastify' {
@@ -51,11 +46,6 @@ declare module 'fastify' {
     /** Set when this request owns an Idempotency-Key claim; onSend stores or releases it. */
     idempotencyClaim: Claim | null;
   }
-}
-
-/** Deletes keys created before `now - RETENTION_MS`; returns how many. */
-export function purgeExpiredIdempotencyKeys(db: Db, now: Date = new Date()): Promise<number> {
-  return new IdempotencyRepository(db).deleteCreatedBefore(new Date(now.getTime() - RETENTION_MS));
 }
 
 function fingerprintOf(request: FastifyRequest): string {
@@ -167,15 +157,6 @@ export const idempotencyPlugin = fp(
       route.preHandler = [...asList(route.preHandler), claimOrReplay];
       route.onSend = [...asList(route.onSend), record];
     });
-
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      timer = setInterval(() => {
-        purgeExpiredIdempotencyKeys(db).catch((error: unknown) => app.log.warn({ err: error }, 'idempotency key purge failed'));
-      }, PURGE_EVERY_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'idempotency' },
 );

@@ -6,7 +6,7 @@ import { appUser } from '../../src/db/schema/app-user.table';
 import { contact } from '../../src/db/schema/contact.table';
 import { idempotencyKey } from '../../src/db/schema/idempotency-key.table';
 import { policyPendingDocument } from '../../src/db/schema/policy-pending-document.table';
-import { IDEMPOTENT_SEGMENTS, isIdempotentRoute, purgeExpiredIdempotencyKeys, RETENTION_MS } from '../../src/plugins/idempotency';
+import { IDEMPOTENT_SEGMENTS, isIdempotentRoute, RETENTION_MS } from '../../src/plugins/idempotency';
 import { createRoutedApp } from '../helpers/route-table';
 import { contactBody, importOwnedPolicies, multipartBody } from '../helpers/security-fixtures';
 import { bearerFor, xsrfHeaders } from '../helpers/test-app';
@@ -119,7 +119,7 @@ describe('Idempotency-Key on every create and submit', () => {
     expect(theirs.headers['idempotent-replayed']).toBeUndefined();
   });
 
-  it('a stored key records its answer, and expires after 24 h: the purge removes it and the key is new again', async () => {
+  it('a stored key records its answer, and expires after 24 h: the retention sweep removes it and the key is new again', async () => {
     const key = randomUUID();
     const first = await post('/api/contact/v1/create', { ...contactBody('Idemexpire') }, { 'idempotency-key': key });
     expect(first.statusCode).toBe(201);
@@ -128,12 +128,12 @@ describe('Idempotency-Key on every create and submit', () => {
       .from(idempotencyKey)
       .where(and(eq(idempotencyKey.userId, aapId), eq(idempotencyKey.key, key)));
     expect(rows.map((r) => [r.state, r.responseStatus])).toEqual([['done', 201]]);
-    // Age it past the retention: the purge removes it, and the key then makes a new record.
+    // Age it past the retention: the sweep removes it, and the key then makes a new record.
     await t.db
       .update(idempotencyKey)
       .set({ createdAt: new Date(Date.now() - RETENTION_MS - 1000) })
       .where(eq(idempotencyKey.key, key));
-    expect(await purgeExpiredIdempotencyKeys(t.db)).toBeGreaterThanOrEqual(1);
+    expect((await t.app.services.retention.sweep()).idempotencyKeys).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(idempotencyKey).where(eq(idempotencyKey.key, key))).toEqual([]);
     const again = await post('/api/contact/v1/create', contactBody('Idemexpire'), { 'idempotency-key': key });
     expect(again.statusCode).toBe(201);

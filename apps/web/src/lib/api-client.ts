@@ -1,6 +1,8 @@
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { HTTP_ERROR_KEYS, SYSTEM_ERROR_KEY } from '@portal/domain/errors/error-catalogue';
 import type { AuthSession } from '@portal/domain/contracts/auth/auth-session';
+import { IDEMPOTENCY_HEADER } from '@portal/domain/api/idempotency';
+import { actionKeyFor, type ActionKey } from './action-keys';
 import { clearLogin, readStoredLogin, storeTokens, type StoredLogin } from './session';
 
 /**
@@ -135,9 +137,10 @@ export async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<Response> {
+async function send(path: string, options: RequestOptions, accessToken: string | null, actionKey?: ActionKey): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ Accept: 'application/json' });
+  if (actionKey) headers.set(IDEMPOTENCY_HEADER, actionKey.key);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -150,7 +153,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
     if (token) headers.set(XSRF_HEADER, token);
   }
   try {
-    return await fetch(withQuery(path, options.query), {
+    const response = await fetch(withQuery(path, options.query), {
       method,
       headers,
       body: body ?? null,
@@ -158,7 +161,10 @@ async function send(path: string, options: RequestOptions, accessToken: string |
       signal: options.signal ?? null,
       keepalive: options.keepalive === true,
     });
+    actionKey?.settle(response.status);
+    return response;
   } catch (error) {
+    actionKey?.settle(NETWORK_ERROR_STATUS);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: NETWORK_ERROR_STATUS, code: 'network', messageKey: NETWORK_ERROR_KEY });
   }
@@ -220,7 +226,10 @@ async function isExpiredSession(response: Response): Promise<boolean> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const useAuth = options.auth ?? true;
   const stored = useAuth ? readStoredLogin() : null;
-  let response = await send(path, options, stored?.accessToken ?? null);
+  const method = options.method ?? 'GET';
+  const target = withQuery(path, options.query);
+  const actionKey = useAuth ? actionKeyFor(method, target, options.body) : undefined;
+  let response = await send(path, options, stored?.accessToken ?? null, actionKey);
 
   if (response.status === 401 && useAuth && stored && (await isExpiredSession(response))) {
     const renewed = await refreshLogin(stored);
@@ -228,7 +237,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       endSession();
       throw await toApiError(response);
     }
-    response = await send(path, options, renewed.accessToken);
+    response = await send(path, options, renewed.accessToken, actionKey);
     if (response.status === 401) {
       endSession();
       throw await toApiError(response);

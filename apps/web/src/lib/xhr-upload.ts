@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_HEADER } from '@portal/domain/api/idempotency';
+import { actionKeyFor, type ActionKey } from './action-keys';
 import { ApiError, NETWORK_ERROR_KEY, NETWORK_ERROR_STATUS, refreshLogin, toApiError } from './api-client';
 import { readStoredLogin, type StoredLogin } from './session';
 import { shrinkPhotosInForm } from './shrink-photo';
@@ -55,6 +57,7 @@ function sendOnce(
   accessToken: string | null,
   xsrf: string | null,
   options: XhrUploadOptions,
+  actionKey: ActionKey | undefined,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -63,17 +66,23 @@ function sendOnce(
     xhr.setRequestHeader('Accept', 'application/json');
     if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
     if (xsrf) xhr.setRequestHeader(XSRF_HEADER, xsrf);
+    if (actionKey) xhr.setRequestHeader(IDEMPOTENCY_HEADER, actionKey.key);
     xhr.upload.onprogress = (event) => {
       options.onProgress?.({ loaded: event.loaded, total: event.lengthComputable ? event.total : 0 });
     };
-    xhr.onload = () =>
+    xhr.onload = () => {
+      actionKey?.settle(xhr.status);
       resolve({
         status: xhr.status,
         body: xhr.responseText,
         contentType: xhr.getResponseHeader('Content-Type'),
         retryAfter: xhr.getResponseHeader('Retry-After'),
       });
-    xhr.onerror = () => reject(new ApiError({ status: NETWORK_ERROR_STATUS, code: 'network', messageKey: NETWORK_ERROR_KEY }));
+    };
+    xhr.onerror = () => {
+      actionKey?.settle(NETWORK_ERROR_STATUS);
+      reject(new ApiError({ status: NETWORK_ERROR_STATUS, code: 'network', messageKey: NETWORK_ERROR_KEY }));
+    };
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     if (options.signal) {
@@ -106,10 +115,12 @@ export async function xhrUpload<T>(path: string, original: FormData, options: Xh
   const form = await shrinkPhotosInForm(original);
   const stored: StoredLogin | null = readStoredLogin();
   const xsrf = await xsrfToken();
-  let answer = await sendOnce(path, form, stored?.accessToken ?? null, xsrf, options);
+  // The key describes what the user chose (the original files), not the shrunk copies.
+  const actionKey = actionKeyFor('POST', path, original);
+  let answer = await sendOnce(path, form, stored?.accessToken ?? null, xsrf, options, actionKey);
   if (answer.status === 401 && stored && isExpiredSession(answer)) {
     const renewed = await refreshLogin(stored);
-    if (renewed) answer = await sendOnce(path, form, renewed.accessToken, await xsrfToken(), options);
+    if (renewed) answer = await sendOnce(path, form, renewed.accessToken, await xsrfToken(), options, actionKey);
   }
   if (answer.status < 200 || answer.status >= 300) throw await toApiError(toResponse(answer));
   return (answer.body ? JSON.parse(answer.body) : undefined) as T;

@@ -21,6 +21,11 @@ export const RETENTION = {
    * expired long before (minutes to hours), and the bodies are plain text.
    */
   outboxMessagesMs: DAY_MS,
+  /**
+   * Idempotency keys with the answers they replay: a day, as the header's draft suggests; a
+   * retry after that is treated as a new request.
+   */
+  idempotencyKeysMs: DAY_MS,
 } as const;
 
 /** How often a running server sweeps, and how long after start the first sweep runs. */

@@ -1,5 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idempotencyKey } from '../../db/schema/idempotency-key.table';
 import { loginAttempt } from '../../db/schema/login-attempt.table';
 import { otpCode } from '../../db/schema/otp-code.table';
 import { outbox } from '../../db/schema/outbox.table';
@@ -35,6 +36,11 @@ export class RetentionRepository {
 
   async outboxMessagesBefore(cutoff: Date): Promise<number> {
     const rows = await this.db.delete(outbox).where(lt(outbox.createdAt, cutoff)).returning({ id: outbox.id });
+    return rows.length;
+  }
+
+  async idempotencyKeysBefore(cutoff: Date): Promise<number> {
+    const rows = await this.db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, cutoff)).returning({ key: idempotencyKey.key });
     return rows.length;
   }
 }

@@ -7,6 +7,7 @@ export interface RetentionSweepResult {
   refreshTokens: number;
   webauthnChallenges: number;
   outboxMessages: number;
+  idempotencyKeys: number;
 }
 
 /** One sweep: every table of `RETENTION`, each against its own cutoff measured back from `now`. */
@@ -21,6 +22,7 @@ export class RetentionService {
       refreshTokens: await this.repository.refreshTokensOfFamiliesEndedBefore(before(RETENTION.refreshTokensAfterFamilyEndMs)),
       webauthnChallenges: await this.repository.webauthnChallengesExpiredBefore(before(RETENTION.webauthnChallengesMs)),
       outboxMessages: await this.repository.outboxMessagesBefore(before(RETENTION.outboxMessagesMs)),
+      idempotencyKeys: await this.repository.idempotencyKeysBefore(before(RETENTION.idempotencyKeysMs)),
     };
   }
 }
