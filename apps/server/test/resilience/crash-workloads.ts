@@ -365,9 +365,19 @@ const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(v
  */
 export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
   let client: Client;
-  let proposalId = '';
+  let contactId = '';
   let initialPersonalInfo: unknown;
   const refusals: string[] = [];
+  // A proposal carries one application (then it is locked): every write sells a proposal of its own.
+  const newProposal = () =>
+    client.post('/api/proposal/v1/create', {
+      productCode: 'TERM',
+      faceAmount: '15,000',
+      policyTerm: 10,
+      premiumTerm: 10,
+      premiumMode: 'annual',
+      lifeInsuredContactId: contactId,
+    });
   return {
     name: 'application step saves',
     concurrency,
@@ -375,18 +385,11 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
       client = await new Client(server.base).signIn('demo.aap');
       const contact = await client.post('/api/contact/v1/create', contactBody('Wizard'));
       if (contact.status !== 201) throw new Error(`contact create: ${contact.status} ${contact.text}`);
-      const proposal = await client.post('/api/proposal/v1/create', {
-        productCode: 'TERM',
-        faceAmount: '15,000',
-        policyTerm: 10,
-        premiumTerm: 10,
-        premiumMode: 'annual',
-        lifeInsuredContactId: contact.json<{ id: string }>().id,
-      });
+      contactId = contact.json<{ id: string }>().id;
+      const proposal = await newProposal();
       if (proposal.status !== 201) throw new Error(`proposal create: ${proposal.status} ${proposal.text}`);
-      proposalId = proposal.json<{ id: string }>().id;
-      // Every application of this proposal starts as this one does.
-      const probe = await client.post('/api/appform/v1/create', { proposalId });
+      // Every application of a proposal of this contact starts as this one does.
+      const probe = await client.post('/api/appform/v1/create', { proposalId: proposal.json<{ id: string }>().id });
       if (probe.status !== 201) throw new Error(`application create: ${probe.status} ${probe.text}`);
       initialPersonalInfo = probe.json<WizardState>().steps.personalInfo;
     },
@@ -399,7 +402,9 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
         return ack;
       };
       try {
-        const created = await client.post('/api/appform/v1/create', { proposalId });
+        const proposal = await newProposal();
+        if (proposal.status !== 201) return refused(`proposal ${proposal.status} ${proposal.text.slice(0, 100)}`);
+        const created = await client.post('/api/appform/v1/create', { proposalId: proposal.json<{ id: string }>().id });
         if (created.status !== 201) return refused(`create ${created.status} ${created.text.slice(0, 100)}`);
         const app = created.json<{ id: string; version: number }>();
         ack = { id: app.id, seq, saved: 0, version: app.version, inFlight: false };
@@ -454,7 +459,8 @@ export function wizardStepSaves(concurrency = 8): CrashWorkload<WizardAck> {
       const stored = await rows<Row>(
         db,
         sql`
-        SELECT id::text, application_number, search_text, status, version, active_step, completion, steps FROM application WHERE proposal_id = ${proposalId}::uuid`,
+        SELECT id::text, application_number, search_text, status, version, active_step, completion, steps FROM application
+        WHERE proposal_id IN (SELECT id FROM proposal WHERE life_insured_contact_id = ${contactId}::uuid)`,
       );
       const byId = new Map(stored.map((r) => [r.id, r]));
       const stateOf = (r: Row): WizardState => ({
