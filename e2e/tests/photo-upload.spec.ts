@@ -41,7 +41,8 @@ test('a large photo is shrunk to about 1 MB before it is sent; a PDF is sent as 
   const upload = async (name: string, mimeType: string, buffer: Buffer) => {
     await group.getByTestId('insured-id-id-number').fill('123456789');
     await group.getByTestId('insured-id-expired-date').fill('31/12/2031');
-    await group.getByTestId('insured-id-file').setInputFiles({ name, mimeType, buffer });
+    // A 6 MB file crosses to the browser over the DevTools protocol: slower than a click on a busy machine.
+    await group.getByTestId('insured-id-file').setInputFiles({ name, mimeType, buffer }, { timeout: 30_000 });
     const sent = page.waitForRequest((req) => req.url().endsWith('/api/document/v1/upload') && req.method() === 'POST');
     await group.getByTestId('insured-id-upload').click();
     const request = await sent;
