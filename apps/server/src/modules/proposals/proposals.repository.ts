@@ -289,7 +289,9 @@ export class ProposalsRepository {
         .select({ proposalNumber: proposal.proposalNumber, premiumCents: proposal.premiumCents, version: proposal.version })
         .from(proposal)
         .where(eq(proposal.id, proposalId))
-        .for('share');
+        // Requests for one proposal's code take turns: the caller may move the proposal's status
+        // in the same transaction, and two share locks each waiting to update would deadlock.
+        .for('update');
       if (!current) throw new Error('proposal not found for its payment');
       // A row left from before references were withdrawn on edit is withdrawn now.
       await supersedeStalePayment(tx, proposalId, current.premiumCents, at, null);
