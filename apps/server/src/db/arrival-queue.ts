@@ -54,8 +54,10 @@ export class ArrivalQueue {
       return await work();
     } finally {
       const next = this.waiting.shift();
-      // Handed straight to the next waiter: nobody can slip in between.
-      if (next) next.resolve();
+      // Handed straight to the next waiter (nobody can slip in between), after a turn of the event
+      // loop: PGlite answers in microtasks, so without it a long line would keep the server from
+      // reading sockets and accepting connections until the line is empty.
+      if (next) setImmediate(next.resolve);
       else this.busy = false;
     }
   }

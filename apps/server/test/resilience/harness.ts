@@ -198,6 +198,8 @@ const XSRF = 'resilienceXsrfToken0123456789abcdefghijklmn'; // 43 base64url char
 export const MAX_ANSWER_MS = 5_000;
 /** Answered requests slower than MAX_ANSWER_MS (method, path, milliseconds); trials empty it first. */
 export const slowAnswers: string[] = [];
+/** The slowest answered request since the trial emptied `slowAnswers` (milliseconds). */
+export const answerTimes = { slowestMs: 0 };
 
 export class Client {
   constructor(
@@ -228,6 +230,7 @@ export class Client {
     const res = await fetch(`${this.base}${path}`, { method, headers: h, body: payload, signal });
     const text = await res.text();
     const took = Date.now() - started;
+    answerTimes.slowestMs = Math.max(answerTimes.slowestMs, took);
     if (took > MAX_ANSWER_MS) slowAnswers.push(`${method} ${path.split('?')[0] ?? path}: ${took} ms`);
     return { status: res.status, headers: res.headers, text, json: <T>() => JSON.parse(text) as T };
   }
