@@ -125,6 +125,9 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('contact-name')).toHaveText(`${person.lastName} ${person.firstName}`);
       await expect(page.getByTestId('contact-name-kh')).toHaveText(`${person.lastNameKh} ${person.firstNameKh}`);
       await expect(page.getByTestId('contact-name-kh')).toHaveAttribute('lang', 'km');
+      // Text people typed is shown in its own direction, isolated from what surrounds it.
+      await expect(page.getByTestId('contact-name')).toHaveAttribute('dir', 'auto');
+      await expect(page.getByTestId('contact-name-kh')).toHaveAttribute('dir', 'auto');
       await expect(page.getByTestId('contact-phone')).toHaveText(person.shownPhone);
       await expect(page.getByTestId('contact-date-of-birth')).toHaveText('21/03/1990');
       await expect(page.getByText(text('contacts:activities_empty', lang))).toBeVisible();

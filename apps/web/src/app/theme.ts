@@ -34,6 +34,11 @@ export const theme = createTheme({
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
+    // Names, addresses and notes come from people: each text takes its direction from its own
+    // first letter and is isolated from the text around it (an element with `dir` is a bidi
+    // isolate), so a right-to-left override in stored data cannot reorder what follows it.
+    Text: { defaultProps: { dir: 'auto' } },
+    Title: { defaultProps: { dir: 'auto' } },
   },
 });
 
