@@ -27,7 +27,13 @@ import { RevocationCache } from './modules/auth/revocation-cache';
 import { SessionRepository } from './modules/auth/session.repository';
 import { SessionService } from './modules/auth/session.service';
 import { CandidatesRepository } from './modules/candidates/candidates.repository';
-import { CandidatesService, publicOrigin } from './modules/candidates/candidates.service';
+import { publicOrigin } from './modules/candidates/candidate-common';
+import { CandidateDocumentsService } from './modules/candidates/candidate-documents.service';
+import { CandidateFormService } from './modules/candidates/candidate-form.service';
+import { CandidateLicenceService } from './modules/candidates/candidate-licence.service';
+import { CandidateLinkService } from './modules/candidates/candidate-link.service';
+import { CandidateRecords } from './modules/candidates/candidate-records';
+import { CandidateReviewService } from './modules/candidates/candidate-review.service';
 import { ComplianceRepository } from './modules/compliance/compliance.repository';
 import { ComplianceService } from './modules/compliance/compliance.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
@@ -125,15 +131,19 @@ export async function createServices(deps: ServiceDeps) {
 
   const candidatesRepository = new CandidatesRepository(db, blobs);
   const origin = publicOrigin(config);
-  const candidates = new CandidatesService(
-    candidatesRepository,
-    audit,
-    otp,
-    sms,
-    clock,
-    { jwtSecret: config.jwtSecret, publicOrigin: origin },
-    renderer,
-  );
+  // Recruitment: one service per step of the pipeline, sharing the scoped reads and the audit rows.
+  const candidateRecords = new CandidateRecords(candidatesRepository, audit);
+  const candidateDocuments = new CandidateDocumentsService(candidatesRepository, candidateRecords, audit, clock, renderer);
+  const candidates = {
+    links: new CandidateLinkService(candidatesRepository, candidateRecords, audit, otp, sms, clock, {
+      jwtSecret: config.jwtSecret,
+      publicOrigin: origin,
+    }),
+    forms: new CandidateFormService(candidatesRepository, candidateRecords, audit, clock),
+    documents: candidateDocuments,
+    review: new CandidateReviewService(candidatesRepository, candidateRecords, audit, clock),
+    licences: new CandidateLicenceService(candidatesRepository, candidateRecords, candidateDocuments, audit, clock),
+  };
   const support = new SupportService(new SupportRepository(db), candidatesRepository, audit, sms, clock, origin);
 
   const agentProductsRepository = new AgentProductsRepository(db);
