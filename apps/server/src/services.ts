@@ -48,6 +48,8 @@ import { RetentionRepository } from './modules/maintenance/retention.repository'
 import { RetentionService } from './modules/maintenance/retention.service';
 import { PoliciesRepository } from './modules/policies/policies.repository';
 import { PoliciesService } from './modules/policies/policies.service';
+import { PolicyPendingRepository } from './modules/policies/policy-pending.repository';
+import { PolicyServicingRepository } from './modules/policies/policy-servicing.repository';
 import { CatalogueRepository } from './modules/products/catalogue.repository';
 import { loadCatalogueStore, type CatalogueStore } from './modules/products/catalogue.service';
 import { ProductsService } from './modules/products/products.service';
@@ -166,7 +168,13 @@ export async function createServices(deps: ServiceDeps) {
     proposals,
     applications,
     documents,
-    policies: new PoliciesService(new PoliciesRepository(db, blobs), audit, renderer),
+    policies: new PoliciesService(
+      new PoliciesRepository(db),
+      new PolicyPendingRepository(db, blobs),
+      new PolicyServicingRepository(db),
+      audit,
+      renderer,
+    ),
     candidates,
     support,
     agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),
