@@ -57,8 +57,8 @@ import { catalogueQuoteEngine } from './modules/proposals/proposal-engine';
 import { ProposalPaymentService } from './modules/proposals/proposal-payment';
 import { ProposalsRepository } from './modules/proposals/proposals.repository';
 import { ProposalsService } from './modules/proposals/proposals.service';
-import { SupportRepository } from './modules/support/support.repository';
-import { SupportService } from './modules/support/support.service';
+import { LicensingRepository } from './modules/licensing/licensing.repository';
+import { LicensingService } from './modules/licensing/licensing.service';
 import { ProfileRepository } from './modules/user/profile.repository';
 import { ProfileService } from './modules/user/profile.service';
 import { PostgresBlobStore } from './providers/blob/postgres-blob-store';
@@ -146,7 +146,7 @@ export async function createServices(deps: ServiceDeps) {
     review: new CandidateReviewService(candidatesRepository, candidateRecords, audit, clock),
     licences: new CandidateLicenceService(candidatesRepository, candidateRecords, candidateDocuments, audit, clock),
   };
-  const support = new SupportService(new SupportRepository(db), candidatesRepository, audit, sms, clock, origin);
+  const licensing = new LicensingService(new LicensingRepository(db), candidatesRepository, audit, sms, clock, origin);
 
   const agentProductsRepository = new AgentProductsRepository(db);
 
@@ -176,7 +176,7 @@ export async function createServices(deps: ServiceDeps) {
       renderer,
     ),
     candidates,
-    support,
+    licensing,
     agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),
     productPermissions,
     compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),
