@@ -71,7 +71,7 @@ export interface ServiceDeps {
   db: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
-  /** The time as sign-in, OTP, token and date-dependent checks see it (tests replace its `now`). */
+  /** The time as every service sees it: sign-in, OTP, tokens, today's date (tests replace its `now`). */
   clock: Clock;
   /** Replaces the SMS provider chosen by SMS_TRANSPORT. */
   sms?: SmsProvider;
@@ -95,6 +95,8 @@ export async function createServices(deps: ServiceDeps) {
   const pdf = deps.pdf ?? new ChromiumPdfRenderer({ executablePath: config.chromiumPath });
   const renderer = () => pdf;
   const audit = new AuditService(new AuditRepository(db));
+  // Every service reads the time from this one clock (a test pins it with `services.clock.now`).
+  const now = () => clock.now();
 
   // Auth: one session repository (and its revocation cache) for the auth hook and the services.
   const users = new AuthRepository(db);
@@ -111,25 +113,26 @@ export async function createServices(deps: ServiceDeps) {
   const auth: AuthServices = { auth: authService, otp, sessions, passwords, passkeys };
 
   // The product catalogue: seeded into and read back from the catalogue_* tables, then in memory.
-  const catalogue: CatalogueStore = await loadCatalogueStore(new CatalogueRepository(db), SEED_CATALOGUES, log);
+  const catalogue: CatalogueStore = await loadCatalogueStore(new CatalogueRepository(db), SEED_CATALOGUES, log, now);
   const quoteEngine = catalogueQuoteEngine(() => catalogue.current);
 
   const activitiesRepository = new ActivitiesRepository(db);
-  const contacts = new ContactsService(new ContactsRepository(db), activitiesRepository, audit);
-  const activities = new ActivitiesService(activitiesRepository, contacts, audit);
+  const contacts = new ContactsService(new ContactsRepository(db), activitiesRepository, audit, now);
+  const activities = new ActivitiesService(activitiesRepository, contacts, audit, now);
 
   const proposalsRepository = new ProposalsRepository(db);
   const payments = new ProposalPaymentService(proposalsRepository, config.khqr);
-  const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderer);
+  const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderer, now);
 
   const applicationsRepository = new ApplicationsRepository(db, blobs);
   const applications = new ApplicationsService(
     applicationsRepository,
-    proposalsAsSource(proposalsRepository, quoteEngine),
+    proposalsAsSource(proposalsRepository, quoteEngine, now),
     audit,
     renderer,
+    now,
   );
-  const documents = new DocumentsService(applicationsRepository, applications, renderer);
+  const documents = new DocumentsService(applicationsRepository, applications, renderer, now);
 
   const candidatesRepository = new CandidatesRepository(db, blobs);
   const origin = publicOrigin(config);
@@ -164,7 +167,7 @@ export async function createServices(deps: ServiceDeps) {
     contacts,
     activities,
     products: new ProductsService(catalogue),
-    engine: new EngineService(catalogue, undefined, (userId) => productPermissions.permitted(userId)),
+    engine: new EngineService(catalogue, now, (userId) => productPermissions.permitted(userId)),
     proposals,
     applications,
     documents,
@@ -174,6 +177,7 @@ export async function createServices(deps: ServiceDeps) {
       new PolicyServicingRepository(db),
       audit,
       renderer,
+      now,
     ),
     candidates,
     licensing,
