@@ -13,10 +13,9 @@ import { catalogueRate } from '../../src/db/schema/catalogue-rate.table';
 import { catalogueVersion } from '../../src/db/schema/catalogue-version.table';
 import { CatalogueRepository } from '../../src/modules/products/catalogue.repository';
 import { catalogueChecksum, loadCatalogueStore } from '../../src/modules/products/catalogue.service';
-import { setClock } from '../auth/auth-client';
 import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from '../helpers/test-app';
 
-/** The app's clock in this file: 00:30 on 16 June in Phnom Penh, while UTC is still on 15 June. */
+/** Where the app's clock starts in this file: 00:30 on 16 June in Phnom Penh, while UTC is still on 15 June. */
 const NOW = new Date('2026-06-15T17:30:00Z');
 const TODAY = '2026-06-16';
 
@@ -40,8 +39,7 @@ describe('premium engine and product catalogue over HTTP', () => {
   let trainee: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    setClock(t, NOW);
+    t = await createTestApp({ now: NOW });
     advisor = { ...(await bearerFor(t, { roles: ['ROLE_AAP'] })), ...xsrfHeaders() };
     trainee = { ...(await bearerFor(t, { roles: ['ROLE_TRAINEE'] })), ...xsrfHeaders() };
   }, 60_000);

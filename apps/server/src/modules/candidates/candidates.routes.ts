@@ -63,6 +63,8 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
  */
 export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { links, forms, documents, review, licences } = app.services.candidates;
+  // Date rules ("not later than today") read the app's clock, as the services do.
+  const now = () => app.services.clock.now();
   // The coming ITC classes exist from the start (reads never write).
   app.addHook('onReady', () => review.scheduleItcClasses());
 
@@ -87,7 +89,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start a candidate by filling the form (mode=createRecruitmentApp)',
         tags,
         security,
-        body: candidateInitSchema(),
+        body: candidateInitSchema(now),
         response: { 201: candidateSchema, ...errors },
       },
     },
@@ -186,7 +188,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: candidateIdParamsSchema,
-        body: candidateUpdateSchema(),
+        body: candidateUpdateSchema(now),
         response: { 200: candidateSchema, ...errors },
       },
     },
