@@ -27,7 +27,13 @@ import { RevocationCache } from './modules/auth/revocation-cache';
 import { SessionRepository } from './modules/auth/session.repository';
 import { SessionService } from './modules/auth/session.service';
 import { CandidatesRepository } from './modules/candidates/candidates.repository';
-import { CandidatesService, publicOrigin } from './modules/candidates/candidates.service';
+import { publicOrigin } from './modules/candidates/candidate-common';
+import { CandidateDocumentsService } from './modules/candidates/candidate-documents.service';
+import { CandidateFormService } from './modules/candidates/candidate-form.service';
+import { CandidateLicenceService } from './modules/candidates/candidate-licence.service';
+import { CandidateLinkService } from './modules/candidates/candidate-link.service';
+import { CandidateRecords } from './modules/candidates/candidate-records';
+import { CandidateReviewService } from './modules/candidates/candidate-review.service';
 import { ComplianceRepository } from './modules/compliance/compliance.repository';
 import { ComplianceService } from './modules/compliance/compliance.service';
 import { ContactsRepository } from './modules/contacts/contacts.repository';
@@ -42,6 +48,8 @@ import { RetentionRepository } from './modules/maintenance/retention.repository'
 import { RetentionService } from './modules/maintenance/retention.service';
 import { PoliciesRepository } from './modules/policies/policies.repository';
 import { PoliciesService } from './modules/policies/policies.service';
+import { PolicyPendingRepository } from './modules/policies/policy-pending.repository';
+import { PolicyServicingRepository } from './modules/policies/policy-servicing.repository';
 import { CatalogueRepository } from './modules/products/catalogue.repository';
 import { loadCatalogueStore, type CatalogueStore } from './modules/products/catalogue.service';
 import { ProductsService } from './modules/products/products.service';
@@ -49,8 +57,8 @@ import { catalogueQuoteEngine } from './modules/proposals/proposal-engine';
 import { ProposalPaymentService } from './modules/proposals/proposal-payment';
 import { ProposalsRepository } from './modules/proposals/proposals.repository';
 import { ProposalsService } from './modules/proposals/proposals.service';
-import { SupportRepository } from './modules/support/support.repository';
-import { SupportService } from './modules/support/support.service';
+import { LicensingRepository } from './modules/licensing/licensing.repository';
+import { LicensingService } from './modules/licensing/licensing.service';
 import { ProfileRepository } from './modules/user/profile.repository';
 import { ProfileService } from './modules/user/profile.service';
 import { PostgresBlobStore } from './providers/blob/postgres-blob-store';
@@ -63,7 +71,7 @@ export interface ServiceDeps {
   db: Db;
   config: AppConfig;
   log: FastifyBaseLogger;
-  /** The time as sign-in, OTP, token and date-dependent checks see it (tests replace its `now`). */
+  /** The time as every service sees it: sign-in, OTP, tokens, today's date (tests replace its `now`). */
   clock: Clock;
   /** Replaces the SMS provider chosen by SMS_TRANSPORT. */
   sms?: SmsProvider;
@@ -87,6 +95,8 @@ export async function createServices(deps: ServiceDeps) {
   const pdf = deps.pdf ?? new ChromiumPdfRenderer({ executablePath: config.chromiumPath });
   const renderer = () => pdf;
   const audit = new AuditService(new AuditRepository(db));
+  // Every service reads the time from this one clock (a test pins it with `services.clock.now`).
+  const now = () => clock.now();
 
   // Auth: one session repository (and its revocation cache) for the auth hook and the services.
   const users = new AuthRepository(db);
@@ -103,38 +113,43 @@ export async function createServices(deps: ServiceDeps) {
   const auth: AuthServices = { auth: authService, otp, sessions, passwords, passkeys };
 
   // The product catalogue: seeded into and read back from the catalogue_* tables, then in memory.
-  const catalogue: CatalogueStore = await loadCatalogueStore(new CatalogueRepository(db), SEED_CATALOGUES, log);
+  const catalogue: CatalogueStore = await loadCatalogueStore(new CatalogueRepository(db), SEED_CATALOGUES, log, now);
   const quoteEngine = catalogueQuoteEngine(() => catalogue.current);
 
   const activitiesRepository = new ActivitiesRepository(db);
-  const contacts = new ContactsService(new ContactsRepository(db), activitiesRepository, audit);
-  const activities = new ActivitiesService(activitiesRepository, contacts, audit);
+  const contacts = new ContactsService(new ContactsRepository(db), activitiesRepository, audit, now);
+  const activities = new ActivitiesService(activitiesRepository, contacts, audit, now);
 
   const proposalsRepository = new ProposalsRepository(db);
   const payments = new ProposalPaymentService(proposalsRepository, config.khqr);
-  const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderer);
+  const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderer, now);
 
   const applicationsRepository = new ApplicationsRepository(db, blobs);
   const applications = new ApplicationsService(
     applicationsRepository,
-    proposalsAsSource(proposalsRepository, quoteEngine),
+    proposalsAsSource(proposalsRepository, quoteEngine, now),
     audit,
     renderer,
+    now,
   );
-  const documents = new DocumentsService(applicationsRepository, applications, renderer);
+  const documents = new DocumentsService(applicationsRepository, applications, renderer, now);
 
   const candidatesRepository = new CandidatesRepository(db, blobs);
   const origin = publicOrigin(config);
-  const candidates = new CandidatesService(
-    candidatesRepository,
-    audit,
-    otp,
-    sms,
-    clock,
-    { jwtSecret: config.jwtSecret, publicOrigin: origin },
-    renderer,
-  );
-  const support = new SupportService(new SupportRepository(db), candidatesRepository, audit, sms, clock, origin);
+  // Recruitment: one service per step of the pipeline, sharing the scoped reads and the audit rows.
+  const candidateRecords = new CandidateRecords(candidatesRepository, audit);
+  const candidateDocuments = new CandidateDocumentsService(candidatesRepository, candidateRecords, audit, clock, renderer);
+  const candidates = {
+    links: new CandidateLinkService(candidatesRepository, candidateRecords, audit, otp, sms, clock, {
+      jwtSecret: config.jwtSecret,
+      publicOrigin: origin,
+    }),
+    forms: new CandidateFormService(candidatesRepository, candidateRecords, audit, clock),
+    documents: candidateDocuments,
+    review: new CandidateReviewService(candidatesRepository, candidateRecords, audit, clock),
+    licences: new CandidateLicenceService(candidatesRepository, candidateRecords, candidateDocuments, audit, clock),
+  };
+  const licensing = new LicensingService(new LicensingRepository(db), candidatesRepository, audit, sms, clock, origin);
 
   const agentProductsRepository = new AgentProductsRepository(db);
 
@@ -152,13 +167,20 @@ export async function createServices(deps: ServiceDeps) {
     contacts,
     activities,
     products: new ProductsService(catalogue),
-    engine: new EngineService(catalogue, undefined, (userId) => productPermissions.permitted(userId)),
+    engine: new EngineService(catalogue, now, (userId) => productPermissions.permitted(userId)),
     proposals,
     applications,
     documents,
-    policies: new PoliciesService(new PoliciesRepository(db, blobs), audit, renderer),
+    policies: new PoliciesService(
+      new PoliciesRepository(db),
+      new PolicyPendingRepository(db, blobs),
+      new PolicyServicingRepository(db),
+      audit,
+      renderer,
+      now,
+    ),
     candidates,
-    support,
+    licensing,
     agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),
     productPermissions,
     compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inTransaction } from '../src/db/ambient-transaction';
 import { agency } from '../src/db/schema/agency.table';
 import { appUser } from '../src/db/schema/app-user.table';
@@ -190,9 +190,16 @@ describe('inTransaction: one transaction for every query made inside it', () => 
 
   it('work that outlives its transaction falls back to the database', async () => {
     let later: Promise<number> | undefined;
-    await inTransaction(t.db, async () => {
-      later = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => count('tx.one'));
-    });
+    // A fake timer: the deferred work runs exactly when the test says, after the transaction ended.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      await inTransaction(t.db, async () => {
+        later = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(() => count('tx.one'));
+      });
+      vi.advanceTimersByTime(20);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(await later).toBe(1);
   });
 });

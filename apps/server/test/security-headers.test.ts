@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { MODULES } from '../src/modules/module-list';
-import { supportRoutes } from '../src/modules/support/support.routes';
+import { licensingRoutes } from '../src/modules/licensing/licensing.routes';
 import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from './helpers/test-app';
 import { probeRoutes } from './helpers/probe-routes';
 
@@ -43,8 +43,8 @@ function expectSecurityHeaders(res: LightMyRequestResponse, directives: readonly
 describe('security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // The support module left out, so that its paths answer the 501 placeholder (every area is built).
-    t = await createTestApp({ modules: [...MODULES.filter((m) => m !== supportRoutes), probeRoutes] });
+    // The licensing module (/api/support) left out, so that its paths answer the 501 placeholder (every area is built).
+    t = await createTestApp({ modules: [...MODULES.filter((m) => m !== licensingRoutes), probeRoutes] });
   });
   afterAll(() => t.close());
 

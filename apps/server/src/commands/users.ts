@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config';
 import { createDb } from '../db/client';
 import { migrateDb } from '../db/migrate';
-import { publicOrigin } from '../modules/candidates/candidates.service';
+import { publicOrigin } from '../modules/candidates/candidate-common';
 import { importUsers, type ImportReport } from './users-import';
 
 const csvField = (v: string) => (/[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);

@@ -13,7 +13,7 @@ import { retentionPlugin } from './maintenance/retention.plugin';
 import { policyRoutes } from './policies/policies.routes';
 import { productRoutes } from './products/products.routes';
 import { proposalRoutes } from './proposals/proposals.routes';
-import { supportRoutes } from './support/support.routes';
+import { licensingRoutes } from './licensing/licensing.routes';
 import { userRoutes } from './user/user.routes';
 
 /**
@@ -35,7 +35,7 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   proposalRoutes,
   applicationRoutes,
   candidateRoutes,
-  supportRoutes,
+  licensingRoutes,
   agentProductRoutes,
   complianceRoutes,
   retentionPlugin,

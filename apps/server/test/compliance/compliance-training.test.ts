@@ -8,7 +8,8 @@ import { appUser } from '../../src/db/schema/app-user.table';
 import { compliancePeriod } from '../../src/db/schema/compliance-period.table';
 import { REFERENCE_QUESTIONS } from '../../src/modules/compliance/compliance-reference-data';
 import { QUIZ_RULES } from '@portal/domain/rules/compliance-quiz';
-import { resetClock, setClock } from '../auth/auth-client';
+import { todayInPhnomPenh } from '@portal/domain/format/date';
+import { setClock } from '../auth/auth-client';
 import { callerFor, otherAgencyAdmin, policyTestApp, type PolicyCallerClient, type PolicyTestContext } from '../policies/policy-test-kit';
 
 const BASE = '/api/compliance/training/v1';
@@ -35,10 +36,20 @@ async function sheet(caller: PolicyCallerClient, n: number) {
   return (await drawn(caller)).map((q, i) => choiceOf(q.questionNumber, i < n));
 }
 
-/** Moves the clock `minutes` past real time (a cool-down later) and signs `username` in again at that time. */
+/** Where the app's clock starts in this file: 10:00 on 15 June in Phnom Penh, so a day's attempts stay on one day. */
+const NOW = new Date('2026-06-15T03:00:00Z');
+/** The app's running clock, started at NOW. */
+let running: () => Date;
+
+/** Moves the clock `minutes` past the running clock (a cool-down later) and signs `username` in again at that time. */
 async function later(username: string, minutes: number): Promise<PolicyCallerClient> {
-  setClock(ctx.t, new Date(Date.now() + minutes * 60_000));
+  setClock(ctx.t, new Date(running().getTime() + minutes * 60_000));
   return callerFor(ctx.t, username);
+}
+
+/** Back to the running clock. */
+function resetClock(): void {
+  ctx.t.app.services.clock.now = running;
 }
 
 let ctx: PolicyTestContext;
@@ -50,14 +61,15 @@ const pdfText = (pdf: Buffer, name: string): string => {
 };
 
 beforeAll(async () => {
-  ctx = await policyTestApp();
+  ctx = await policyTestApp(NOW);
+  running = ctx.t.app.services.clock.now;
 }, 60_000);
 afterAll(async () => {
   await ctx.t.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-const currentPeriod = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 4);
+const currentPeriod = () => todayInPhnomPenh(NOW).slice(0, 4);
 
 describe('questionnaire', () => {
   it("serves the current period's questions with their choices in English and Khmer, never saying which is right", async () => {
@@ -146,7 +158,7 @@ describe('scoring, attempts and the certificate', () => {
       expect(third.results.map((r: { correct: boolean }) => r.correct)).toEqual([true, true, true, true, true, false]);
       thirdId = third.attempt.id as string;
     } finally {
-      resetClock(ctx.t);
+      resetClock();
     }
 
     const status = (await ctx.aap.get(MATERIALS)).json().status;
@@ -270,7 +282,7 @@ describe('trial and error', () => {
         }
       }
     } finally {
-      resetClock(ctx.t);
+      resetClock();
     }
     expect(outcomes).toEqual([...Array<boolean>(QUIZ_RULES.attemptsPerDay).fill(false), 429]);
   });

@@ -14,9 +14,12 @@ interface ActivityJson {
 
 const DAY = 86_400_000;
 
-/** YYYY-MM-DDTHH:mm:ss+07:00 for now + days (Phnom Penh wall clock). */
+/** Where the app's clock starts in this file: 00:30 on 26 November in Phnom Penh, while UTC is still on 25 November. */
+const NOW = new Date('2026-11-25T17:30:00Z');
+
+/** YYYY-MM-DDTHH:mm:ss+07:00 for NOW + days (Phnom Penh wall clock). */
 function phnomPenh(daysFromNow: number, hour = 9): string {
-  const day = new Date(Date.now() + 7 * 3_600_000 + daysFromNow * DAY).toISOString().slice(0, 10);
+  const day = new Date(NOW.getTime() + 7 * 3_600_000 + daysFromNow * DAY).toISOString().slice(0, 10);
   return `${day}T${String(hour).padStart(2, '0')}:00:00+07:00`;
 }
 
@@ -28,7 +31,7 @@ describe('sales activities (v2): create, update, delete, find, ownership', () =>
   let dara: ContactJson;
 
   beforeAll(async () => {
-    ({ t, aap, aap2 } = await contactsTestApp());
+    ({ t, aap, aap2 } = await contactsTestApp(NOW));
     sokha = await createContact(aap);
     dara = await createContact(aap, { firstName: 'Dara', phone: '097-111-2222' });
   });

@@ -41,9 +41,9 @@ export async function signInAdvisor(t: TestApp, username: string): Promise<Advis
   };
 }
 
-/** The app with demo users, and the two demo advisors signed in. */
-export async function contactsTestApp(): Promise<{ t: TestApp; aap: Advisor; aap2: Advisor }> {
-  const t = await createTestApp({ seedDemo: true });
+/** The app with demo users, and the two demo advisors signed in; `now` pins the app's clock. */
+export async function contactsTestApp(now?: Date): Promise<{ t: TestApp; aap: Advisor; aap2: Advisor }> {
+  const t = await createTestApp({ seedDemo: true, ...(now ? { now } : {}) });
   const aap = await signInAdvisor(t, 'demo.aap');
   const aap2 = await signInAdvisor(t, 'demo.aap2');
   return { t, aap, aap2 };

@@ -4,11 +4,14 @@ import type { TestApp } from '../helpers/test-app';
 import { contactBody, contactsTestApp, createContact, expectFieldError, type Advisor } from './contact-client';
 
 /** Every spec §5 rule of the contact form, with edge values, through the real create (and update) route. */
+/** Where the app's clock starts in this file: 00:30 on 26 November in Phnom Penh, while UTC is still on 25 November. */
+const NOW = new Date('2026-11-25T17:30:00Z');
+
 describe('contact field rules (spec §5, DESIGN.md §3) through POST /api/contact/v1/create', () => {
   let t: TestApp;
   let aap: Advisor;
   beforeAll(async () => {
-    ({ t, aap } = await contactsTestApp());
+    ({ t, aap } = await contactsTestApp(NOW));
   });
   afterAll(() => t.close());
 
@@ -110,7 +113,8 @@ describe('contact field rules (spec §5, DESIGN.md §3) through POST /api/contac
   it('date of birth: DD/MM/YYYY or YYYY-MM-DD, a real date, not later than today (Phnom Penh)', async () => {
     expect((await expectAccepted({ dateOfBirth: '31/12/1990' })).dateOfBirth).toBe('1990-12-31');
     expect((await expectAccepted({ dateOfBirth: '1990-12-31' })).dateOfBirth).toBe('1990-12-31');
-    const today = todayInPhnomPenh();
+    const today = todayInPhnomPenh(NOW);
+    expect(today).toBe('2026-11-26');
     expect((await expectAccepted({ dateOfBirth: today })).dateOfBirth).toBe(today);
     const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expectFieldError(await create({ dateOfBirth: tomorrow }), 'dateOfBirth', 'date_not_bigger_then_current_date');

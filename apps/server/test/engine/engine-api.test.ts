@@ -15,9 +15,13 @@ import { CatalogueRepository } from '../../src/modules/products/catalogue.reposi
 import { catalogueChecksum, loadCatalogueStore } from '../../src/modules/products/catalogue.service';
 import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from '../helpers/test-app';
 
-/** A birth date `years` years and `days` days before today (Phnom Penh). */
+/** Where the app's clock starts in this file: 00:30 on 16 June in Phnom Penh, while UTC is still on 15 June. */
+const NOW = new Date('2026-06-15T17:30:00Z');
+const TODAY = '2026-06-16';
+
+/** A birth date `years` years and `days` days before TODAY. */
 function bornYearsAgo(years: number, days = 10): string {
-  const [y, m, d] = todayInPhnomPenh(new Date()).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = TODAY.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y - years, m - 1, d - days));
   return date.toISOString().slice(0, 10);
 }
@@ -35,7 +39,7 @@ describe('premium engine and product catalogue over HTTP', () => {
   let trainee: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ now: NOW });
     advisor = { ...(await bearerFor(t, { roles: ['ROLE_AAP'] })), ...xsrfHeaders() };
     trainee = { ...(await bearerFor(t, { roles: ['ROLE_TRAINEE'] })), ...xsrfHeaders() };
   }, 60_000);
@@ -72,7 +76,8 @@ describe('premium engine and product catalogue over HTTP', () => {
       ['W', 'CIWOP'],
     ]);
     expect(body.catalogueVersion).toBe(CURRENT_CATALOGUE.version);
-    expect(body.calculationDate).toBe(todayInPhnomPenh(new Date()));
+    expect(todayInPhnomPenh(NOW)).toBe(TODAY);
+    expect(body.calculationDate).toBe(TODAY);
     expect(body.lifeInsuredAge).toBe(35);
     // The browser runs the same engine on the same catalogue: the same answer.
     const local = calculatePremium(TERM_QUOTE as Parameters<typeof calculatePremium>[0], CURRENT_CATALOGUE, {

@@ -42,6 +42,13 @@ export interface TestAppOptions {
   /** Replace the module list (default: every module of src/modules/module-list.ts). */
   modules?: readonly FastifyPluginAsync[];
   sms?: SmsProvider;
+  /**
+   * Starts the app's clock (`services.clock`, which every service and date rule reads) at this
+   * instant, before any token is signed; it then runs on at the real pace, so records made one
+   * after another keep their order. A test that works out "today" reads it from here, never from
+   * the real clock.
+   */
+  now?: Date;
 }
 
 export interface TestApp {
@@ -162,6 +169,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       ...(options.modules ? { modules: options.modules } : {}),
       ...(options.sms ? { sms: options.sms } : {}),
     });
+    if (options.now) {
+      const offset = options.now.getTime() - Date.now();
+      app.services.clock.now = () => new Date(Date.now() + offset);
+    }
     return {
       app,
       db: handle.db,

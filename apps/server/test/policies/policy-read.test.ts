@@ -8,8 +8,10 @@ import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { addDays } from '../../src/modules/policies/policy-dates';
 import { feedRecord, importRecords, policyTestApp, type PolicyTestContext } from './policy-test-kit';
 
+/** Where the app's clock starts in this file: 00:30 on 26 November in Phnom Penh, while UTC is still on 25 November. */
+const NOW = new Date('2026-11-25T17:30:00Z');
 let ctx: PolicyTestContext;
-const today = todayInPhnomPenh();
+const today = todayInPhnomPenh(NOW);
 const monthEnd = (() => {
   const [y, m] = today.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
@@ -19,7 +21,7 @@ const monthEnd = (() => {
 const sameDay = (days: number, year: number) => `${year}-${addDays(today, days).slice(5)}`;
 
 beforeAll(async () => {
-  ctx = await policyTestApp();
+  ctx = await policyTestApp(NOW);
   const manyPayments = Array.from({ length: 30 }, (_, i) => ({
     paymentDate: addDays('2024-03-01', i * 30),
     amount: '125.50',

@@ -60,8 +60,9 @@ export interface PolicyTestContext {
   aa: PolicyCallerClient;
 }
 
-export async function policyTestApp(): Promise<PolicyTestContext> {
-  const t = await createTestApp({ seedDemo: true });
+/** The app with the demo users and a caller for each demo role; `now` pins the app's clock. */
+export async function policyTestApp(now?: Date): Promise<PolicyTestContext> {
+  const t = await createTestApp({ seedDemo: true, ...(now ? { now } : {}) });
   return {
     t,
     aap: await callerFor(t, 'demo.aap'),

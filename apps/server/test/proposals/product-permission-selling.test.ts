@@ -10,8 +10,11 @@ import { agency } from '../../src/db/schema/agency.table';
 import { appUser } from '../../src/db/schema/app-user.table';
 import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from '../helpers/test-app';
 
+/** Where the app's clock starts in this file: 00:30 on 16 June in Phnom Penh, while UTC is still on 15 June. */
+const NOW = new Date('2026-06-15T17:30:00Z');
+
 function bornYearsAgo(years: number): string {
-  const [y, m, d] = todayInPhnomPenh(new Date()).split('-').map(Number) as [number, number, number];
+  const [y, m, d] = todayInPhnomPenh(NOW).split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y - years, m - 1, d - 10)).toISOString().slice(0, 10);
 }
 
@@ -29,7 +32,7 @@ describe('product permissions on the quote form, the product list and the engine
   let admin: Record<string, string>;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ now: NOW });
     const [office] = await t.db.insert(agency).values({ code: 'AG-PP-01', name: 'Permissions Agency', nameKh: 'ភ្នាក់ងារ' }).returning();
     const agencyId = (office as { id: string }).id;
     const [aap, aa] = await t.db

@@ -28,9 +28,9 @@ export interface ProposalsWorld {
   parent: ContactJson;
 }
 
-/** The app with the demo users, both demo advisors signed in, and two contacts of demo.aap. */
-export async function proposalsWorld(): Promise<ProposalsWorld> {
-  const t = await createTestApp({ seedDemo: true });
+/** The app with the demo users, both demo advisors signed in, and two contacts of demo.aap; `now` pins the app's clock. */
+export async function proposalsWorld(now?: Date): Promise<ProposalsWorld> {
+  const t = await createTestApp({ seedDemo: true, ...(now ? { now } : {}) });
   const aap = await signInAdvisor(t, 'demo.aap');
   const aap2 = await signInAdvisor(t, 'demo.aap2');
   const insured = await createContact(aap, {

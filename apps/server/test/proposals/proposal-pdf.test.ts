@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInPhnomPenh } from '@portal/domain/format/date';
 import type { ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
 import { ChromiumPdfRenderer } from '../../src/providers/pdf/chromium-pdf-renderer';
 import { createProposal, proposalsWorld, termQuote, type ProposalsWorld } from './proposal-client';
@@ -46,11 +47,14 @@ function renderPage1(pdf: Buffer, name: string): PNG {
   return PNG.sync.read(readFileSync(join(work, `${name}.png`)));
 }
 
+/** Where the app's clock starts in this file: 00:30 on 26 November in Phnom Penh, while UTC is still on 25 November. */
+const NOW = new Date('2026-11-25T17:30:00Z');
+
 describe('proposal PDF in English and Khmer', () => {
   let w: ProposalsWorld;
   let p: ProposalResponse;
   beforeAll(async () => {
-    w = await proposalsWorld();
+    w = await proposalsWorld(NOW);
     p = await createProposal(w.aap, {
       lifeInsuredContactId: w.insured.id,
       policyOwnerContactId: w.parent.id,
@@ -95,7 +99,7 @@ describe('proposal PDF in English and Khmer', () => {
     const pay = (await w.aap.get(`/api/proposal/v1/opc-payment/${p.proposalNumber}`)).json() as { paymentReference: string };
     expect(text).toContain(pay.paymentReference);
     // The generation date, as the advisor sees it (DD/MM/YYYY in Phnom Penh).
-    const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10).split('-').reverse().join('/');
+    const today = todayInPhnomPenh(NOW).split('-').reverse().join('/');
     expect(text).toContain(today);
     const found = (await w.aap.get(`/api/proposal/v1/find/${p.id}`)).json() as ProposalResponse;
     expect(found.statusHistory.map((h) => h.status)).toContain('presented');

@@ -9,11 +9,14 @@ import { createProposal, expectFieldError, proposalsWorld, termQuote, type Advis
 
 const OFFSET_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/;
 
+/** Where the app's clock starts in this file: 00:30 on 26 November in Phnom Penh, while UTC is still on 25 November. */
+const NOW = new Date('2026-11-25T17:30:00Z');
+
 describe('proposals: create, update (recalculated, optimistic locking), find, list and search, ownership', () => {
   let w: ProposalsWorld;
   let admin: Advisor;
   beforeAll(async () => {
-    w = await proposalsWorld();
+    w = await proposalsWorld(NOW);
     admin = await signInAdvisor(w.t, 'demo.aa');
   }, 60_000);
   afterAll(() => w.t.close());
@@ -36,7 +39,7 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
         riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000.00' }, { code: 'CIWOP' }],
       },
       CURRENT_CATALOGUE,
-      { today: todayInPhnomPenh() },
+      { today: todayInPhnomPenh(NOW) },
     );
     if (!engine.ok) throw new Error(JSON.stringify(engine.errors));
     expect(body.quote).toEqual(engine.value);

@@ -5,12 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInPhnomPenh } from '@portal/domain/format/date';
 import type { Role } from '@portal/domain/codes/roles';
 import type { Candidate, ItcClass } from '@portal/domain/contracts/candidates/candidate';
 import { CANDIDATE_MIN_AGE } from '@portal/domain/rules/recruitment';
 import { agency } from '../../src/db/schema/agency.table';
 import { appUser } from '../../src/db/schema/app-user.table';
-import { authClient, resetClock, setClock } from '../auth/auth-client';
+import { authClient, setClock } from '../auth/auth-client';
 import { bearerFor, createTestApp, type TestApp } from '../helpers/test-app';
 import {
   callerWith,
@@ -25,6 +26,10 @@ import {
   type RecruitmentContext,
 } from './recruitment-kit';
 
+/** Where the app's clock starts in this file: 00:30 on 26 November in Phnom Penh, while UTC is still on 25 November. */
+const NOW = new Date('2026-11-25T17:30:00Z');
+/** The app's running clock, started at NOW (put back after a step moves it). */
+let running: () => Date;
 let t: TestApp;
 let ctx: RecruitmentContext;
 let agencyId: string;
@@ -47,7 +52,8 @@ async function as(name: string): Promise<Caller> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ now: NOW });
+  running = t.app.services.clock.now;
   const [row] = await t.db.insert(agency).values({ code: 'AG-4E-01', name: 'Four Eyes Agency', nameKh: 'ភ្នាក់ងារ' }).returning();
   agencyId = (row as { id: string }).id;
   await makeUser('maker', ['ROLE_AA']);
@@ -57,8 +63,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
+/** A date of birth (DD/MM/YYYY) `years` years before the app's today in Phnom Penh, moved by `days`. */
 function yearsAgo(years: number, days = 0): string {
-  const d = new Date();
+  const d = new Date(`${todayInPhnomPenh(NOW)}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() - years);
   d.setUTCDate(d.getUTCDate() + days);
   return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
@@ -181,7 +188,7 @@ describe('four eyes on recruitment', () => {
       const byChecker = await (await as('checker')).upload('/api/support/v1/exam/upload', file);
       expect(byChecker.statusCode, byChecker.body).toBe(200);
     } finally {
-      resetClock(t);
+      t.app.services.clock.now = running;
     }
 
     const licence = (name: string) => [

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import helmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import { API_SECURITY_HEADERS, FALLBACK_SECURITY_HEADERS, HELMET_OPTIONS, isApiPath } from '../../src/plugins/security-headers';
-import { supportRoutes } from '../../src/modules/support/support.routes';
+import { licensingRoutes } from '../../src/modules/licensing/licensing.routes';
 import { createRoutedApp, type RouteEntry } from '../helpers/route-table';
 import { probeRoutes } from '../helpers/probe-routes';
 import { xsrfHeaders } from '../helpers/test-app';
@@ -13,8 +13,8 @@ import { xsrfHeaders } from '../helpers/test-app';
  * carries a strict CSP, HSTS, nosniff, a Referrer-Policy and (under /api) `Cache-Control:
  * no-store`. Generalises security-headers.test.ts (one route per status) to the route table.
  */
-// The support module left out: its paths answer the 501 placeholder, whose headers are checked too.
-const t = await createRoutedApp({ extraModules: [probeRoutes], withoutModules: [supportRoutes] });
+// The licensing module (/api/support) left out: its paths answer the 501 placeholder, whose headers are checked too.
+const t = await createRoutedApp({ extraModules: [probeRoutes], withoutModules: [licensingRoutes] });
 afterAll(() => t.close());
 
 const seen = new Map<number, number>();

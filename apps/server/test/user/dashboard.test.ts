@@ -17,9 +17,12 @@ import {
   type PolicyTestContext,
 } from '../policies/policy-test-kit';
 
+/** Where the app's clock starts in this file: 00:30 on 26 November in Phnom Penh, while UTC is still on 25 November. */
+const NOW = new Date('2026-11-25T17:30:00Z');
+
 let ctx: PolicyTestContext;
 let trainee: PolicyCallerClient;
-const today = todayInPhnomPenh();
+const today = todayInPhnomPenh(NOW);
 const weekStart = weekStartOf(today);
 const weekEnd = addDays(weekStart, 6);
 const monthEnd = (() => {
@@ -54,7 +57,7 @@ async function all<T>(caller: PolicyCallerClient, url: string): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  ctx = await policyTestApp();
+  ctx = await policyTestApp(NOW);
   trainee = await callerFor(ctx.t, 'demo.trainee');
   const report = await importRecords(ctx.t, [
     feedRecord('D100000001', { paidToDate: addDays(today, 3) }),

@@ -62,9 +62,11 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
  * candidates a caller sees is the service's business (candidate-scope.ts; others' are 404).
  */
 export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.candidates;
+  const { links, forms, documents, review, licences } = app.services.candidates;
+  // Date rules ("not later than today") read the app's clock, as the services do.
+  const now = () => app.services.clock.now();
   // The coming ITC classes exist from the start (reads never write).
-  app.addHook('onReady', () => service.scheduleItcClasses());
+  app.addHook('onReady', () => review.scheduleItcClasses());
 
   app.get(
     '/api/candidate/v1/find/existing',
@@ -77,7 +79,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: findExistingResponseSchema, ...errors },
       },
     },
-    async (request) => service.findExisting(callerOf(request), request.query),
+    async (request) => forms.findExisting(callerOf(request), request.query),
   );
 
   app.post(
@@ -87,11 +89,11 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start a candidate by filling the form (mode=createRecruitmentApp)',
         tags,
         security,
-        body: candidateInitSchema(),
+        body: candidateInitSchema(now),
         response: { 201: candidateSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.init(callerOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await forms.init(callerOf(request), request.body)),
   );
 
   app.post(
@@ -105,7 +107,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: requestLinkResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.requestLink(callerOf(request), request.body)),
+    async (request, reply) => reply.status(201).send(await links.requestLink(callerOf(request), request.body)),
   );
 
   app.post(
@@ -119,7 +121,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linkOtpResponseSchema, ...errors },
       },
     },
-    async (request) => service.linkOtp(request.body.token, callContext(request)),
+    async (request) => links.linkOtp(request.body.token, callContext(request)),
   );
 
   app.post(
@@ -133,7 +135,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: linkVerifyResponseSchema, ...errors },
       },
     },
-    async (request) => service.linkVerify(request.body, callContext(request)),
+    async (request) => links.linkVerify(request.body, callContext(request)),
   );
 
   app.get(
@@ -147,7 +149,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candidateSchema, ...errors },
       },
     },
-    async (request) => service.findForm(callerOf(request), request.query.candidateNumber),
+    async (request) => forms.findForm(callerOf(request), request.query.candidateNumber),
   );
 
   app.get(
@@ -161,7 +163,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: findCandidatesResponseSchema, ...errors },
       },
     },
-    async (request) => service.list(callerOf(request), request.query),
+    async (request) => forms.list(callerOf(request), request.query),
   );
 
   app.get(
@@ -175,7 +177,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candidateSchema, ...errors },
       },
     },
-    async (request) => service.findOne(callerOf(request), request.params.id),
+    async (request) => forms.findOne(callerOf(request), request.params.id),
   );
 
   app.post(
@@ -186,11 +188,11 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: candidateIdParamsSchema,
-        body: candidateUpdateSchema(),
+        body: candidateUpdateSchema(now),
         response: { 200: candidateSchema, ...errors },
       },
     },
-    async (request) => service.update(callerOf(request), request.params.id, request.body),
+    async (request) => forms.update(callerOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -205,7 +207,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candidateSchema, ...errors },
       },
     },
-    async (request) => service.submit(callerOf(request), request.params.id, request.body.version),
+    async (request) => forms.submit(callerOf(request), request.params.id, request.body.version),
   );
 
   app.post(
@@ -219,7 +221,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candidateSchema, ...errors },
       },
     },
-    async (request) => service.review(callerOf(request), request.body),
+    async (request) => review.review(callerOf(request), request.body),
   );
 
   app.get(
@@ -227,7 +229,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { summary: 'ITC classes from today on', tags, security, response: { 200: itcClassesResponseSchema, ...errors } },
     },
-    async () => service.itcClasses(),
+    async () => review.itcClasses(),
   );
 
   app.get(
@@ -241,7 +243,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ items: z.array(candidateDocumentSchema) }), ...errors },
       },
     },
-    async (request) => service.listDocuments(callerOf(request), request.params.id),
+    async (request) => documents.listDocuments(callerOf(request), request.params.id),
   );
 
   app.post(
@@ -255,7 +257,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: okSchema, ...errors },
       },
     },
-    async (request) => service.deleteDocument(callerOf(request), request.params.id),
+    async (request) => documents.deleteDocument(callerOf(request), request.params.id),
   );
 
   app.get(
@@ -263,7 +265,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { summary: 'Download a document (?id=)', tags, security, querystring: documentQuerySchema, response: errors },
     },
-    async (request, reply) => sendFile(reply, await service.downloadDocument(callerOf(request), request.query.id)),
+    async (request, reply) => sendFile(reply, await documents.downloadDocument(callerOf(request), request.query.id)),
   );
 
   app.get(
@@ -278,7 +280,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await service.contractPdf(callerOf(request), request.query.candidateId, request.query.lang);
+      const { fileName, pdf } = await documents.contractPdf(callerOf(request), request.query.candidateId, request.query.lang);
       return sendFile(reply, { fileName, mediaType: 'application/pdf', data: pdf });
     },
   );
@@ -294,7 +296,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: findCandidatesResponseSchema, ...errors },
       },
     },
-    async (request) => service.ircList(callerOf(request), request.query.q),
+    async (request) => licences.ircList(callerOf(request), request.query.q),
   );
 
   app.get(
@@ -308,7 +310,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
         response: errors,
       },
     },
-    async (request, reply) => sendFile(reply, await service.downloadIrc(callerOf(request), request.query.candidateId)),
+    async (request, reply) => sendFile(reply, await licences.downloadIrc(callerOf(request), request.query.candidateId)),
   );
 
   app.get(
@@ -325,7 +327,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.params.reportName !== 'contract') throw AppError.http(404);
-      const { fileName, pdf } = await service.contractPdf(callerOf(request), request.query.candidateId, request.query.lang);
+      const { fileName, pdf } = await documents.contractPdf(callerOf(request), request.query.candidateId, request.query.lang);
       return sendFile(reply, { fileName, mediaType: 'application/pdf', data: pdf });
     },
   );
@@ -346,7 +348,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const caller = callerOf(request);
         const { fields, file } = await readMultipart(request);
-        return reply.status(201).send(await service.uploadDocument(caller, fields.candidateId, fields.documentType, file));
+        return reply.status(201).send(await documents.uploadDocument(caller, fields.candidateId, fields.documentType, file));
       },
     );
     uploads.post(
@@ -362,7 +364,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const caller = callerOf(request);
         const { fields, file } = await readMultipart(request);
-        return reply.status(201).send(await service.uploadCountersigned(caller, fields.candidateId, file));
+        return reply.status(201).send(await documents.uploadCountersigned(caller, fields.candidateId, file));
       },
     );
     uploads.post(
@@ -378,7 +380,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const caller = callerOf(request);
         const { fields, file } = await readMultipart(request);
-        return service.uploadIrc(caller, fields.candidateId, fields.licenceNumber, file);
+        return licences.uploadIrc(caller, fields.candidateId, fields.licenceNumber, file);
       },
     );
   });

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
-import { contactResponseSchema, createContactRequestSchema } from '@portal/domain/contracts/contacts/create-contact';
+import { buildCreateContactRequestSchema, contactResponseSchema } from '@portal/domain/contracts/contacts/create-contact';
 import { recordIdParamsSchema } from '@portal/domain/contracts/contacts/contact-id';
 import { findContactResponseSchema } from '@portal/domain/contracts/contacts/find-contact';
 import { findContactWithActivitiesResponseSchema } from '@portal/domain/contracts/contacts/find-contact-with-activities';
 import { findContactsQuerySchema, findContactsResponseSchema } from '@portal/domain/contracts/contacts/find-contacts';
 import { pageContactsQuerySchema, pageContactsResponseSchema } from '@portal/domain/contracts/contacts/page-contacts';
 import { removeContactResponseSchema } from '@portal/domain/contracts/contacts/remove-contact';
-import { updateContactRequestSchema } from '@portal/domain/contracts/contacts/update-contact';
+import { buildUpdateContactRequestSchema } from '@portal/domain/contracts/contacts/update-contact';
 import { callerOf } from '../../plugins/caller';
 
 const errors = { 401: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema, 422: errorEnvelopeSchema };
@@ -20,6 +20,10 @@ const security = [{ bearerAuth: [] }];
  */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.contacts;
+  // "Not later than today" reads the app's clock, as the services do.
+  const now = () => app.services.clock.now();
+  const createContactRequestSchema = buildCreateContactRequestSchema({ now });
+  const updateContactRequestSchema = buildUpdateContactRequestSchema({ now });
 
   app.post(
     '/api/contact/v1/create',

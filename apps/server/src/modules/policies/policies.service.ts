@@ -29,7 +29,10 @@ import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-render
 import type { AuditService } from '../audit/audit.service';
 import { clientPendingLetterHtml } from './client-pending-letter';
 import { addDays } from './policy-dates';
-import type { PoliciesRepository, PolicyScope } from './policies.repository';
+import type { PoliciesRepository } from './policies.repository';
+import type { PolicyPendingRepository } from './policy-pending.repository';
+import type { PolicyServicingRepository } from './policy-servicing.repository';
+import type { PolicyScope } from './policy-scope.repository';
 import { policySearchPatterns } from './policy-search';
 import { toMilestone, toPayment, toPending, toPolicyDetails, toPolicySummary } from './policy-mappers';
 import type { Caller } from '../../plugins/caller';
@@ -75,6 +78,8 @@ const isPaymentCursor = (v: unknown): v is [string, number] =>
 export class PoliciesService {
   constructor(
     private readonly policies: PoliciesRepository,
+    private readonly pendingRequirements: PolicyPendingRepository,
+    private readonly servicing: PolicyServicingRepository,
     private readonly audit: AuditService,
     private readonly pdf: () => PdfRenderer,
     private readonly now: () => Date = () => new Date(),
@@ -157,7 +162,7 @@ export class PoliciesService {
     const to = query.to ?? addDays(from, MILESTONE_DEFAULT_DAYS);
     if (to < from) throw AppError.validation([{ field: 'to', key: 'invalid' }]);
     const policyId = query.policyNumber ? (await this.requireVisible(caller, query.policyNumber)).id : undefined;
-    const rows = await this.policies.milestones(policyScope(caller.user), {
+    const rows = await this.servicing.milestones(policyScope(caller.user), {
       from,
       to,
       limit: MILESTONE_MAX_ITEMS + 1,
@@ -179,12 +184,12 @@ export class PoliciesService {
     const monthStart = `${month}-01`;
     const monthEnd = `${month}-${String(daysInMonth(Number(today.slice(0, 4)), Number(today.slice(5, 7)))).padStart(2, '0')}`;
     const milestoneTo = addDays(today, SUMMARY_MILESTONE_DAYS);
-    const counts = await this.policies.countsByStatus(scope);
-    const grace = await this.policies.enteringGrace(scope, addDays(today, SUMMARY_GRACE_ALERT_DAYS), SUMMARY_LIST_MAX);
-    const lapsing = await this.policies.lapsingSoon(scope, addDays(today, SUMMARY_LAPSE_ALERT_DAYS), SUMMARY_LIST_MAX);
-    const due = await this.policies.premiumsDue(scope, monthStart, monthEnd, SUMMARY_LIST_MAX);
-    const dueTotals = await this.policies.premiumsDueTotals(scope, monthStart, monthEnd);
-    const milestones = await this.policies.milestones(scope, { from: today, to: milestoneTo, limit: MILESTONE_MAX_ITEMS });
+    const counts = await this.servicing.countsByStatus(scope);
+    const grace = await this.servicing.enteringGrace(scope, addDays(today, SUMMARY_GRACE_ALERT_DAYS), SUMMARY_LIST_MAX);
+    const lapsing = await this.servicing.lapsingSoon(scope, addDays(today, SUMMARY_LAPSE_ALERT_DAYS), SUMMARY_LIST_MAX);
+    const due = await this.servicing.premiumsDue(scope, monthStart, monthEnd, SUMMARY_LIST_MAX);
+    const dueTotals = await this.servicing.premiumsDueTotals(scope, monthStart, monthEnd);
+    const milestones = await this.servicing.milestones(scope, { from: today, to: milestoneTo, limit: MILESTONE_MAX_ITEMS });
     const byStatus = { Active: 0, Grace: 0, Lapsed: 0 };
     for (const c of counts) byStatus[c.status] = Number(c.count);
     await this.record(caller, 'read', null, { view: 'summary' });
@@ -265,11 +270,11 @@ export class PoliciesService {
     if (!code.success) throw AppError.validation([{ field: 'pendingCode', key: 'invalid' }]);
     // The shared upload check (name, size, sniffed type, hostile content): lib/upload-validation.ts.
     const { fileName, data, extension } = validateUpload(file, 'pendingDocument');
-    const requirement = await this.policies.pendingRequirement(policyId, code.data);
+    const requirement = await this.pendingRequirements.pendingRequirement(policyId, code.data);
     if (!requirement || requirement.status !== 'outstanding') throw AppError.validation([{ field: 'pendingCode', key: 'invalid' }]);
     const mediaType = extension === 'pdf' ? 'application/pdf' : 'image/png';
     const stored = await this.audit.change(async () => {
-      const added = await this.policies.addPendingDocument({
+      const added = await this.pendingRequirements.addPendingDocument({
         policyId,
         pendingId: requirement.id,
         pendingCode: code.data,

@@ -9,7 +9,9 @@ import {
   type PolicySummary,
 } from '@portal/domain/contracts/policies/policy-fields';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
-import type { MilestoneRow, PaymentJson, PendingJson, PolicyDocument, PolicySummaryRow } from './policies.repository';
+import type { PaymentJson, PendingJson, PolicyDocument } from './policies.repository';
+import type { MilestoneRow } from './policy-milestones.repository';
+import type { PolicySummaryRow } from './policy-scope.repository';
 
 const nameOrNull = (first: string | null, last: string | null, firstKh: string | null, lastKh: string | null) =>
   first === null || last === null ? null : { firstName: first, lastName: last, firstNameKh: firstKh, lastNameKh: lastKh };

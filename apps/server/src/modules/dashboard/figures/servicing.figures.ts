@@ -10,7 +10,8 @@ import {
 import type { DashboardGroup } from '@portal/domain/contracts/user/dashboard';
 import { addDays } from '@portal/domain/format/calendar-arithmetic';
 import { daysInMonth } from '@portal/domain/format/date';
-import { milestonesJson, scopeSql, type PolicyScope } from '../../policies/policies.repository';
+import { milestonesJson } from '../../policies/policy-milestones.repository';
+import { scopeSql, type PolicyScope } from '../../policies/policy-scope.repository';
 import { firstRow, jsonValue, type FigureProvider } from '../figure-provider';
 
 interface Row {

@@ -16,7 +16,7 @@ export interface SheetCandidate extends CandidateRow {
 }
 
 /** Exams, enrolment and licence lists, and the conversion to a trainee (Drizzle only). */
-export class SupportRepository {
+export class LicensingRepository {
   constructor(private readonly db: Db) {}
 
   async inStatuses(agencyId: string, statuses: readonly CandidateStatus[], itcClassId?: string): Promise<SheetCandidate[]> {

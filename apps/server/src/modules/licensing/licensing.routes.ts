@@ -32,9 +32,9 @@ function sendFile(reply: FastifyReply, file: { fileName: string; mediaType: stri
     .send(file.data as never);
 }
 
-/** Support calls of spec §7: agency admin only (api/access-policy.ts), scoped to their agency. */
-export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = app.services.support;
+/** The spec's Support calls (§7, /api/support/v1: exams, enrolment, licences, conversion): agency admin only (api/access-policy.ts), scoped to their agency. */
+export const licensingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.licensing;
 
   app.get(
     '/api/support/v1/exam/download/template',

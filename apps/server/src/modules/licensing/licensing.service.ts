@@ -21,7 +21,7 @@ import type { UploadedFile } from '../candidates/candidate-upload';
 import { validateUpload } from '../../lib/upload-validation';
 import type { CandidatesRepository } from '../candidates/candidates.repository';
 import { readSheetFile, toCsv, toXlsx, type TextRow } from './sheet-files';
-import type { SupportRepository } from './support.repository';
+import type { LicensingRepository } from './licensing.repository';
 import type { Caller } from '../../plugins/caller';
 
 const AUDIT_ENTITY = 'candidate';
@@ -32,13 +32,14 @@ function agencyOf(caller: Caller): string {
 }
 
 /**
- * Agency support for recruitment (spec §7 Support): the exam-results template and its upload (every
- * row checked, nothing applied unless all pass), enrolment and licence lists, and the conversion of
- * a licensed candidate to a trainee (idempotent: converting twice gives one account).
+ * The licensing of recruited agents (the spec's "Support" calls, /api/support/v1): the ITC
+ * exam-results template and its upload (every row checked, nothing applied unless all pass), the
+ * ITC enrolment and IRC licence lists, and the conversion of a licensed candidate to a trainee
+ * (idempotent: converting twice gives one account).
  */
-export class SupportService {
+export class LicensingService {
   constructor(
-    private readonly support: SupportRepository,
+    private readonly licensing: LicensingRepository,
     private readonly candidates: CandidatesRepository,
     private readonly audit: AuditService,
     private readonly sms: SmsProvider,
@@ -73,7 +74,7 @@ export class SupportService {
 
   /** The template: one row per candidate of the agency waiting for an exam result. */
   async examTemplate(caller: Caller, format: 'csv' | 'xlsx') {
-    const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned']);
+    const rows = await this.licensing.inStatuses(agencyOf(caller), ['itc_assigned']);
     await this.record(caller, 'download', null, { document: 'exam-template', count: rows.length });
     return this.sheet(
       [[...EXAM_TEMPLATE_COLUMNS], ...rows.map((r) => [r.candidateNumber, r.lastName, r.firstName, r.itcCode ?? '', '', '', ''])],
@@ -84,7 +85,7 @@ export class SupportService {
 
   /** Exam results of the agency's candidates (for agents' records). */
   async examResults(caller: Caller) {
-    const rows = await this.support.inStatuses(agencyOf(caller), ['exam_passed', 'exam_failed', 'licensed', 'converted']);
+    const rows = await this.licensing.inStatuses(agencyOf(caller), ['exam_passed', 'exam_failed', 'licensed', 'converted']);
     await this.record(caller, 'download', null, { document: 'exam-results', count: rows.length });
     return this.sheet(
       [
@@ -105,7 +106,7 @@ export class SupportService {
   }
 
   async enrollment(caller: Caller, itcClassId: string | undefined) {
-    const rows = await this.support.inStatuses(agencyOf(caller), ['itc_assigned', 'exam_passed', 'exam_failed'], itcClassId);
+    const rows = await this.licensing.inStatuses(agencyOf(caller), ['itc_assigned', 'exam_passed', 'exam_failed'], itcClassId);
     await this.record(caller, 'download', null, { document: 'enrollment', count: rows.length });
     return this.sheet(
       [
@@ -118,7 +119,7 @@ export class SupportService {
   }
 
   async licences(caller: Caller) {
-    const rows = await this.support.inStatuses(agencyOf(caller), ['licensed', 'converted']);
+    const rows = await this.licensing.inStatuses(agencyOf(caller), ['licensed', 'converted']);
     await this.record(caller, 'download', null, { document: 'licences', count: rows.length });
     return this.sheet(
       [
@@ -168,7 +169,7 @@ export class SupportService {
 
     const known = new Map(
       (
-        await this.support.byNumbers(
+        await this.licensing.byNumbers(
           agencyId,
           parsed.map((p) => p.candidateNumber),
         )
@@ -196,7 +197,7 @@ export class SupportService {
     if (fourEyes.length > 0) throw new AppError(403, 'four_eyes', 'four_eyes_exam_result', fourEyes);
 
     await this.audit.change(async () => {
-      const { failedRows } = await this.support.applyExamResults(ready, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
+      const { failedRows } = await this.licensing.applyExamResults(ready, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
       if (failedRows.length > 0)
         throw AppError.validation(failedRows.map((row) => ({ field: `row.${row}.candidateNumber`, key: 'invalid' })));
       await this.record(caller, 'exam_results', null, { applied: ready.length });
@@ -214,7 +215,7 @@ export class SupportService {
     if (!row) throw AppError.http(404);
     const existing = async (): Promise<ConvertCandidateResponse> => {
       const fresh = await this.candidates.findAnyById(candidateId);
-      const user = fresh?.traineeUserId ? await this.support.user(fresh.traineeUserId) : undefined;
+      const user = fresh?.traineeUserId ? await this.licensing.user(fresh.traineeUserId) : undefined;
       if (!fresh || !user || !user.agentCode) throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
       return {
         candidateNumber: fresh.candidateNumber,
@@ -226,7 +227,7 @@ export class SupportService {
     };
     if (row.status === 'converted') return existing();
     const missing = missingForConversion({
-      documentTypes: await this.support.documentTypes(row.id),
+      documentTypes: await this.licensing.documentTypes(row.id),
       examResult: row.examResult,
       ircLicenceNumber: row.ircLicenceNumber,
     });
@@ -240,7 +241,7 @@ export class SupportService {
     if (row.status !== 'licensed') throw new AppError(409, 'candidate_wrong_state', 'candidate_wrong_state');
     if (breaksFourEyes(row, caller.user.id)) throw new AppError(403, 'four_eyes', 'four_eyes_convert');
     const made = await this.audit.change(async () => {
-      const converted = await this.support.convert(row, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
+      const converted = await this.licensing.convert(row, { userId: caller.user.id, role: ROLE_AA }, this.clock.now());
       if (!converted) return undefined;
       const resetLink = `${this.publicOrigin}/auth/signin/forgot-password`;
       await this.sms.send({
