@@ -5,12 +5,15 @@
 // A/AA problem. (One visit per language does all of it: this spec replaced the separate screens
 // spec.) Each screen is also photographed at that size (attached to the test;
 // e2e/test-results/…/<screen>-<lang>-360x740.png). Screens behind sign-in are visited as the demo
-// advisor. The first two screens everyone meets are checked on a desktop window too.
+// advisor (the agency admin for the screens only an admin may use). The first two screens
+// everyone meets are checked on a desktop window too.
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { LANGS, type Lang } from '../support/i18n';
 import { expectMainHeading, expectScreen, screenshotAt, seriousA11yViolations, waitForContent } from '../support/checks';
 import { SCREENS, screenAt, type Screen } from '../support/screens';
+import { ROLE_AAP } from '../../packages/domain/src/codes/roles';
+import { canUseScreen } from '../../packages/domain/src/screen-access';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -67,12 +70,20 @@ test.describe(`every screen at ${PHONE.width}x${PHONE.height}, in ${LANGS.join('
     expect(problems, screen.visit).toEqual([]);
   };
 
-  test.describe('signed in', () => {
-    test.use({ signedInAs: 'demo.aap' });
-    for (const screen of SCREENS.filter((s) => s.requiresAuth)) {
-      test(`${screen.id} ${screen.visit}`, async ({ page }, testInfo) => check(page, screen, testInfo));
-    }
-  });
+  // Each screen as an advisor, or as the agency admin where only an admin may use it.
+  const signedIn = SCREENS.filter((s) => s.requiresAuth);
+  const forAdvisor = signedIn.filter((s) => canUseScreen(s, [ROLE_AAP]));
+  for (const [username, screens] of [
+    ['demo.aap', forAdvisor],
+    ['demo.aa', signedIn.filter((s) => !forAdvisor.includes(s))],
+  ] as const) {
+    test.describe(`signed in as ${username}`, () => {
+      test.use({ signedInAs: username });
+      for (const screen of screens) {
+        test(`${screen.id} ${screen.visit}`, async ({ page }, testInfo) => check(page, screen, testInfo));
+      }
+    });
+  }
 
   test.describe('signed out', () => {
     for (const screen of SCREENS.filter((s) => !s.requiresAuth)) {

@@ -1,14 +1,14 @@
 import { Box, NavLink } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AREA_LINKS } from '../../components/ui/area-links';
+import { areaLinksFor, useRoles } from '../../components/ui/area-links';
 import { useCurrentScreen } from '../../lib/screen-route';
 import { prefetchArea, prefetchWhenIdle } from '../feature-loaders';
 
 /**
- * One link per section; the current section is marked for sight and for screen readers. Each
- * section's code is fetched ahead: on hover, focus or touch of its link, and when the browser
+ * One link per section the user's roles may open (areaLinksFor: the access policy); the current
+ * section is marked for sight and for screen readers. Each section's code is fetched ahead: on hover, focus or touch of its link, and when the browser
  * is idle (feature-loaders.ts prefetchArea / prefetchWhenIdle). The list scrolls natively (when
  * a short phone cannot show it whole): Mantine's ScrollArea would bring floating-ui along into the
  * signed-in shell's first load.
@@ -16,10 +16,12 @@ import { prefetchArea, prefetchWhenIdle } from '../feature-loaders';
 export function AppNavbar() {
   const { t } = useTranslation('nav');
   const area = useCurrentScreen()?.area;
-  useEffect(() => prefetchWhenIdle(AREA_LINKS.map((link) => link.area)), []);
+  const roles = useRoles();
+  const links = useMemo(() => areaLinksFor(roles), [roles]);
+  useEffect(() => prefetchWhenIdle(links.map((link) => link.area)), [links]);
   return (
     <Box h="100%" className="app-navbar-scroll">
-      {AREA_LINKS.map((link) => {
+      {links.map((link) => {
         const active = link.area === area;
         return (
           <NavLink

@@ -3,21 +3,32 @@ import { Alert, AppShell, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure, useNetwork } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { canUseScreen } from '@portal/domain/screen-access';
+import { useRoles } from '../../components/ui/area-links';
 import { IconWifiOff } from '../../components/ui/icons';
 import { IdleSessionGuard } from '../../features/auth/components/idle-session-guard';
 import { PageLoader } from '../../components/ui/page-loader';
+import { useCurrentScreen } from '../../lib/screen-route';
+import { NotForYourRolePage } from '../routes/not-for-your-role';
 import { AppFooter } from './app-footer';
 import { AppLogo } from './app-logo';
 import { AppNavbar } from './app-navbar';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
-/** The signed-in frame for /home/**: header, section navigation (a drawer on phones), footer. */
+/**
+ * The signed-in frame for /home/**: header, section navigation (a drawer on phones), footer. A
+ * screen the user's roles may not use (a typed or old URL) is not mounted, so it calls nothing:
+ * the frame shows "not available for your role" in its place.
+ */
 export function AppShellLayout() {
   const { t } = useTranslation(['common', 'nav']);
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const { online } = useNetwork();
+  const screen = useCurrentScreen();
+  const roles = useRoles();
+  const usable = screen === undefined || canUseScreen(screen, roles);
 
   useEffect(() => {
     close();
@@ -62,9 +73,7 @@ export function AppShellLayout() {
               {t('common:offline')}
             </Alert>
           )}
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageLoader />}>{usable ? <Outlet /> : <NotForYourRolePage />}</Suspense>
         </Box>
         <AppFooter />
       </AppShell.Main>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import type { ScreenArea } from '@portal/domain/screens';
+import { canUseScreen } from '@portal/domain/screen-access';
+import { SCREENS, type ScreenArea } from '@portal/domain/screens';
+import { useSession } from '../../lib/session';
 import { IconClipboard, IconFile, IconHome, IconSchool, IconShield, IconUser, IconUserPlus, IconUsers } from './icons';
 
 /** The sections of the signed-in app, in menu order: base path, label key and icon. */
@@ -20,3 +22,18 @@ export const AREA_LINKS: readonly AreaLink[] = [
   { area: 'compliance', to: '/home/compliance', labelKey: 'nav:compliance', icon: <IconSchool /> },
   { area: 'profile', to: '/home/profile', labelKey: 'nav:profile', icon: <IconUser /> },
 ];
+
+/** The section links a user with these roles may open (the access policy, through screenAccess). */
+export function areaLinksFor(roles: readonly string[]): AreaLink[] {
+  return AREA_LINKS.filter((link) => {
+    const screen = SCREENS.find((entry) => entry.path === link.to);
+    return screen !== undefined && canUseScreen(screen, roles);
+  });
+}
+
+/** The signed-in user's roles: what the menu, the shortcuts and the screens are built from. */
+export function useRoles(): readonly string[] {
+  return useSession().user?.roles ?? NO_ROLES;
+}
+
+const NO_ROLES: readonly string[] = [];

@@ -2,7 +2,7 @@ import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '@portal/domain/format/date';
-import { AREA_LINKS } from '../../components/ui/area-links';
+import { areaLinksFor } from '../../components/ui/area-links';
 import { PageHeader } from '../../components/ui/page-header';
 import { useSession } from '../../lib/session';
 import type { ScreenComponents } from '../../lib/screen-route';
@@ -15,7 +15,7 @@ function DashboardScreen() {
   const { t } = useTranslation(['home', 'nav', 'common']);
   const { user } = useSession();
   const dashboard = useDashboard();
-  const shortcuts = AREA_LINKS.filter((link) => link.area !== 'home' && link.area !== 'profile');
+  const shortcuts = areaLinksFor(user?.roles ?? []).filter((link) => link.area !== 'home' && link.area !== 'profile');
   return (
     <>
       <PageHeader titleKey="home:title" subtitle={user ? t('home:welcome', { name: user.displayName || user.username }) : undefined} />
