@@ -95,3 +95,25 @@ for (const { role, username, lang } of ROLE_USERS) {
     });
   });
 }
+
+test.describe('a candidate with an account (demo.can)', () => {
+  test.use({ signedInAs: 'demo.can', lang: 'km' });
+
+  test('opens each of their own screens without a refused or missing answer', async ({ page }) => {
+    test.slow();
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if ((response.status() === 403 || response.status() === 404) && pathname.startsWith('/api/'))
+        refused.push(`${response.status()} ${pathname}`);
+    });
+    const own = HOME_SCREENS.filter((screen) => canUseScreen(screen, [ROLE_CAN]));
+    for (const screen of own) {
+      await page.goto(screen.path);
+      await expectMainHeading(page, screen.titleKey, 'km');
+    }
+    expect(refused).toEqual([]);
+    await page.goto('/home/recruitment');
+    await expect(page.getByTestId('candidate-form')).toBeVisible();
+  });
+});

@@ -1,9 +1,11 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Role } from '@portal/domain/codes/roles';
 import { hashPassword } from '../lib/password-hash';
 import type { Db } from './client';
 import { agency } from './schema/agency.table';
 import { appUser } from './schema/app-user.table';
+import { candidate } from './schema/candidate.table';
+import { candidateStageHistory } from './schema/candidate-stage-history.table';
 
 /** Published in the README and printed by `npm start`; only ever seeded with PORTAL_DEMO=1. */
 export const DEMO_PASSWORD = 'Demo@Portal2026';
@@ -152,6 +154,42 @@ export async function seedDemo(db: Db): Promise<{ agencies: number; users: numbe
       })),
     )
     .onConflictDoNothing({ target: appUser.username })
-    .returning({ id: appUser.id });
+    .returning({ id: appUser.id, username: appUser.username, agencyId: appUser.agencyId });
+  const applicant = users.find((u) => u.username === DEMO_CANDIDATE.username);
+  if (applicant) await seedOwnForm(db, applicant.id, applicant.agencyId);
   return { agencies: agencies.length, users: users.length };
+}
+
+/** The demo candidate account's own application form, started by the candidate (a draft). */
+const DEMO_CANDIDATE = { username: 'demo.can', firstName: 'Bopha', lastName: 'Heng', firstNameKh: 'បុប្ផា', lastNameKh: 'ហេង' };
+
+async function seedOwnForm(db: Db, userId: string, agencyId: string | null): Promise<void> {
+  const [own] = await db.select({ id: candidate.id }).from(candidate).where(eq(candidate.applicantUserId, userId));
+  if (own) return;
+  const user = DEMO_USERS.find((u) => u.username === DEMO_CANDIDATE.username);
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(candidate)
+      .values({
+        firstName: DEMO_CANDIDATE.firstName,
+        lastName: DEMO_CANDIDATE.lastName,
+        firstNameKh: DEMO_CANDIDATE.firstNameKh,
+        lastNameKh: DEMO_CANDIDATE.lastNameKh,
+        phone: user?.phone ?? '',
+        agencyId,
+        applicantUserId: userId,
+        createdBy: userId,
+        modifiedBy: userId,
+      })
+      .returning({ id: candidate.id, status: candidate.status });
+    if (!created) throw new Error('demo candidate insert returned no row');
+    await tx.insert(candidateStageHistory).values({
+      candidateId: created.id,
+      fromStatus: null,
+      toStatus: created.status,
+      actorUserId: userId,
+      actorRole: 'ROLE_CAN',
+      at: new Date(),
+    });
+  });
 }

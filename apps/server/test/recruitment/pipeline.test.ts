@@ -400,6 +400,36 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
     );
   });
 
+  it("takes the licence from the candidate's own session, for their own record only", async () => {
+    const own = await submitted();
+    const approved = await review(own.candidate, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    const placed = await review(approved.json() as Candidate, 'assignItc', { itcClassId: (await firstClass()).id });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const exam = await onExamDay((day, aa) =>
+      uploadExam('results.csv', examCsv([[own.candidate.candidateNumber, '', '', '', day, '88', 'PASS']]), 'text/csv', aa),
+    );
+    expect(exam.statusCode, exam.body).toBe(200);
+    const licence = (candidateId: string) => [
+      { name: 'candidateId', value: candidateId },
+      { name: 'licenceNumber', value: 'irc20262' },
+      { name: 'file', fileName: 'my-irc.pdf', contentType: 'application/pdf', data: pdfBytes() },
+    ];
+
+    // Another candidate's session cannot reach this record: 404, and nothing changes.
+    const other = await submitted();
+    const refused = await other.cnl.upload('/api/candidate/v1/irc/upload', licence(own.candidate.id));
+    expect(refused.statusCode, refused.body).toBe(404);
+    expect(((await ctx.aa.get(`/api/candidate/v1/find/${own.candidate.id}`)).json() as Candidate).status).toBe('exam_passed');
+
+    const mine = await own.cnl.upload('/api/candidate/v1/irc/upload', licence(own.candidate.id));
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject({ status: 'licensed', ircLicenceNumber: 'IRC20262' });
+    expect(((await own.cnl.get('/api/candidate/v1/form/find')).json() as Candidate).documents.map((d) => d.documentType)).toContain(
+      'irc-licence',
+    );
+  });
+
   it('refuses to convert a candidate who is not licensed', async () => {
     const c = await assigned();
     const res = await ctx.aa.post('/api/support/v1/convert/candidate', { candidateId: c.id });

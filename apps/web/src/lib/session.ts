@@ -106,6 +106,13 @@ export function useSession(): Session {
   );
 }
 
+const NO_ROLES: readonly string[] = [];
+
+/** The signed-in user's roles: what the menu, the shortcuts and the screens are built from. */
+export function useRoles(): readonly string[] {
+  return useSession().user?.roles ?? NO_ROLES;
+}
+
 /**
  * Where to go after sign-in: the `next` parameter when it is a path of this app, else /home.
  * Anything else (`//evil.example`, `https://…`) is ignored, so the link cannot send users away.

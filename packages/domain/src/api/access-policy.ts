@@ -24,8 +24,8 @@
  * - Recruitment: agency advisors (ROLE_AAP) recruit, ROLE_AA reviews and administers
  *   (review, contracts, IRC, exam and licence support, converting a candidate to a trainee,
  *   per-agent product permissions). Banca advisors do not recruit agents.
- * - Candidates (ROLE_CAN, and ROLE_CNL through the link) fill in their own form and documents;
- *   the candidate service limits them to their own candidate record.
+ * - Candidates (ROLE_CAN, and ROLE_CNL through the link) fill in their own form and documents
+ *   and upload their own IRC licence; the candidate service limits them to their own record.
  * - ROLE_TRAINEE is a converted candidate in training: compliance training, profile, dashboard
  *   and the product catalogue (non-personal, needed to learn the products).
  * - Compliance training is for everyone who sells or serves (all staff roles and trainees).
@@ -150,7 +150,8 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /api/candidate/v1/form/review': ADMIN,
   'GET /api/candidate/v1/irc/find': RECRUITERS,
   'GET /api/candidate/v1/irc/download': RECRUITERS,
-  'POST /api/candidate/v1/irc/upload': RECRUITERS,
+  // The licence: uploaded by a recruiter, or by the candidate themself (their own record only).
+  'POST /api/candidate/v1/irc/upload': CANDIDATE_FORM,
   'GET /api/candidate/v1/{reportName}/download': CANDIDATE_FORM,
   'POST /api/candidate/v1/contract/upload': ADMIN,
   'GET /api/candidate/v1/contract/download': CANDIDATE_FORM,

@@ -33,6 +33,17 @@ export const AGENCY_STAFF_ROLES = [ROLE_AS, ROLE_AA] as const satisfies readonly
 /** Candidates are recruits; ROLE_CNL never signs in (it reaches the form through a secure link). */
 export const CANDIDATE_ROLES = [ROLE_CAN, ROLE_CNL] as const satisfies readonly Role[];
 
+/**
+ * A candidate acting for themself: a candidate role (signed in, or through the secure link) and no
+ * recruiter role. Such a session sees only its own form; its edits do not make it a "maker" of
+ * the record for the four-eyes rule.
+ */
+export function isApplicant(roles: readonly string[]): boolean {
+  return (
+    !roles.includes(ROLE_AA) && !roles.includes(ROLE_AAP) && (CANDIDATE_ROLES as readonly string[]).some((role) => roles.includes(role))
+  );
+}
+
 /** Every role except "candidate non-login" may hold a password and sign in. */
 export const SIGN_IN_ROLES = [ROLE_AAP, ROLE_BK, ROLE_AS, ROLE_AA, ROLE_TRAINEE, ROLE_CAN] as const satisfies readonly Role[];
 

@@ -1,4 +1,4 @@
-import { ROLE_AA, ROLE_AAP, ROLE_CAN, ROLE_CNL } from '@portal/domain/codes/roles';
+import { isApplicant as isApplicantRoles, ROLE_AA, ROLE_AAP, ROLE_CAN, ROLE_CNL } from '@portal/domain/codes/roles';
 import { AppError } from '../../lib/app-error';
 import type { AuthUser } from '../../plugins/auth-types';
 import type { CandidateScope } from './candidates.repository';
@@ -16,9 +16,7 @@ export function candidateScope(user: AuthUser): CandidateScope {
 }
 
 export function isApplicant(user: AuthUser): boolean {
-  return (
-    !user.roles.includes(ROLE_AA) && !user.roles.includes(ROLE_AAP) && (user.roles.includes(ROLE_CNL) || user.roles.includes(ROLE_CAN))
-  );
+  return isApplicantRoles(user.roles);
 }
 
 /** The role a history row names for the person who moved a candidate. */

@@ -2,7 +2,8 @@ import { Box, NavLink } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { areaLinksFor, useRoles } from '../../components/ui/area-links';
+import { areaLinksFor } from '../../components/ui/area-links';
+import { useRoles } from '../../lib/session';
 import { useCurrentScreen } from '../../lib/screen-route';
 import { prefetchArea, prefetchWhenIdle } from '../feature-loaders';
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { canUseScreen } from '@portal/domain/screen-access';
 import { SCREENS, type ScreenArea } from '@portal/domain/screens';
-import { useSession } from '../../lib/session';
 import { IconClipboard, IconFile, IconHome, IconSchool, IconShield, IconUser, IconUserPlus, IconUsers } from './icons';
 
 /** The sections of the signed-in app, in menu order: base path, label key and icon. */
@@ -30,10 +29,3 @@ export function areaLinksFor(roles: readonly string[]): AreaLink[] {
     return screen !== undefined && canUseScreen(screen, roles);
   });
 }
-
-/** The signed-in user's roles: what the menu, the shortcuts and the screens are built from. */
-export function useRoles(): readonly string[] {
-  return useSession().user?.roles ?? NO_ROLES;
-}
-
-const NO_ROLES: readonly string[] = [];

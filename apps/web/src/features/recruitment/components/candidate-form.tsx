@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isApplicant } from '@portal/domain/codes/roles';
 import { Link, useNavigate } from 'react-router';
 import { isEditableStatus } from '@portal/domain/codes/candidate-status';
 import { GENDERS } from '@portal/domain/codes/client';
@@ -84,8 +85,7 @@ export function CandidateForm({ candidate }: { candidate: Candidate }) {
   const editable = isEditableStatus(candidate.status);
   const { user } = useSession();
   // The code of conduct and the contract are accepted by the candidate's own session only.
-  const ownSession =
-    !!user && !user.roles.some((r) => r === 'ROLE_AA' || r === 'ROLE_AAP') && user.roles.some((r) => r === 'ROLE_CNL' || r === 'ROLE_CAN');
+  const ownSession = !!user && isApplicant(user.roles);
   const form = useForm<CandidateUpdateInput>({
     resolver: zodResolver(schema, undefined, { raw: true }) as never,
     values: valuesOf(candidate),

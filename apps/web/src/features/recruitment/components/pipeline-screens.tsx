@@ -8,12 +8,14 @@ import type { Candidate, CandidateSummary } from '@portal/domain/contracts/candi
 import { EXAM_HEADER_KEYS, EXAM_MAX_ROWS, examErrorPlace, type ExamUploadResponse } from '@portal/domain/contracts/candidates/exam-results';
 import { IRC_LICENCE_PATTERN } from '@portal/domain/contracts/candidates/candidate';
 import { PRODUCTS, type ProductCode } from '@portal/domain/codes/products';
+import { isApplicant } from '@portal/domain/codes/roles';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { IconAlert, IconCheck } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
+import { useRoles } from '../../../lib/session';
 import { useCandidateForm } from '../api/find-candidate';
 import { useFindCandidates, useIrcList } from '../api/find-candidates';
 import { downloadFile, useUploadExamResults, useUploadIrc } from '../api/files';
@@ -279,7 +281,7 @@ export function IrcListScreen({ titleKey = 'recruitment:irc_list_title' }: { tit
   );
 }
 
-function IrcUploadForm({ candidate }: { candidate: Candidate }) {
+function IrcUploadForm({ candidate, doneTo }: { candidate: Candidate; doneTo: string }) {
   const { t } = useTranslation(['recruitment', 'validation']);
   const navigate = useNavigate();
   const upload = useUploadIrc();
@@ -306,14 +308,39 @@ function IrcUploadForm({ candidate }: { candidate: Candidate }) {
         upload={upload as never}
         disabled={!valid}
         testId="irc-upload"
-        onDone={() => void navigate(`/home/recruitment/application-view?candidateNumber=${candidate.candidateNumber}`)}
+        onDone={() => void navigate(doneTo)}
       />
     </Stack>
   );
 }
 
-/** upload-irc (agency admin, any candidate of the agency) and upload-my-irc (an advisor's own recruits). */
+/**
+ * upload-irc (agency admin, any candidate of the agency) and upload-my-irc (an advisor's own
+ * recruits; for a candidate, their own licence).
+ */
 export function UploadIrcScreen({ titleKey = 'recruitment:upload_irc_title' }: { titleKey?: string }) {
+  const applicant = isApplicant(useRoles());
+  return applicant ? <OwnIrcUpload titleKey={titleKey} /> : <RecruiterIrcUpload titleKey={titleKey} />;
+}
+
+/** The candidate's own licence: their own record, back to their recruitment page after. */
+function OwnIrcUpload({ titleKey }: { titleKey: string }) {
+  const own = useCandidateForm(null);
+  return (
+    <>
+      <PageHeader titleKey={titleKey} />
+      {own.isPending ? (
+        <Loading />
+      ) : own.isError ? (
+        <LoadError error={own.error} />
+      ) : (
+        <IrcUploadForm candidate={own.data} doneTo="/home/recruitment" />
+      )}
+    </>
+  );
+}
+
+function RecruiterIrcUpload({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation(['recruitment']);
   const [params] = useSearchParams();
   const number = params.get('candidateNumber');
@@ -344,7 +371,7 @@ export function UploadIrcScreen({ titleKey = 'recruitment:upload_irc_title' }: {
       ) : query.isError ? (
         <LoadError error={query.error} />
       ) : (
-        <IrcUploadForm candidate={query.data} />
+        <IrcUploadForm candidate={query.data} doneTo={`/home/recruitment/application-view?candidateNumber=${query.data.candidateNumber}`} />
       )}
     </>
   );

@@ -3,6 +3,9 @@ import { Alert, Button, Card, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Nat
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isApplicant } from '@portal/domain/codes/roles';
+import { canUseScreen } from '@portal/domain/screen-access';
+import { SCREENS, type Screen } from '@portal/domain/screens';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { GENDERS } from '@portal/domain/codes/client';
 import { IDENTIFICATION_TYPES } from '@portal/domain/codes/identification-types';
@@ -18,7 +21,7 @@ import { IconAlert, IconCheck, IconUserPlus } from '../../../components/ui/icons
 import { PageHeader } from '../../../components/ui/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { translateFormError } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
+import { useRoles } from '../../../lib/session';
 import { useCandidateForm } from '../api/find-candidate';
 import { findExisting, useInitCandidate, useRequestLink } from '../api/start-candidate';
 import { errorText, Loading, LoadError } from './candidate-parts';
@@ -223,6 +226,8 @@ function InitForm() {
 export function OwnForm({ candidateNumber }: { candidateNumber: string | null }) {
   const query = useCandidateForm(candidateNumber);
   if (query.isPending) return <Loading />;
+  // A candidate account that has no form yet starts its own.
+  if (candidateNumber === null && isApiError(query.error) && query.error.status === 404) return <InitForm />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   return <CandidateForm candidate={query.data} />;
 }
@@ -230,9 +235,8 @@ export function OwnForm({ candidateNumber }: { candidateNumber: string | null })
 /** recruitment-new-candidate: the mode decides between the recruiter's two ways and the candidate's own form. */
 export function NewCandidateScreen() {
   const [params] = useSearchParams();
-  const { user } = useSession();
   const raw = params.get('mode');
-  const isCandidate = !!user && user.roles.every((r) => r === 'ROLE_CNL' || r === 'ROLE_CAN');
+  const isCandidate = isApplicant(useRoles());
   const mode = isCandidate ? 'verifyTokenLink' : isRecruitmentMode(raw) ? raw : 'createRecruitmentApp';
   return (
     <>
@@ -280,31 +284,54 @@ export function SubmitSuccessScreen() {
   );
 }
 
+const RECRUITER_LINKS: readonly [string, string][] = [
+  ['/home/recruitment/recruit-new_agent_method', 'recruitment:new_agent_method_title'],
+  ['/home/recruitment/application-list?mode=recruitmentAppList', 'recruitment:application_list_title'],
+  ['/home/recruitment/irc-list', 'recruitment:irc_list_title'],
+  ['/home/recruitment/itc-class', 'recruitment:itc_class_title'],
+  ['/home/recruitment/upload-itc-exam-result', 'recruitment:upload_itc_exam_result_title'],
+  ['/home/recruitment/agent', 'recruitment:agent_title'],
+];
+
+/** The SCREENS entry of a link (its path without the query). */
+function screenAtPath(to: string): Screen {
+  const path = to.split('?')[0];
+  const screen = SCREENS.find((entry) => entry.path === path);
+  if (!screen) throw new Error(`no screen at ${path}`);
+  return screen;
+}
+
+/** A candidate whose exam is passed is pointed to the upload of their IRC licence. */
+function OwnLicenceLink() {
+  const { t } = useTranslation(['recruitment']);
+  const own = useCandidateForm(null);
+  if (own.data?.status !== 'exam_passed') return null;
+  return (
+    <Alert variant="light" color="green" mb="md" icon={<IconCheck />}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('recruitment:own_irc_due')}</Text>
+        <Button component={Link} to="/home/recruitment/upload-my-irc" size="sm">
+          {t('recruitment:upload_my_irc_title')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 export function RecruitmentHomeScreen() {
   const { t } = useTranslation(['recruitment']);
-  const { user } = useSession();
-  const admin = user?.roles.includes('ROLE_AA') ?? false;
-  const candidate = !!user && user.roles.every((r) => r === 'ROLE_CNL' || r === 'ROLE_CAN');
-  if (candidate) {
+  const roles = useRoles();
+  if (isApplicant(roles)) {
     return (
       <>
         <PageHeader titleKey="recruitment:title" />
+        <OwnLicenceLink />
         <OwnForm candidateNumber={null} />
       </>
     );
   }
-  const links: [string, string][] = [
-    ['/home/recruitment/recruit-new_agent_method', 'recruitment:new_agent_method_title'],
-    ['/home/recruitment/application-list?mode=recruitmentAppList', 'recruitment:application_list_title'],
-    ['/home/recruitment/irc-list', 'recruitment:irc_list_title'],
-    ...(admin
-      ? ([
-          ['/home/recruitment/itc-class', 'recruitment:itc_class_title'],
-          ['/home/recruitment/upload-itc-exam-result', 'recruitment:upload_itc_exam_result_title'],
-          ['/home/recruitment/agent', 'recruitment:agent_title'],
-        ] as [string, string][])
-      : []),
-  ];
+  // The recruiters' menu: each entry only for the roles the access policy lets use its screen.
+  const links = RECRUITER_LINKS.filter(([to]) => canUseScreen(screenAtPath(to), roles));
   return (
     <>
       <PageHeader titleKey="recruitment:title" subtitle={t('recruitment:empty')} />
