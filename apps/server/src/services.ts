@@ -46,6 +46,8 @@ import { HealthRepository } from './modules/health/health.repository';
 import { HealthService } from './modules/health/health.service';
 import { RetentionRepository } from './modules/maintenance/retention.repository';
 import { RetentionService } from './modules/maintenance/retention.service';
+import { RenderedPdfsRepository } from './modules/rendered-pdfs/rendered-pdfs.repository';
+import { RenderedPdfsService } from './modules/rendered-pdfs/rendered-pdfs.service';
 import { PoliciesRepository } from './modules/policies/policies.repository';
 import { PoliciesService } from './modules/policies/policies.service';
 import { PolicyPendingRepository } from './modules/policies/policy-pending.repository';
@@ -94,6 +96,8 @@ export async function createServices(deps: ServiceDeps) {
   const sms = deps.sms ?? createSmsProvider(config, db);
   const pdf = deps.pdf ?? new ChromiumPdfRenderer({ executablePath: config.chromiumPath });
   const renderer = () => pdf;
+  // Record PDFs (proposal, application form, client-pending letter): rendered once, then served from storage.
+  const renderedPdfs = new RenderedPdfsService(new RenderedPdfsRepository(db, blobs), renderer);
   const audit = new AuditService(new AuditRepository(db));
   // Every service reads the time from this one clock (a test pins it with `services.clock.now`).
   const now = () => clock.now();
@@ -122,7 +126,7 @@ export async function createServices(deps: ServiceDeps) {
 
   const proposalsRepository = new ProposalsRepository(db);
   const payments = new ProposalPaymentService(proposalsRepository, config.khqr);
-  const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderer, now);
+  const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderedPdfs, now);
 
   const applicationsRepository = new ApplicationsRepository(db, blobs);
   const applications = new ApplicationsService(
@@ -130,6 +134,7 @@ export async function createServices(deps: ServiceDeps) {
     proposalsAsSource(proposalsRepository, quoteEngine, now),
     audit,
     renderer,
+    renderedPdfs,
     now,
   );
   const documents = new DocumentsService(applicationsRepository, applications, renderer, now);
@@ -158,6 +163,7 @@ export async function createServices(deps: ServiceDeps) {
     clock,
     sms,
     pdf,
+    renderedPdfs,
     audit,
     catalogue,
     sessionRepository,
@@ -176,7 +182,7 @@ export async function createServices(deps: ServiceDeps) {
       new PolicyPendingRepository(db, blobs),
       new PolicyServicingRepository(db),
       audit,
-      renderer,
+      renderedPdfs,
       now,
     ),
     candidates,
@@ -186,6 +192,6 @@ export async function createServices(deps: ServiceDeps) {
     compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),
     health: new HealthService(new HealthRepository(db)),
     devOutbox: new DevOutboxRepository(db),
-    retention: new RetentionService(new RetentionRepository(db)),
+    retention: new RetentionService(new RetentionRepository(db), renderedPdfs),
   };
 }

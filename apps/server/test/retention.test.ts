@@ -4,11 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser } from '../src/db/schema/app-user.table';
+import { blob } from '../src/db/schema/blob.table';
 import { idempotencyKey } from '../src/db/schema/idempotency-key.table';
 import { loginAttempt } from '../src/db/schema/login-attempt.table';
 import { otpCode } from '../src/db/schema/otp-code.table';
 import { outbox } from '../src/db/schema/outbox.table';
 import { refreshToken } from '../src/db/schema/refresh-token.table';
+import { renderedPdf } from '../src/db/schema/rendered-pdf.table';
 import { webauthnChallenge } from '../src/db/schema/webauthn-challenge.table';
 import { RETENTION } from '../src/modules/maintenance/retention.policy';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -76,6 +78,22 @@ describe('retention sweep', () => {
     await t.db
       .insert(idempotencyKey)
       .values([key('old', past(RETENTION.idempotencyKeysMs)), key('new', kept(RETENTION.idempotencyKeysMs))]);
+    const pdfBlobs = await t.db
+      .insert(blob)
+      .values(['old', 'new'].map(() => ({ mediaType: 'application/pdf', size: 5, sha256: '0'.repeat(64), data: Buffer.from('%PDF-') })))
+      .returning({ id: blob.id });
+    const copy = (suffix: string, blobId: string, createdAt: Date) => ({
+      kind: 'proposal',
+      recordId: `${marker}-${suffix}`,
+      recordVersion: '1',
+      lang: 'en',
+      fingerprint: 'x',
+      blobId,
+      createdAt,
+    });
+    await t.db
+      .insert(renderedPdf)
+      .values([copy('old', pdfBlobs[0]!.id, past(RETENTION.renderedPdfsMs)), copy('new', pdfBlobs[1]!.id, kept(RETENTION.renderedPdfsMs))]);
 
     const removed = await t.app.services.retention.sweep(now);
 
@@ -92,6 +110,7 @@ describe('retention sweep', () => {
         .where(inArray(webauthnChallenge.challenge, names)),
       outboxMessages: await t.db.select({ v: outbox.to }).from(outbox).where(inArray(outbox.to, names)),
       idempotencyKeys: await t.db.select({ v: idempotencyKey.key }).from(idempotencyKey).where(inArray(idempotencyKey.key, names)),
+      renderedPdfs: await t.db.select({ v: renderedPdf.recordId }).from(renderedPdf).where(inArray(renderedPdf.recordId, names)),
     };
     for (const [kind, rows] of Object.entries(left)) {
       expect(
@@ -99,6 +118,17 @@ describe('retention sweep', () => {
         kind,
       ).toEqual([`${marker}-new`]);
     }
+    // A dropped PDF's bytes go with it.
+    const blobsLeft = await t.db
+      .select({ id: blob.id })
+      .from(blob)
+      .where(
+        inArray(
+          blob.id,
+          pdfBlobs.map((b) => b.id),
+        ),
+      );
+    expect(blobsLeft.map((b) => b.id)).toEqual([pdfBlobs[1]!.id]);
   });
 
   it('keeps everything the sign-in throttles can still read', async () => {

@@ -71,6 +71,7 @@ export async function createApplication(
     noProposals,
     t.app.audit,
     () => t.app.services.pdf,
+    t.app.services.renderedPdfs,
   );
   return service.createFromSnapshot(
     { user: { id: caller.userId, roles: ['ROLE_AAP'], scopes: [], agencyId: await agencyOf(t, caller.userId) }, ip: '127.0.0.1' },

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { CreateProposalInput, ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
 import { createContact, signInAdvisor, type Advisor, type ContactJson } from '../contacts/contact-client';
+import type { AppConfig } from '../../src/config';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 
 export type { Advisor };
@@ -29,8 +30,8 @@ export interface ProposalsWorld {
 }
 
 /** The app with the demo users, both demo advisors signed in, and two contacts of demo.aap; `now` pins the app's clock. */
-export async function proposalsWorld(now?: Date): Promise<ProposalsWorld> {
-  const t = await createTestApp({ seedDemo: true, ...(now ? { now } : {}) });
+export async function proposalsWorld(now?: Date, config?: Partial<AppConfig>): Promise<ProposalsWorld> {
+  const t = await createTestApp({ seedDemo: true, ...(now ? { now } : {}), ...(config ? { config } : {}) });
   const aap = await signInAdvisor(t, 'demo.aap');
   const aap2 = await signInAdvisor(t, 'demo.aap2');
   const insured = await createContact(aap, {

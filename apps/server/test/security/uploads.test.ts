@@ -68,6 +68,7 @@ async function ownApplication(): Promise<string> {
     noProposals,
     t.app.audit,
     () => t.app.services.pdf,
+    t.app.services.renderedPdfs,
   );
   const made = await service.createFromSnapshot(
     { user: { id: user.id, roles: ['ROLE_AAP'], scopes: [], agencyId: user.agencyId }, ip: '127.0.0.1' },

@@ -37,6 +37,7 @@ import { AppError } from '../../lib/app-error';
 import { escapeLike } from '../../lib/search-patterns';
 import type { AuthUser } from '../../plugins/auth-types';
 import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
+import type { RenderedPdfsService } from '../rendered-pdfs/rendered-pdfs.service';
 import type { AuditService } from '../audit/audit.service';
 import { applicationFormHtml } from './application-form';
 import type { ApplicationScope, ApplicationsRepository } from './applications.repository';
@@ -102,6 +103,7 @@ export class ApplicationsService {
     private readonly proposals: ProposalSource,
     private readonly audit: AuditService,
     private readonly pdf: () => PdfRenderer,
+    private readonly pdfs: RenderedPdfsService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -311,9 +313,10 @@ export class ApplicationsService {
     return reviewApplication(toFacts(row, await this.applications.documents(row.id)), { now: this.now });
   }
 
-  async renderForm(row: ApplicationRow, lang: Language): Promise<Buffer> {
+  /** The application form as a page: the record as it is stored, its documents, the advisor's name. */
+  private async formHtml(row: ApplicationRow, lang: Language): Promise<string> {
     const [documents, names] = await Promise.all([this.applications.documents(row.id), this.proposals.names?.() ?? null]);
-    const html = applicationFormHtml({
+    return applicationFormHtml({
       lang,
       applicationNumber: row.applicationNumber,
       status: row.status,
@@ -328,12 +331,11 @@ export class ApplicationsService {
       })),
       names,
     });
-    try {
-      return await this.pdf().render(html);
-    } catch (error) {
-      if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
-      throw error;
-    }
+  }
+
+  async renderForm(row: ApplicationRow, lang: Language): Promise<Buffer> {
+    const html = await this.formHtml(row, lang);
+    return unavailableOnRenderError(() => this.pdf().render(html));
   }
 
   /**
@@ -390,8 +392,12 @@ export class ApplicationsService {
         return { fileName, pdf: stored.data };
       }
     }
-    const pdf = await this.renderForm(row, lang ?? 'en');
-    await this.record(caller, 'download', id, { report: 'application-form', lang: lang ?? 'en' });
+    // Not submitted (or another language): the form as it is now, rendered once per version and page.
+    const language = lang ?? 'en';
+    const page = { html: await this.formHtml(row, language) };
+    const record = { kind: 'application-form', recordId: row.id, recordVersion: row.version, lang: language } as const;
+    const pdf = await unavailableOnRenderError(() => this.pdfs.obtain(record, page));
+    await this.record(caller, 'download', id, { report: 'application-form', lang: language });
     return { fileName, pdf };
   }
 
@@ -403,4 +409,14 @@ export class ApplicationsService {
 
 function prefix(step: string, errors: readonly FieldError[]): FieldError[] {
   return errors.map((e) => ({ field: e.field ? `${step}.${e.field}` : step, key: e.key }));
+}
+
+/** A renderer that failed (browser gone, page crashed) is a 503: the client may retry. */
+async function unavailableOnRenderError(render: () => Promise<Buffer>): Promise<Buffer> {
+  try {
+    return await render();
+  } catch (error) {
+    if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
+    throw error;
+  }
 }

@@ -26,6 +26,12 @@ export const RETENTION = {
    * retry after that is treated as a new request.
    */
   idempotencyKeysMs: DAY_MS,
+  /**
+   * Stored PDFs of records (proposal illustrations, application forms, client-pending letters): a
+   * week. They are copies of what the records hold (personal data included), kept only to answer a
+   * repeated download at once; a copy dropped is rendered again on the next request.
+   */
+  renderedPdfsMs: 7 * DAY_MS,
 } as const;
 
 /** How often a running server sweeps, and how long after start the first sweep runs. */

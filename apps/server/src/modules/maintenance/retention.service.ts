@@ -8,11 +8,16 @@ export interface RetentionSweepResult {
   webauthnChallenges: number;
   outboxMessages: number;
   idempotencyKeys: number;
+  renderedPdfs: number;
 }
 
 /** One sweep: every table of `RETENTION`, each against its own cutoff measured back from `now`. */
 export class RetentionService {
-  constructor(private readonly repository: RetentionRepository) {}
+  constructor(
+    private readonly repository: RetentionRepository,
+    /** The stored record PDFs (their bytes are in the blob store, which the rendered-pdfs module writes). */
+    private readonly renderedPdfs: { deleteCreatedBefore(cutoff: Date): Promise<number> },
+  ) {}
 
   async sweep(now: Date = new Date()): Promise<RetentionSweepResult> {
     const before = (ms: number) => new Date(now.getTime() - ms);
@@ -23,6 +28,7 @@ export class RetentionService {
       webauthnChallenges: await this.repository.webauthnChallengesExpiredBefore(before(RETENTION.webauthnChallengesMs)),
       outboxMessages: await this.repository.outboxMessagesBefore(before(RETENTION.outboxMessagesMs)),
       idempotencyKeys: await this.repository.idempotencyKeysBefore(before(RETENTION.idempotencyKeysMs)),
+      renderedPdfs: await this.renderedPdfs.deleteCreatedBefore(before(RETENTION.renderedPdfsMs)),
     };
   }
 }

@@ -25,7 +25,8 @@ import { daysInMonth, instantToOffsetDateTime, todayInPhnomPenh } from '@portal/
 import { AppError } from '../../lib/app-error';
 import { validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import type { AuthUser } from '../../plugins/auth-types';
-import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
+import { PdfRenderError } from '../../providers/pdf/pdf-renderer';
+import type { RenderedPdfsService } from '../rendered-pdfs/rendered-pdfs.service';
 import type { AuditService } from '../audit/audit.service';
 import { clientPendingLetterHtml } from './client-pending-letter';
 import { addDays } from './policy-dates';
@@ -81,7 +82,7 @@ export class PoliciesService {
     private readonly pendingRequirements: PolicyPendingRepository,
     private readonly servicing: PolicyServicingRepository,
     private readonly audit: AuditService,
-    private readonly pdf: () => PdfRenderer,
+    private readonly pdfs: RenderedPdfsService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -241,9 +242,11 @@ export class PoliciesService {
       agent: { displayName: doc.agent.displayName, displayNameKh: doc.agent.displayNameKh, phone: doc.agent.phone },
       requirements: doc.pending.map(toPending),
     });
+    // Rendered once per policy version, language and page (the letter is dated today, so at most once a day).
+    const record = { kind: 'client-pending-letter', recordId: doc.id, recordVersion: doc.version, lang } as const;
     let pdf: Buffer;
     try {
-      pdf = await this.pdf().render(html);
+      pdf = await this.pdfs.obtain(record, { html });
     } catch (error) {
       if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
       throw error;

@@ -8,14 +8,15 @@ import { proposalReportFileName } from '@portal/domain/contracts/proposals/find-
 import { PROPOSAL_NUMBER_PATTERN, type OpcPaymentResponse } from '@portal/domain/contracts/proposals/opc-payment';
 import { isProposalLocked, PROPOSAL_LOCKED_KEY } from '@portal/domain/contracts/proposals/proposal-fields';
 import type { UpdateProposalRequest } from '@portal/domain/contracts/proposals/update-proposal';
-import { instantToOffsetDateTime, todayInPhnomPenh } from '@portal/domain/format/date';
+import { instantToOffsetDateTime, phnomPenhDate, todayInPhnomPenh, toOffsetDateTime } from '@portal/domain/format/date';
 import { centsToDecimal, parseMoneyToCents } from '@portal/domain/format/money';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { AppError, isAppError } from '../../lib/app-error';
 import { escapeLike } from '../../lib/search-patterns';
 import type { AuthUser } from '../../plugins/auth-types';
 import type { ProposalRow } from '../../db/schema/proposal.table';
-import { PdfRenderError, type PdfRenderer } from '../../providers/pdf/pdf-renderer';
+import { PdfRenderError } from '../../providers/pdf/pdf-renderer';
+import type { RenderedPdfsService } from '../rendered-pdfs/rendered-pdfs.service';
 import type { AuditService } from '../audit/audit.service';
 import { decodeCursor, isUuid, keysetPage } from '../contacts/keyset-cursor';
 import type { QuoteEngine } from './proposal-engine';
@@ -86,7 +87,7 @@ export class ProposalsService {
     private readonly engine: QuoteEngine,
     private readonly payments: ProposalPaymentService,
     private readonly audit: AuditService,
-    private readonly pdf: () => PdfRenderer,
+    private readonly pdfs: RenderedPdfsService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -309,17 +310,24 @@ export class ProposalsService {
     const language = lang ?? toLanguage(reader?.preferredLang);
     const now = this.now();
     const [payment, names] = await Promise.all([this.payments.forProposal(row, now), this.engine.names()]);
-    const page = proposalReportHtml({
-      lang: language,
-      generatedAt: now,
-      proposal: row,
-      advisor: { name: advisor?.displayName ?? '', nameKh: advisor?.displayNameKh ?? null, code: advisor?.agentCode ?? null },
-      names,
-      payment,
+    // The selling advisor opening a quoted proposal presents it (below): the page shows the status it is given to the client with.
+    const presents = row.ownerUserId === caller.user.id && row.status === 'quoted';
+    const page = (generatedAt: Date) => ({
+      html: proposalReportHtml({
+        lang: language,
+        generatedAt,
+        proposal: presents ? { ...row, status: 'presented' } : row,
+        advisor: { name: advisor?.displayName ?? '', nameKh: advisor?.displayNameKh ?? null, code: advisor?.agentCode ?? null },
+        names,
+        payment,
+      }),
+      options: { margin: '12mm' },
     });
+    // A copy rendered earlier today from the same page is served again: the page prints the day it was made (and the time of that copy).
+    const record = { kind: 'proposal', recordId: row.id, recordVersion: row.version, lang: language } as const;
     let pdf: Buffer;
     try {
-      pdf = await this.pdf().render(page, { margin: '12mm' });
+      pdf = await this.pdfs.obtain(record, page(new Date(toOffsetDateTime(phnomPenhDate(now)))), () => page(now));
     } catch (error) {
       if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
       throw error;
