@@ -1,5 +1,5 @@
 // Ratios, goals, the console table, and the files in bench/results/.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_DIR } from './proc.mjs';
 
@@ -130,6 +130,19 @@ export function markdown(report) {
   return lines.join('\n');
 }
 
+/** Where RESULTS.md's last section, the proposal PDF figures of `bench:pdf` (results/proposal-pdf.md), starts. */
+const PDF_SECTION = '<!-- bench:pdf: written by proposal-pdf.mjs from results/proposal-pdf.md -->';
+
+/** RESULTS.md's text with its proposal PDF section replaced by (or, the first time, given) the latest results/proposal-pdf.md. */
+export function withPdfSection(text) {
+  const file = join(BENCH_DIR, 'results', 'proposal-pdf.md');
+  const start = text.indexOf(PDF_SECTION);
+  const body = (start === -1 ? text : text.slice(0, start)).trimEnd();
+  if (!existsSync(file)) return `${body}\n`;
+  const pdf = readFileSync(file, 'utf8').trim().replace(/^# /, '## ');
+  return `${body}\n\n${PDF_SECTION}\n\n${pdf}\n`;
+}
+
 /** Writes bench/results/<timestamp>.json, bench/results/latest.md and bench/RESULTS.md (committed; the README quotes it). */
 export function writeResults(report) {
   const dir = join(BENCH_DIR, 'results');
@@ -139,6 +152,6 @@ export function writeResults(report) {
   const md = join(dir, 'latest.md');
   writeFileSync(json, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(md, markdown(report));
-  writeFileSync(join(BENCH_DIR, 'RESULTS.md'), markdown(report));
+  writeFileSync(join(BENCH_DIR, 'RESULTS.md'), withPdfSection(markdown(report)));
   return { json, md };
 }
