@@ -98,7 +98,10 @@ export class ProposalPaymentService {
     };
   }
 
-  async forProposal(proposal: Pick<ProposalRow, 'id'>, now: Date): Promise<PaymentView> {
+  async forProposal(proposal: Pick<ProposalRow, 'id' | 'premiumCents'>, now: Date): Promise<PaymentView> {
+    // The usual answer, read without a lock: the stored code is for this premium and still payable.
+    const current = await this.proposals.findPayment(proposal.id);
+    if (current && current.amountCents === proposal.premiumCents && current.expiresAt.getTime() > now.getTime()) return this.view(current);
     const saved = await this.proposals.livePayment(proposal.id, now, (issue) => {
       const paymentReference = issue.reference ?? paymentReferenceFor(issue.proposalNumber, issue.issue);
       const expiresAt = new Date(now.getTime() + KHQR_VALID_MS);

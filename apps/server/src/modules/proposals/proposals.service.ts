@@ -332,11 +332,13 @@ export class ProposalsService {
       if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
       throw error;
     }
-    await this.audit.change(async () => {
-      // Only the selling advisor opening the illustration presents it; staff reading it change nothing.
-      if (row.ownerUserId === caller.user.id) await this.proposals.setStatus(row.id, ['quoted'], 'presented', caller.user.id, now);
-      await this.record(caller, 'download', id, { document: 'proposal', lang: language });
-    });
+    // Only the selling advisor opening a quoted illustration presents it; staff reading it change nothing.
+    if (presents)
+      await this.audit.change(async () => {
+        await this.proposals.setStatus(row.id, ['quoted'], 'presented', caller.user.id, now);
+        await this.record(caller, 'download', id, { document: 'proposal', lang: language });
+      });
+    else await this.record(caller, 'download', id, { document: 'proposal', lang: language });
     return { fileName: proposalReportFileName(row.proposalNumber, language), pdf, lang: language };
   }
 }
