@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CURRENT_CATALOGUE } from '@portal/domain/catalogue/seed-catalogues';
+import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import type { ContactSummary } from '@portal/domain/contracts/contacts/contact-summary';
 import type { CreateProposalInput, ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
 import { calculatePremium } from '@portal/domain/engine/calculate-premium';
@@ -150,6 +151,25 @@ describe('QuoteForm', () => {
         premiumMode: 'annual',
       },
     ]);
+  });
+
+  it('asks for contacts once typing in the contact search pauses, with the settled term', async () => {
+    const network = standInFetch(server(() => json(500, {})));
+    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />, { route: '/home/proposal/new-proposal' });
+    await screen.findByTestId('quote-life-insured');
+    const before = network.to(FIND_CONTACTS).length;
+
+    const terms = () =>
+      network
+        .to(FIND_CONTACTS)
+        .slice(before)
+        .map((r) => r.url.searchParams.get('q'));
+
+    await user.type(screen.getByTestId('quote-contact-search'), 'dara k');
+    await waitFor(() => expect(terms()).not.toEqual([]), { timeout: SEARCH_DEBOUNCE_MS + 2_000 });
+    // Nothing more is asked while the term stays the same: one request, for the whole term.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS / 2));
+    expect(terms()).toEqual(['dara k']);
   });
 
   it('names what is still missing before there is a premium', async () => {
