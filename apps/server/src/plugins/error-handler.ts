@@ -118,8 +118,8 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const appError = toAppError(error);
   const pgCode = pgErrorCode(error);
   if (error instanceof PdfRendererBusyError) {
-    // Load shed by design, not a fault: a flood would otherwise fill the log with stack traces.
-    request.log.warn({ statusCode: appError.status, code: appError.code }, 'request refused: PDF renderer busy');
+    // Load shed by design, not a fault: one line like any refusal, never a stack trace per request.
+    request.log.info({ statusCode: appError.status, code: appError.code }, 'request rejected');
   } else if (appError.status >= 500) {
     // Full detail stays in the log, tied to the request id the client saw in X-Request-Id.
     request.log.error({ err: loggableError(error) }, 'request failed');

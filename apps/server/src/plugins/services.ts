@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { systemClock } from '../modules/auth/clock';
 import { ChromiumPdfRenderer } from '../providers/pdf/chromium-pdf-renderer';
 import { FairPdfRenderer } from '../providers/pdf/fair-pdf-renderer';
@@ -9,6 +10,14 @@ import type { AuditService } from '../modules/audit/audit.service';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The handler renders a PDF: it takes its turn at the PDF renderer before any other work
+     * (FairPdfRenderer.reserve), so a request refused with 503 `pdf_busy` costs no reads.
+     * Not for a handler that reads a request stream (an upload would hold the place meanwhile).
+     */
+    rendersPdf?: boolean;
+  }
   interface FastifyInstance {
     /** Every service of the app, built once by createServices (src/services.ts). */
     services: Services;
@@ -30,6 +39,13 @@ export const servicesPlugin = fp<{ sms?: SmsProvider; pdf?: PdfRenderer }>(
     // With metrics on (plugins/metrics.ts, registered earlier): render times, refusals and the queue.
     const pdf = app.hasDecorator('metrics') ? new MeteredPdfRenderer(fair, app.metrics) : fair;
     const services = await createServices({ db: app.db, config: app.config, log: app.log, clock: systemClock(), ...options, pdf });
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.rendersPdf) return;
+      const handler = route.handler;
+      route.handler = function (this: FastifyInstance, request, reply) {
+        return fair.reserve(async () => handler.call(this, request, reply));
+      };
+    });
     app.decorate('services', services);
     app.decorate('audit', services.audit);
     app.addHook('onClose', async () => services.pdf.close());

@@ -207,6 +207,33 @@ describe('fair PDF admission', () => {
     expect([fair.inFlight, fair.queued, fair.users]).toEqual([0, 0, 0]);
   });
 
+  it('lets a request take its place before its other work; a refused request never starts it, an admitted one renders in its place', async () => {
+    const { inner, fair } = fairWorld({ slots: 1, waitingPerUser: 1 });
+    const worked: string[] = [];
+    const request = (name: string) =>
+      asActingUser('alice', () =>
+        fair.reserve(async () => {
+          worked.push(name);
+          return fair.render(name);
+        }),
+      );
+    const first = request('r1');
+    const second = request('r2');
+    await expect(request('r3')).rejects.toBeInstanceOf(PdfRendererBusyError);
+    await settle();
+    // One place: r1 renders in it (a second place would wait behind r2), r2 waits, r3 never started.
+    expect(worked).toEqual(['r1']);
+    expect(inner.running).toEqual(['r1']);
+    expect([fair.inFlight, fair.queued]).toEqual([1, 1]);
+    inner.finish('r1');
+    await first;
+    await settle();
+    expect(worked).toEqual(['r1', 'r2']);
+    inner.finish('r2');
+    await second;
+    expect([fair.inFlight, fair.queued, fair.users]).toEqual([0, 0, 0]);
+  });
+
   it('refuses the waiting renders when closed', async () => {
     const { inner, fair, outcomes, ask } = fairWorld({ slots: 1 });
     const asked = [ask('alice', 'a1'), ask('bob', 'b1')];

@@ -61,9 +61,9 @@ describe('proposal PDFs share the renderer fairly between users', () => {
     const report = (advisor: Advisor, p: ProposalResponse) => advisor.get(`/api/proposal/v1/find/report/${p.id}?lang=en`);
     const answered: LightMyRequestResponse[] = [];
     const flood = Array.from({ length: 6 }, () => report(aap, mine).then((res) => void answered.push(res)));
-    // Two render, two wait, two are refused while nothing has finished.
+    // Two take their turn and render, two wait, two are refused while nothing has finished.
     await until('two are refused', () => answered.length === 2);
-    expect(pool.running).toBe(2);
+    await until('two render', () => pool.running === 2);
     for (const refused of answered) {
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe(String(PDF_BUSY_RETRY_AFTER_SECONDS));

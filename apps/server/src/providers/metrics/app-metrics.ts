@@ -37,7 +37,7 @@ export class AppMetrics {
 
   readonly dbQueryDuration = new Histogram({
     name: 'portal_db_query_duration_seconds',
-    help: 'Time one database statement took, by outcome (ok, error, refused: the fair admission had no room).',
+    help: 'Time one database statement took, by outcome (ok, error).',
     labelNames: ['outcome'] as const,
     buckets: DB_BUCKETS,
     registers: [this.registry],

@@ -1,13 +1,14 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { actingUserId } from '../../lib/acting-user';
 import type { PdfOptions, PdfRenderer } from './pdf-renderer';
 
-/** A user's renders running at once: two covers a person opening two documents; more is a script. */
+/** A user's renders in flight at once: two covers a person opening two documents; more is a script. */
 export const PDF_RENDERS_PER_USER = 2;
-/** A user's renders waiting for a page: a longer line would only delay that user's next retry. */
+/** A user's renders waiting for a place: a longer line would only delay that user's next retry. */
 export const PDF_WAITING_PER_USER = 2;
 /** Renders waiting in all: 16 drain in about 2 s at 2 pages and ~150 ms a render. */
 export const PDF_WAITING_TOTAL = 16;
-/** Longest a render waits for a page before it is refused (a page can hang up to its 20 s timeout). */
+/** Longest a render waits for a place before it is refused (a render can hang up to its 20 s timeout). */
 export const PDF_MAX_WAIT_MS = 10_000;
 /** Seconds a refused caller is told to wait: long enough for the line to move on. */
 export const PDF_BUSY_RETRY_AFTER_SECONDS = 3;
@@ -53,12 +54,16 @@ interface Account {
 
 /**
  * Fair admission in front of a renderer with a fixed number of pages: each user (actingUserId,
- * else SHARED_REQUESTER) has at most `perUser` renders running and `waitingPerUser` waiting, at
+ * else SHARED_REQUESTER) has at most `perUser` renders in flight and `waitingPerUser` waiting, at
  * most `waitingTotal` wait in all, and a render that cannot be admitted fails at once with
- * PdfRendererBusyError. A freed page goes to the waiting user served least recently (round-robin
+ * PdfRendererBusyError. A freed place goes to the waiting user served least recently (round-robin
  * between users, first come first served within one user), so one user's flood cannot starve
  * another. Only `slots` renders reach the inner renderer at once: its own queue stays empty.
- * Nothing is kept for a user with nothing running or waiting.
+ * Nothing is kept for a user with nothing in flight or waiting.
+ *
+ * A request that renders takes its place before its other work (`reserve`, for routes with
+ * `config.rendersPdf`): a refused one then costs no database reads or template, and its render
+ * uses that place. `render` alone takes a place for the render only.
  */
 export class FairPdfRenderer implements PdfRenderer {
   private readonly limits: FairPdfLimits;
@@ -67,6 +72,8 @@ export class FairPdfRenderer implements PdfRenderer {
   private waitingCount = 0;
   private turn = 0;
   private closed = false;
+  /** The place the current async call chain holds, while it holds it. */
+  private readonly held = new AsyncLocalStorage<{ open: boolean }>();
 
   constructor(
     private readonly inner: PdfRenderer,
@@ -84,7 +91,7 @@ export class FairPdfRenderer implements PdfRenderer {
     };
   }
 
-  /** Renders waiting for a page (metrics). */
+  /** Renders waiting for a place (metrics). */
   get queued(): number {
     return this.waitingCount;
   }
@@ -94,19 +101,31 @@ export class FairPdfRenderer implements PdfRenderer {
     return this.running;
   }
 
-  /** Users with a render running or waiting. */
+  /** Users with a render in flight or waiting. */
   get users(): number {
     return this.accounts.size;
   }
 
-  async render(html: string, options?: PdfOptions): Promise<Buffer> {
+  /**
+   * Runs `work` once admitted as one of the current user's renders in flight, holding that place
+   * until it settles; renders inside it use the place. Refused (PdfRendererBusyError): `work` never runs.
+   */
+  async reserve<T>(work: () => Promise<T>): Promise<T> {
+    if (this.held.getStore()?.open) return work();
     const requester = this.requesterOf() ?? SHARED_REQUESTER;
     await this.admit(requester);
+    const place = { open: true };
     try {
-      return await this.inner.render(html, options);
+      return await this.held.run(place, work);
     } finally {
+      // Work started inside that outlives it (a timer) takes a place of its own.
+      place.open = false;
       this.finish(requester);
     }
+  }
+
+  render(html: string, options?: PdfOptions): Promise<Buffer> {
+    return this.reserve(() => this.inner.render(html, options));
   }
 
   async close(): Promise<void> {
