@@ -61,6 +61,11 @@ describe('PDF fairness', () => {
       // Chromium starts on the first render: warm it, so B's time is the queue's, not the launch's.
       const warm = await a.client.get(a.pdfPath);
       expect(warm.status, warm.text.slice(0, 200)).toBe(200);
+      // B's PDF with the server otherwise idle, to compare with the same PDF under the flood.
+      const bAloneStarted = Date.now();
+      const bAlone = await b.client.get(b.pdfPath);
+      const bAloneMs = Date.now() - bAloneStarted;
+      expect(bAlone.status).toBe(200);
 
       const answers: HttpAnswer[] = [];
       const floodStarted = Date.now();
@@ -87,6 +92,7 @@ describe('PDF fairness', () => {
         answeredWhenBAsked,
         answeredWhenBAnswered,
         bStatus: bAnswer.status,
+        bAloneMs,
         bMs,
         floodMs,
         afterStatus: after.status,
