@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
+import { MODULES } from '../../src/modules/module-list';
 import { PDF_BUSY_KEY, PDF_BUSY_RETRY_AFTER_SECONDS } from '../../src/providers/pdf/fair-pdf-renderer';
 import type { PdfRenderer } from '../../src/providers/pdf/pdf-renderer';
 import { createContact, signInAdvisor, type Advisor } from '../contacts/contact-client';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { createProposal, termQuote } from './proposal-client';
+import fp from 'fastify-plugin';
 
 /** The pool replaced by renders that run until the test lets them finish, in the order they started. */
 class HeldRenderer implements PdfRenderer {
@@ -46,8 +48,18 @@ describe('proposal PDFs share the renderer fairly between users', () => {
   let mine: ProposalResponse;
   let theirs: ProposalResponse;
 
+  /** Every GET route with its response statuses and whether it takes its turn first (config.rendersPdf). */
+  const gets: { url: string; statuses: string[]; rendersPdf: boolean }[] = [];
+  const recorder = fp(async (app) => {
+    app.addHook('onRoute', (route: RouteOptions) => {
+      if (route.method !== 'GET') return;
+      const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
+      gets.push({ url: route.url, statuses: Object.keys(response), rendersPdf: route.config?.rendersPdf === true });
+    });
+  });
+
   beforeAll(async () => {
-    t = await createTestApp({ seedDemo: true, pdf: pool });
+    t = await createTestApp({ seedDemo: true, pdf: pool, modules: [recorder, ...MODULES] });
     aap = await signInAdvisor(t, 'demo.aap');
     aap2 = await signInAdvisor(t, 'demo.aap2');
     const propose = async (advisor: Advisor) =>
@@ -89,6 +101,13 @@ describe('proposal PDFs share the renderer fairly between users', () => {
     await until('the later render starts', () => pool.running === 1);
     pool.finishOldest();
     expect((await later).statusCode).toBe(200);
+  });
+
+  it('every signed-in GET route that may answer 503 (those answering a PDF) takes its turn before its other work', () => {
+    const pdfRoutes = gets.filter((route) => route.statuses.includes('503') && !route.url.startsWith('/api/health'));
+    expect(pdfRoutes.map((route) => route.url)).toContain('/api/proposal/v1/find/report/:id');
+    expect(pdfRoutes.filter((route) => !route.rendersPdf).map((route) => route.url)).toEqual([]);
+    expect(gets.filter((route) => route.rendersPdf && !pdfRoutes.includes(route)).map((route) => route.url)).toEqual([]);
   });
 
   it('has the refusal in English and Khmer', () => {
