@@ -28,7 +28,8 @@ declare module 'fastify' {
 
 /**
  * The composition root as a plugin: `app.services` for the auth hook and every route plugin.
- * Tests may pass their own SMS provider or PDF renderer (behind the same fair admission). On close: the PDF pool.
+ * Tests may pass their own SMS provider or PDF renderer (behind the same fair admission). On
+ * close: the PDF pool.
  */
 export const servicesPlugin = fp<{ sms?: SmsProvider; pdf?: PdfRenderer }>(
   async (app, options) => {
@@ -39,6 +40,7 @@ export const servicesPlugin = fp<{ sms?: SmsProvider; pdf?: PdfRenderer }>(
     // With metrics on (plugins/metrics.ts, registered earlier): render times, refusals and the queue.
     const pdf = app.hasDecorator('metrics') ? new MeteredPdfRenderer(fair, app.metrics) : fair;
     const services = await createServices({ db: app.db, config: app.config, log: app.log, clock: systemClock(), ...options, pdf });
+    // Routes with config.rendersPdf run their whole handler in a place taken first.
     app.addHook('onRoute', (route) => {
       if (!route.config?.rendersPdf) return;
       const handler = route.handler;

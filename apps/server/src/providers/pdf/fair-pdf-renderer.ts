@@ -18,7 +18,7 @@ export const PDF_BUSY_KEY = 'pdf_busy';
 export const SHARED_REQUESTER = '(no user)';
 
 export interface FairPdfLimits {
-  /** Renders the inner renderer runs at once: its page count. */
+  /** Places held at once: the inner renderer's page count. */
   slots: number;
   perUser: number;
   waitingPerUser: number;
@@ -58,7 +58,7 @@ interface Account {
  * most `waitingTotal` wait in all, and a render that cannot be admitted fails at once with
  * PdfRendererBusyError. A freed place goes to the waiting user served least recently (round-robin
  * between users, first come first served within one user), so one user's flood cannot starve
- * another. Only `slots` renders reach the inner renderer at once: its own queue stays empty.
+ * another. At most `slots` places are held at once, so the inner renderer's own queue stays empty.
  * Nothing is kept for a user with nothing in flight or waiting.
  *
  * A request that renders takes its place before its other work (`reserve`, for routes with
