@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** The web app's feature folders (apps/web/src/features/<name>), read from disk so a new one is covered. */
 const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
@@ -52,6 +53,10 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+
+  // React: the Rules of Hooks and the React Compiler's rules of React (pure renders, no ref
+  // reads or writes during render, no setState in an effect where a derived value does).
+  { ...reactHooks.configs.flat.recommended, files: ['apps/web/src/**/*.{ts,tsx}'] },
 
   // Security rules (SECURITY.md "Static checks"), core rules only: nothing that parses a string as
   // code or as HTML, so text from users or from the server can only ever be shown as text.

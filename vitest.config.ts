@@ -8,7 +8,16 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['test/**/*.test.ts', 'src/**/*.test.ts'] } },
       { test: { name: 'i18n', root: 'packages/i18n', include: ['test/**/*.test.ts'] } },
-      { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          // *.test.tsx are component tests: each names its environment (`// @vitest-environment jsdom`).
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+          setupFiles: ['src/test/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'server',

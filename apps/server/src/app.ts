@@ -5,6 +5,7 @@ import type { AppConfig } from './config';
 import { createDb, type DbHandle } from './db/client';
 import { migrateDb } from './db/migrate';
 import { MODULES } from './modules/module-list';
+import type { PdfRenderer } from './providers/pdf/pdf-renderer';
 import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -32,6 +33,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Replaces the SMS provider chosen by SMS_TRANSPORT. */
   sms?: SmsProvider;
+  /** Replaces the Chromium pool (CHROMIUM_PATH); the fair admission stays in front of it. */
+  pdf?: PdfRenderer;
   /** Replaces src/modules/module-list.ts (tests of one module). */
   modules?: readonly FastifyPluginAsync[];
 }
@@ -80,7 +83,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(compressionPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
-  await app.register(servicesPlugin, deps.sms ? { sms: deps.sms } : {}); // app.services: src/services.ts
+  await app.register(servicesPlugin, { ...(deps.sms ? { sms: deps.sms } : {}), ...(deps.pdf ? { pdf: deps.pdf } : {}) }); // app.services: src/services.ts
   await app.register(authPlugin, { config });
   await app.register(textGuardPlugin); // 422 for control characters and bidi overrides in any body or query field
   await app.register(idempotencyPlugin);

@@ -82,12 +82,22 @@ export interface AppConfig {
   smtp?: { url: string; from: string; requireTls: boolean; rejectUnauthorized: boolean };
   /** The delivery worker (OUTBOX_MAX_ATTEMPTS, OUTBOX_RETRY_BASE_MS, OUTBOX_POLL_MS); defaults in providers/messaging. */
   delivery?: { maxAttempts?: number; retryBaseMs?: number; pollMs?: number };
+  /** The PDF renderer's fair share (PDF_RENDERS_PER_USER, PDF_WAITING_PER_USER, PDF_WAITING_TOTAL); defaults in providers/pdf/fair-pdf-renderer.ts. */
+  pdfLimits?: { perUser?: number; waitingPerUser?: number; waitingTotal?: number };
 }
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** A whole number from `min` to `max`; unset or empty: undefined (the default applies). */
+const optionalWholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v ? Number(v) : undefined))
+    .refine((v) => v === undefined || (Number.isInteger(v) && v >= min && v <= max), `must be a whole number from ${min} to ${max}`);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -182,6 +192,9 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).optional(),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(10).optional(),
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).optional(),
+  PDF_RENDERS_PER_USER: optionalWholeNumber(1, 4),
+  PDF_WAITING_PER_USER: optionalWholeNumber(0, 64),
+  PDF_WAITING_TOTAL: optionalWholeNumber(0, 256),
 });
 
 export class ConfigError extends Error {
@@ -333,6 +346,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ...(e.OUTBOX_MAX_ATTEMPTS ? { maxAttempts: e.OUTBOX_MAX_ATTEMPTS } : {}),
       ...(e.OUTBOX_RETRY_BASE_MS ? { retryBaseMs: e.OUTBOX_RETRY_BASE_MS } : {}),
       ...(e.OUTBOX_POLL_MS ? { pollMs: e.OUTBOX_POLL_MS } : {}),
+    },
+    pdfLimits: {
+      ...(e.PDF_RENDERS_PER_USER !== undefined ? { perUser: e.PDF_RENDERS_PER_USER } : {}),
+      ...(e.PDF_WAITING_PER_USER !== undefined ? { waitingPerUser: e.PDF_WAITING_PER_USER } : {}),
+      ...(e.PDF_WAITING_TOTAL !== undefined ? { waitingTotal: e.PDF_WAITING_TOTAL } : {}),
     },
   };
 }

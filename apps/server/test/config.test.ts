@@ -51,6 +51,18 @@ describe('loadConfig', () => {
     expect(config.warnings.join(' ')).not.toContain('y'.repeat(40));
   });
 
+  it("reads the PDF renderer's fair share, leaving unset figures to the renderer's defaults", () => {
+    const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).pdfLimits).toEqual({});
+    expect(loadConfig({ ...base, PDF_RENDERS_PER_USER: '1', PDF_WAITING_PER_USER: '0', PDF_WAITING_TOTAL: '' }).pdfLimits).toEqual({
+      perUser: 1,
+      waitingPerUser: 0,
+    });
+    for (const bad of [{ PDF_RENDERS_PER_USER: '0' }, { PDF_WAITING_PER_USER: '1.5' }, { PDF_WAITING_TOTAL: 'many' }]) {
+      expect(() => loadConfig({ ...base, ...bad }), JSON.stringify(bad)).toThrow(ConfigError);
+    }
+  });
+
   it('fails fast, naming every bad variable', () => {
     expect(() =>
       loadConfig({ DATA_DIR: dir.path, PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' }),

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { API_PATHS, toRouterPath } from '@portal/domain/api/api-paths';
 import { ACCESS_POLICY, accessKey, decideAccess, isOpenInfrastructurePath, PUBLIC, type Access } from '@portal/domain/api/access-policy';
 import type { AppConfig } from '../config';
+import { asActingUser } from '../lib/acting-user';
 import { AppError } from '../lib/app-error';
 import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../modules/auth/access-token';
 import type { AuthUser, RouteRoles } from './auth-types';
@@ -99,6 +100,14 @@ export const authPlugin = fp<{ config: AppConfig }>(
         }
       }
       app.authenticate(request, reply).then(() => done(refusal(access, request)), done);
+    });
+
+    // The handler and everything it starts act for the signed-in user (lib/acting-user.ts), so
+    // shared resources can take users in turn (the PDF renderer). Entered after the body is read:
+    // the body's stream events run outside the request's async context.
+    app.addHook('preHandler', (request, _reply, done) => {
+      if (!request.user) return done();
+      asActingUser(request.user.id, done);
     });
   },
   { name: 'auth' },

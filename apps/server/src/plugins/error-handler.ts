@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HTTP_ERROR_KEYS } from '@portal/domain/errors/error-catalogue';
 import { AppError, isAppError } from '../lib/app-error';
 import { fieldErrorsFromValidation } from '../lib/field-errors';
+import { PDF_BUSY_KEY, PdfRendererBusyError } from '../providers/pdf/fair-pdf-renderer';
 import fp from 'fastify-plugin';
 import { securityHeadersFor } from './security-headers';
 
@@ -76,6 +77,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** Any thrown value -> the AppError clients see. Unknown errors become a bare 500. */
 export function toAppError(error: unknown): AppError {
   if (isAppError(error)) return error;
+  // The PDF renderer's fair share is used up (providers/pdf/fair-pdf-renderer.ts): try again shortly.
+  if (error instanceof PdfRendererBusyError)
+    return new AppError(503, PDF_BUSY_KEY, PDF_BUSY_KEY, undefined, { retryAfter: error.retryAfter });
   if (isDatabaseUnavailable(error)) return AppError.http(503, { retryAfter: DB_UNAVAILABLE_RETRY_AFTER });
   const e = error as FastifyError;
   if (Array.isArray(e?.validation) && !isResponseSerializationError(e)) return validationError(e);
@@ -113,7 +117,10 @@ export function loggableError(error: unknown): unknown {
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = toAppError(error);
   const pgCode = pgErrorCode(error);
-  if (appError.status >= 500) {
+  if (error instanceof PdfRendererBusyError) {
+    // Load shed by design, not a fault: one line like any refusal, never a stack trace per request.
+    request.log.info({ statusCode: appError.status, code: appError.code }, 'request rejected');
+  } else if (appError.status >= 500) {
     // Full detail stays in the log, tied to the request id the client saw in X-Request-Id.
     request.log.error({ err: loggableError(error) }, 'request failed');
   } else if (pgCode) {

@@ -56,6 +56,33 @@ describe('forgot password -> OTP -> reset, and change password', () => {
     expect((await authClient(t).post('/api/auth/v1/otp/reset', { username: 'spray.x' })).statusCode).toBe(200);
   });
 
+  it('keeps sign-in apart: reset codes asked and guessed for a username neither use up nor lock its sign-in', async () => {
+    const client = authClient(t);
+    const start = Date.now();
+    const asked: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      setClock(t, new Date(start + i * 121_000));
+      const res = await client.post('/api/auth/v1/otp/reset', { username: 'demo.aa' });
+      expect(res.statusCode, `reset ${i + 1}`).toBe(200);
+      asked.push(res.json().requestCode);
+    }
+    setClock(t, new Date(start + 5 * 121_000));
+    // The sixth is answered like the others (throttles reveal no username) and sends nothing.
+    expect((await client.post('/api/auth/v1/otp/reset', { username: 'demo.aa' })).statusCode).toBe(200);
+    expect(await outboxCount(t, 'demo.aa')).toBe(5);
+    const otp = await latestOtp(t, 'demo.aa', 'reset');
+    let last = await client.post('/api/auth/v1/otp/verify', { requestCode: asked[4], otp: wrongOtp(otp) });
+    for (let i = 1; i < 5; i += 1) last = await client.post('/api/auth/v1/otp/verify', { requestCode: asked[4], otp: wrongOtp(otp) });
+    expect(last.json()).toMatchObject({ messageKey: 'otp_locked' });
+    // The reset allowance is spent and locked; the advisor still signs in.
+    const session = await signIn(t, authClient(t), 'demo.aa');
+    expect(session.accessToken).toEqual(expect.any(String));
+    expect(await outboxCount(t, 'demo.aa')).toBe(6);
+    // ...and the reset lock still holds: a reset request sends nothing.
+    await client.post('/api/auth/v1/otp/reset', { username: 'demo.aa' });
+    expect(await outboxCount(t, 'demo.aa')).toBe(6);
+  });
+
   it('refuses each broken rule with its §8 code, then resets', async () => {
     const client = authClient(t);
     const requestCode = await verifiedReset(client, 'demo.aap2');

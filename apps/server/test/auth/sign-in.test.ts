@@ -179,6 +179,8 @@ describe('two-step sign-in (DESIGN.md §3)', () => {
     const client = authClient(t);
     const start = new Date();
     setClock(t, start);
+    // A session already open on the advisor's phone.
+    const open = await signIn(t, authClient(t), 'demo.can');
     for (let i = 1; i <= 10; i += 1) {
       const res = await client.post(
         '/api/auth/v1/login',
@@ -192,14 +194,17 @@ describe('two-step sign-in (DESIGN.md §3)', () => {
     expect(locked.json()).toEqual({ code: 'account_locked', messageKey: 'account_locked', retryAfter: 900 });
     const lockedWrong = await client.post('/api/auth/v1/login', { username: 'demo.can', password: 'Wrong-password-x' });
     expect(lockedWrong.body).toBe(locked.body);
+    // The lock stops new sign-ins only: the open session goes on, and is refreshed.
+    expect((await client.get('/api/user/v1/profile', { token: open.accessToken })).statusCode).toBe(200);
+    expect((await client.post('/api/auth/v1/refresh', { refreshToken: open.refreshToken })).statusCode).toBe(200);
 
     setClock(t, new Date(start.getTime() + 10 * 60 * 1000));
     const later = await client.post('/api/auth/v1/login', { username: 'demo.can', password: DEMO_PASSWORD });
     expect(later.json()).toMatchObject({ messageKey: 'account_locked', retryAfter: 300 });
 
     setClock(t, new Date(start.getTime() + 15 * 60 * 1000 + 1000));
-    const open = await client.post('/api/auth/v1/login', { username: 'demo.can', password: DEMO_PASSWORD });
-    expect(open.statusCode).toBe(200);
+    const unlocked = await client.post('/api/auth/v1/login', { username: 'demo.can', password: DEMO_PASSWORD });
+    expect(unlocked.statusCode).toBe(200);
 
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.action, 'account_locked'));
     expect(audits).toHaveLength(1);

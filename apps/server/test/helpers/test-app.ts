@@ -13,6 +13,7 @@ import { migrateDb, migrationsFolder } from '../../src/db/migrate';
 import { seedDemo } from '../../src/db/seed-demo';
 import { findRepoRoot } from '../../src/lib/repo-root';
 import { signAccessToken } from '../../src/modules/auth/access-token';
+import type { PdfRenderer } from '../../src/providers/pdf/pdf-renderer';
 import type { SmsProvider } from '../../src/providers/sms/sms-provider';
 
 export const TEST_JWT_SECRET = 'test-only-secret-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -42,6 +43,8 @@ export interface TestAppOptions {
   /** Replace the module list (default: every module of src/modules/module-list.ts). */
   modules?: readonly FastifyPluginAsync[];
   sms?: SmsProvider;
+  /** Replaces the Chromium pool behind the fair PDF admission (a slow fake, say). */
+  pdf?: PdfRenderer;
   /**
    * Starts the app's clock (`services.clock`, which every service and date rule reads) at this
    * instant, before any token is signed; it then runs on at the real pace, so records made one
@@ -168,6 +171,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logStream: logs,
       ...(options.modules ? { modules: options.modules } : {}),
       ...(options.sms ? { sms: options.sms } : {}),
+      ...(options.pdf ? { pdf: options.pdf } : {}),
     });
     if (options.now) {
       const offset = options.now.getTime() - Date.now();

@@ -3,7 +3,10 @@ import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { importUsers } from '../../src/commands/users-import';
+import { createDb } from '../../src/db/client';
 import { DEMO_PASSWORD } from '../../src/db/seed-demo';
+import { hashPassword } from '../../src/lib/password-hash';
 import { findRepoRoot } from '../../src/lib/repo-root';
 
 export { DEMO_PASSWORD };
@@ -273,4 +276,30 @@ export function letters(n: number, width = 6): string {
     v = Math.floor(v / 26);
   }
   return s;
+}
+
+/** The password of the users a trial provisions for itself. */
+export const TRIAL_PASSWORD = 'Trial-only-Passw0rd-4729';
+
+/**
+ * Advisors of a trial's own (not the demo users), in an agency of their own, on a running server's
+ * PostgreSQL database: imported as an operator does (`npm run users -- import`), then given
+ * TRIAL_PASSWORD in place of the set-password link.
+ */
+export async function provisionAdvisors(databaseUrl: string, usernames: readonly string[]): Promise<void> {
+  const handle = await createDb({ databaseUrl, dataDir: '' });
+  try {
+    if (handle.kind !== 'postgres') throw new Error('provisionAdvisors needs PostgreSQL');
+    const rows = usernames.map((username, i) => `${username},Trial ${letters(i)},ROLE_AAP,TRIAL,Trial Agency,+85512778${String(100 + i)}`);
+    const report = await importUsers(handle.db, ['username,name_en,role,agency_code,agency_name,phone', ...rows].join('\n'), {
+      publicOrigin: 'http://127.0.0.1',
+    });
+    if (!report.ok) throw new Error(`users import: ${JSON.stringify(report.errors)}`);
+    await handle.client.query('UPDATE app_user SET password_hash = $1 WHERE username = ANY($2)', [
+      await hashPassword(TRIAL_PASSWORD),
+      [...usernames],
+    ]);
+  } finally {
+    await handle.close();
+  }
 }

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@portal/domain/constants/ui';
 import { isApiError } from '../lib/api-client';
-import { useDeferredComponent } from '../lib/deferred-component';
+import { Deferred } from '../lib/deferred-component';
 import { i18n } from '../lib/i18n';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -47,8 +47,7 @@ const loadNotifications = () => import('./toast-container').then((m) => m.Notifi
  * appears when it mounts.
  */
 function DeferredNotifications() {
-  const Notifications = useDeferredComponent(loadNotifications);
-  return Notifications ? <Notifications autoClose={TOAST_DURATION_MS} position="top-center" limit={3} /> : null;
+  return <Deferred load={loadNotifications} props={{ autoClose: TOAST_DURATION_MS, position: 'top-center', limit: 3 }} />;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {

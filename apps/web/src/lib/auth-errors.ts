@@ -1,8 +1,16 @@
 import { isApiError } from './api-client';
 import { translateErrorKey } from './i18n';
 
-/** Throttled answers that carry a wait: the account lock and the general rate limit. */
-const LOCK_KEYS = new Set(['account_locked', 'too_many_requests']);
+/**
+ * Throttled answers that carry a wait, and the text that says it in minutes (from the answer's
+ * `retryAfter`, never a fixed "an hour"): the account lock, the rate limit, the OTP allowances.
+ */
+const WAIT_TEXT: Readonly<Record<string, string>> = {
+  account_locked: 'auth:locked',
+  too_many_requests: 'auth:locked',
+  otp_send_limit: 'auth:otp_send_limit_wait',
+  otp_locked: 'auth:otp_locked_wait',
+};
 
 /** Whole minutes to wait (at least 1), when a 429 says how long. */
 export function retryMinutes(error: unknown): number | null {
@@ -11,13 +19,14 @@ export function retryMinutes(error: unknown): number | null {
 }
 
 /**
- * The message for a failed auth call: a lock with its wait, else the server's message key
+ * The message for a failed auth call: a throttle with its wait, else the server's message key
  * translated (a §8 code's key, a throttle's key, or the HTTP status's key; never a raw key).
  */
 export function authErrorMessage(error: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
   if (!isApiError(error)) return translateErrorKey('system_error');
   const minutes = retryMinutes(error);
-  if (minutes !== null && LOCK_KEYS.has(error.messageKey)) return t('auth:locked', { minutes });
+  const waitText = WAIT_TEXT[error.messageKey];
+  if (minutes !== null && waitText) return t(waitText, { minutes });
   return translateErrorKey(error.messageKey);
 }
 

@@ -45,6 +45,11 @@ export function isEditableStatus(status: CandidateStatus): boolean {
   return EDITABLE_CANDIDATE_STATUSES.includes(status);
 }
 
+/** Whether the candidate's application has been approved (it is approved or further on). */
+export function isApprovedOrLater(status: CandidateStatus): boolean {
+  return !['draft', 'submitted', 'returned'].includes(status);
+}
+
 export function isCandidateStatus(value: unknown): value is CandidateStatus {
   return typeof value === 'string' && (CANDIDATE_STATUSES as readonly string[]).includes(value);
 }

@@ -13,6 +13,9 @@ export const LOGIN_EVENTS = [
   'otp_sent',
   'otp_failed',
   'otp_locked',
+  // The password-reset allowance's own sends and lock (otpAllowanceOf).
+  'reset_otp_sent',
+  'reset_otp_locked',
   'signed_in',
   'passkey_signed_in',
   'passkey_failed',

@@ -5,8 +5,3 @@ import type { AppUser } from '../../db/schema/app-user.table';
 export function canUseAccount(user: AppUser): boolean {
   return user.status === 'active' && user.roles.some(canSignIn);
 }
-
-/** The account's temporary lock, if it is still running. */
-export function activeLock(user: AppUser, now: Date): Date | null {
-  return user.lockedUntil && user.lockedUntil > now ? user.lockedUntil : null;
-}

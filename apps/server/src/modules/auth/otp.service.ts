@@ -1,4 +1,5 @@
-import type { OtpPurpose } from '@portal/domain/codes/otp-purposes';
+import { otpAllowanceOf, type OtpAllowance, type OtpPurpose } from '@portal/domain/codes/otp-purposes';
+import type { LoginEvent } from '../../db/schema/login-attempt.table';
 import type { OtpCodeRow } from '../../db/schema/otp-code.table';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import type { AuditService } from '../audit/audit.service';
@@ -43,11 +44,19 @@ const SMS_TEXT: Record<OtpPurpose, { en: string; km: string }> = {
   },
 };
 
+/** The login events that count each OTP allowance's sends and lock. */
+const ALLOWANCE_EVENTS: Readonly<Record<OtpAllowance, { sent: LoginEvent; locked: LoginEvent }>> = {
+  sign_in: { sent: 'otp_sent', locked: 'otp_locked' },
+  reset: { sent: 'reset_otp_sent', locked: 'reset_otp_locked' },
+};
+
 /**
  * One-time passwords: 6 digits from the CSPRNG, kept only as an HMAC bound to the
  * request and its purpose, valid 5 minutes, single use; resent after the 2-minute countdown, at
  * most 5 sends an hour per account; the fifth wrong OTP kills the request and locks OTP for the
- * account for 15 minutes. Throttles count per username, so unknown usernames behave the same.
+ * account for 15 minutes. Password reset has an allowance of its own (otpAllowanceOf), so reset
+ * requests cannot use up or lock the codes of sign-in. Throttles count per username, so unknown
+ * usernames behave the same.
  */
 export class OtpService {
   constructor(
@@ -63,19 +72,24 @@ export class OtpService {
     return hmacHex(this.key, purpose, requestHash, otp);
   }
 
-  /** Seconds until OTP is unlocked for the username, or null when it is not locked. */
-  async otpLockRetryAfter(username: string): Promise<number | null> {
+  /** Seconds until the username's OTP of this purpose's allowance is unlocked, or null when it is not locked. */
+  private async otpLockRetryAfter(username: string, purpose: OtpPurpose): Promise<number | null> {
     const now = this.clock.now();
-    const lockedAt = await this.events.latestEvent(username, 'otp_locked', addSeconds(now, -AUTH_LIMITS.otpLock));
+    const lockedAt = await this.events.latestEvent(
+      username,
+      ALLOWANCE_EVENTS[otpAllowanceOf(purpose)].locked,
+      addSeconds(now, -AUTH_LIMITS.otpLock),
+    );
     return lockedAt ? secondsUntil(addSeconds(lockedAt, AUTH_LIMITS.otpLock), now) : null;
   }
 
-  /** Refuses a send while OTP is locked or when the hourly allowance is used up. */
-  private async assertMaySend(username: string): Promise<void> {
-    const locked = await this.otpLockRetryAfter(username);
+  /** Refuses a send while the purpose's allowance is locked or used up for the hour. */
+  private async assertMaySend(username: string, purpose: OtpPurpose): Promise<void> {
+    const locked = await this.otpLockRetryAfter(username, purpose);
     if (locked !== null) throw authErrors.otpLocked(locked);
     const now = this.clock.now();
-    const sends = await this.events.eventTimes(username, 'otp_sent', addSeconds(now, -AUTH_LIMITS.otpSendWindow));
+    const sent = ALLOWANCE_EVENTS[otpAllowanceOf(purpose)].sent;
+    const sends = await this.events.eventTimes(username, sent, addSeconds(now, -AUTH_LIMITS.otpSendWindow));
     if (sends.length >= AUTH_LIMITS.otpMaxSendsPerHour) {
       const oldest = sends[sends.length - AUTH_LIMITS.otpMaxSendsPerHour] as Date;
       throw authErrors.otpSendLimit(secondsUntil(addSeconds(oldest, AUTH_LIMITS.otpSendWindow), now));
@@ -92,7 +106,7 @@ export class OtpService {
       at: now,
       username: subject.username,
       userId: subject.userId,
-      event: 'otp_sent',
+      event: ALLOWANCE_EVENTS[otpAllowanceOf(purpose)].sent,
       ip: context.ip,
       userAgent: context.userAgent,
     });
@@ -100,7 +114,7 @@ export class OtpService {
 
   /** Starts a request and sends its first OTP. */
   async issue(subject: OtpSubject, purpose: OtpPurpose, context: CallContext): Promise<OtpTiming & { requestCode: string }> {
-    await this.assertMaySend(subject.username);
+    await this.assertMaySend(subject.username, purpose);
     const now = this.clock.now();
     const requestCode = randomToken();
     const requestHash = sha256(requestCode);
@@ -128,7 +142,7 @@ export class OtpService {
     if (!row || row.consumedAt || row.verifiedAt) throw authErrors.requestCodeInvalid();
     const resendAt = addSeconds(row.lastSentAt, AUTH_LIMITS.otpResendAfter);
     if (resendAt > now) throw authErrors.otpResendTooSoon(secondsUntil(resendAt, now));
-    await this.assertMaySend(row.username);
+    await this.assertMaySend(row.username, row.purpose);
     const subject = await subjectOf(row);
     const otp = randomOtp();
     const codeHash = row.userId ? this.codeHash(row.purpose, requestHash, otp) : this.codeHash(row.purpose, requestHash, randomToken());
@@ -151,7 +165,7 @@ export class OtpService {
     if (!row || row.consumedAt || row.expiresAt <= now || !purposes.includes(row.purpose)) {
       throw authErrors.requestCodeInvalid();
     }
-    const locked = await this.otpLockRetryAfter(row.username);
+    const locked = await this.otpLockRetryAfter(row.username, row.purpose);
     if (locked !== null) throw authErrors.otpLocked(locked);
     if (row.userId && sameSecret(row.codeHash, this.codeHash(row.purpose, requestHash, otp))) return row;
 
@@ -171,7 +185,7 @@ export class OtpService {
           at: now,
           username: row.username,
           userId: row.userId,
-          event: 'otp_locked',
+          event: ALLOWANCE_EVENTS[otpAllowanceOf(row.purpose)].locked,
           ip: context.ip,
           userAgent: context.userAgent,
         });

@@ -4,7 +4,7 @@ import type { AuthSession } from '@portal/domain/contracts/auth/auth-session';
 import type { AppUser } from '../../db/schema/app-user.table';
 import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/audit.service';
-import { activeLock, canUseAccount } from './account-rules';
+import { canUseAccount } from './account-rules';
 import { signAccessToken } from './access-token';
 import { AUTH_LIMITS } from './auth.constants';
 import { randomToken, sha256 } from './auth-crypto';
@@ -94,8 +94,10 @@ export class SessionService {
     if (row.spentAt) throw await replayed();
     if (row.expiresAt <= now) throw AppError.http(401);
     if (!(await this.sessions.spend(row.id, now))) throw await replayed();
+    // A password lock (wrong passwords) stops new sign-ins only: anyone can type wrong passwords
+    // for a username, and that must not end the advisor's open session.
     const user = await this.users.findUserById(row.userId);
-    if (!user || !canUseAccount(user) || activeLock(user, now)) {
+    if (!user || !canUseAccount(user)) {
       await this.sessions.revokeFamily(row.familyId, 'account_unavailable', now);
       throw AppError.http(401);
     }

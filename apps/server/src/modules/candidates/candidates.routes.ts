@@ -271,6 +271,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/candidate/v1/contract/download',
     {
+      config: { rendersPdf: true },
       schema: {
         summary: 'The contract to review, as a PDF (?candidateId=&lang=)',
         tags,
@@ -316,6 +317,7 @@ export const candidateRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/candidate/v1/:reportName/download',
     {
+      config: { rendersPdf: true },
       schema: {
         summary: 'A candidate report: `contract` (same as contract/download)',
         tags,

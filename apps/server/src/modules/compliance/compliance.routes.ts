@@ -49,6 +49,7 @@ export const complianceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/compliance/training/v1/form/download/pdf',
     {
+      config: { rendersPdf: true },
       schema: {
         summary: "A training material (kind=material&id=) or the caller's completion certificate (kind=certificate) as a PDF (lang=en|km)",
         tags,

@@ -45,7 +45,7 @@ export class AppMetrics {
 
   readonly pdfRenderDuration = new Histogram({
     name: 'portal_pdf_render_duration_seconds',
-    help: 'Time one PDF took, waiting for a page included, by outcome (ok, error).',
+    help: 'Time one PDF took, waiting for a page included, by outcome (ok, error, refused: the fair admission had no room).',
     labelNames: ['outcome'] as const,
     buckets: PDF_BUCKETS,
     registers: [this.registry],

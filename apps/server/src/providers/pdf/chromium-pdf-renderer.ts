@@ -140,6 +140,11 @@ export class ChromiumPdfRenderer implements PdfRenderer {
     }
   }
 
+  /** Pages used at once: the most renders that run without waiting. */
+  get pages(): number {
+    return this.maxPages;
+  }
+
   /** Renders waiting for a free page (metrics). */
   get queued(): number {
     return this.waiters.length;

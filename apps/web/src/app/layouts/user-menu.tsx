@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useDeferredComponent } from '../../lib/deferred-component';
+import { Deferred } from '../../lib/deferred-component';
 import { useSession } from '../../lib/session';
 
 function initials(name: string): string {
@@ -25,7 +25,6 @@ export function UserMenu() {
   const { user } = useSession();
   const [pressed, setPressed] = useState(false);
   const [focused, setFocused] = useState(false);
-  const AccountMenu = useDeferredComponent(loadAccountMenu, pressed);
   const name = user ? user.displayName || user.username : '';
   const avatar = (
     <Avatar color="brand" radius="xl" size={36}>
@@ -33,19 +32,25 @@ export function UserMenu() {
     </Avatar>
   );
 
-  if (AccountMenu) return <AccountMenu avatar={avatar} name={name} defaultOpened={pressed} takeFocus={focused} />;
   return (
-    <UnstyledButton
-      aria-label={t('common:account_menu')}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className="user-menu-target"
-      data-testid="user-menu"
-      onClick={() => setPressed(true)}
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
-    >
-      {avatar}
-    </UnstyledButton>
+    <Deferred
+      load={loadAccountMenu}
+      needed={pressed}
+      props={{ avatar, name, defaultOpened: pressed, takeFocus: focused }}
+      fallback={
+        <UnstyledButton
+          aria-label={t('common:account_menu')}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className="user-menu-target"
+          data-testid="user-menu"
+          onClick={() => setPressed(true)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+        >
+          {avatar}
+        </UnstyledButton>
+      }
+    />
   );
 }

@@ -59,6 +59,8 @@ export function ApplicationWizard({ app, documents }: { app: ApplicationResponse
               <UnstyledButton
                 key={s.name}
                 onClick={() => wizard.goTo(s.index as WizardStepIndex)}
+                // A step reached with Tab is scrolled fully into the bar's view (focus never half hidden).
+                onFocus={(event) => event.currentTarget.scrollIntoView({ block: 'nearest', inline: 'nearest' })}
                 aria-current={current ? 'step' : undefined}
                 data-testid={`step-${s.index}`}
                 px="sm"

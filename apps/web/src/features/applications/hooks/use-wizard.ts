@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@portal/domain/codes/storage-keys';
 import { WIZARD_STEPS, type WizardStepIndex, type WizardStepName } from '@portal/domain/codes/wizard-steps';
@@ -96,8 +96,8 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
   const version = useRef(app.version);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The drafts as typed, ahead of the next render (`update` sets both). */
   const latest = useRef(steps);
-  latest.current = steps;
   /** Steps whose latest draft the server has not acknowledged. */
   const unsaved = useRef(new Set<SavableStep>());
   /** The active step, when the server has not acknowledged it yet. */
@@ -252,7 +252,9 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
     if (names.length === 0 && pendingActive.current !== undefined) void enqueue(null);
     return queue.current;
   }, [enqueue]);
-  resyncRef.current = resync;
+  useLayoutEffect(() => {
+    resyncRef.current = resync;
+  }, [resync]);
 
   const currentName = WIZARD_STEPS[active]?.name ?? 'personalInfo';
 

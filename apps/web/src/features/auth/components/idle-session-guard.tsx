@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { useDeferredComponent } from '../../../lib/deferred-component';
+import { Deferred } from '../../../lib/deferred-component';
 import { keepSessionAlive, readIdleSettings, startIdleMonitor, type IdleMonitor } from '../../../lib/idle-timer';
 import { signInPathFor, useSession } from '../../../lib/session';
 import { logout } from '../api/logout';
@@ -53,7 +53,6 @@ function IdleWatch() {
   const [deadline, setDeadline] = useState<number | null>(null);
   const monitor = useRef<IdleMonitor | null>(null);
   const here = useRef(location.pathname + location.search);
-  const WarningDialog = useDeferredComponent(loadWarningDialog, deadline !== null);
 
   const signOut = async (reasonIdle: boolean) => {
     monitor.current?.stop();
@@ -89,8 +88,13 @@ function IdleWatch() {
     };
   }, []);
 
-  if (!WarningDialog) return null;
-  return <WarningDialog deadline={deadline} onStay={() => monitor.current?.stayActive()} onSignOut={() => void signOut(false)} />;
+  return (
+    <Deferred
+      load={loadWarningDialog}
+      needed={deadline !== null}
+      props={{ deadline, onStay: () => monitor.current?.stayActive(), onSignOut: () => void signOut(false) }}
+    />
+  );
 }
 
 /**

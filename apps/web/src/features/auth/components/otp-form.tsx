@@ -10,6 +10,7 @@ import { Link, useNavigate } from 'react-router';
 import { loginMfaRequestSchema } from '@portal/domain/contracts/auth/login-mfa';
 import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
+import { authErrorMessage } from '../../../lib/auth-errors';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { safeNextPath, storeLogin } from '../../../lib/session';
 import { useLoginMfa } from '../api/login-mfa';
@@ -63,7 +64,7 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
         // Too many wrong codes: this request is finished; the user signs in again.
         clearLoginChallenge();
         setExpired(true);
-        setServerError(translateErrorKey(error.messageKey));
+        setServerError(authErrorMessage(error, t));
       } else {
         setServerError(isApiError(error) ? translateErrorKey(error.messageKey) : translateErrorKey('system_error'));
       }
@@ -78,7 +79,7 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
       notifications.show({ color: 'green', message: t('auth:otp_resent') });
     } catch (error) {
       if (isApiError(error) && error.retryAfter !== undefined) setChallenge(updateResendAt(challenge, error.retryAfter));
-      setServerError(isApiError(error) ? translateErrorKey(error.messageKey) : translateErrorKey('system_error'));
+      setServerError(authErrorMessage(error, t));
     }
   };
 

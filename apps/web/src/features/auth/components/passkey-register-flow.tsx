@@ -31,9 +31,14 @@ type Phase =
   | { step: 'retry'; request: OtpRequest }
   | { step: 'done' };
 
+/** Whether the request has enough life left to start the device prompt with. */
+function hasLifeLeft(request: OtpRequest): boolean {
+  return request.expiresAt - Date.now() > MIN_REQUEST_LIFE_MS;
+}
+
 function usableVerified(): OtpRequest | null {
   const stored = readOtpRequest(KEY);
-  return stored?.verified && stored.expiresAt - Date.now() > MIN_REQUEST_LIFE_MS ? stored : null;
+  return stored?.verified && hasLifeLeft(stored) ? stored : null;
 }
 
 /**
@@ -62,7 +67,7 @@ export function PasskeyRegisterFlow() {
 
   const createPasskey = async (request: OtpRequest, passkeyName: string) => {
     setError(null);
-    if (request.expiresAt - Date.now() <= MIN_REQUEST_LIFE_MS) {
+    if (!hasLifeLeft(request)) {
       // The verified request is (nearly) over: a new code is needed first.
       clearOtpRequest(KEY);
       setError(t('errors:request_code_invalid'));

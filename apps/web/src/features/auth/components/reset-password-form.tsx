@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -51,14 +51,14 @@ export function ResetPasswordForm() {
     handleSubmit,
     setError,
     setFocus,
-    watch,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(resetPasswordRequestSchema),
     defaultValues: { requestCode: request?.requestCode ?? '', password: '', confirmedPassword: '' },
     mode: 'onTouched',
   });
-  const password = watch('password');
+  const password = useWatch({ control, name: 'password' });
 
   if (!request) return <NoResetRequest />;
 

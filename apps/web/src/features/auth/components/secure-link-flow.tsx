@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -31,25 +31,29 @@ export function SecureLinkFlow() {
   const [challenge, setChallenge] = useState<LinkOtpResponse | null>(null);
   const [otp, setOtp] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const linkOtp = useLinkOtp();
+  const { mutate: sendLinkOtp } = useLinkOtp();
   const verify = useLinkVerify();
   const started = useRef(false);
 
-  const fail = (error: unknown) => {
-    if (isApiError(error) && error.status === 410) void navigate(EXPIRED_PATH, { replace: true });
-    else
-      setProblem(
-        isApiError(error) && error.status === 401
-          ? t('auth:otp_invalid')
-          : translateErrorKey(isApiError(error) ? error.messageKey : 'system_error'),
-      );
-  };
+  const fail = useCallback(
+    (error: unknown) => {
+      if (isApiError(error) && error.status === 410) void navigate(EXPIRED_PATH, { replace: true });
+      else
+        setProblem(
+          isApiError(error) && error.status === 401
+            ? t('auth:otp_invalid')
+            : translateErrorKey(isApiError(error) ? error.messageKey : 'system_error'),
+        );
+    },
+    [navigate, t],
+  );
 
+  // Once per visit (the ref keeps a remount in development from sending a second SMS).
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    linkOtp.mutate(token, { onSuccess: setChallenge, onError: fail });
-  });
+    sendLinkOtp(token, { onSuccess: setChallenge, onError: fail });
+  }, [token, sendLinkOtp, fail]);
 
   if (!token) {
     return (

@@ -8,23 +8,17 @@ import { loginRequestSchema } from '@portal/domain/contracts/auth/login';
 import { PASSWORD_MAX_LENGTH } from '@portal/domain/constants/field-limits';
 import { IconAlert, IconFingerprint } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
-import { translateErrorKey, translateFormError } from '../../../lib/i18n';
+import { authErrorMessage } from '../../../lib/auth-errors';
+import { translateFormError } from '../../../lib/i18n';
 import { useLogin } from '../api/login';
 import { saveLoginChallenge } from '../hooks/login-challenge';
 import { BusyButton } from '../../../components/ui/busy-button';
 
 /** 401 with either code: one message, so nobody can learn which usernames exist (DESIGN.md §3). */
 const WRONG_CREDENTIAL_CODES = new Set<number | string>([1024, 1032]);
-/** Throttled sign-in: say how long to wait. Other 429s (OTP send limit) keep their own message. */
-const LOCKED_KEYS = new Set(['account_locked', 'too_many_requests']);
-
 function signInErrorMessage(error: unknown, t: (key: string, values?: Record<string, unknown>) => string): string {
-  if (!isApiError(error)) return translateErrorKey('system_error');
-  if (error.status === 401 && WRONG_CREDENTIAL_CODES.has(error.code)) return t('auth:wrong_credentials');
-  if (error.status === 429 && error.retryAfter !== undefined && LOCKED_KEYS.has(error.messageKey)) {
-    return t('auth:locked', { minutes: Math.max(1, Math.ceil(error.retryAfter / 60)) });
-  }
-  return translateErrorKey(error.messageKey);
+  if (isApiError(error) && error.status === 401 && WRONG_CREDENTIAL_CODES.has(error.code)) return t('auth:wrong_credentials');
+  return authErrorMessage(error, t);
 }
 
 /** Step 1 of sign-in: username and password (DESIGN.md §3), then on to the OTP screen. */

@@ -1,25 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 
 function secondsUntil(until: number): number {
   return Math.max(0, Math.ceil((until - Date.now()) / 1000));
 }
 
-/** Whole seconds left until `until` (epoch ms), ticking once a second, never below 0. */
+/**
+ * Whole seconds left until `until` (epoch ms), ticking once a second, never below 0. The clock
+ * is read as an outside store: a new `until` shows its own count in the same render.
+ */
 export function useCountdown(until: number): number {
-  const [seconds, setSeconds] = useState(() => secondsUntil(until));
-
-  useEffect(() => {
-    setSeconds(secondsUntil(until));
-    if (until <= Date.now()) return undefined;
-    const timer = window.setInterval(() => {
-      const value = secondsUntil(until);
-      setSeconds(value);
-      if (value === 0) window.clearInterval(timer);
-    }, 1000);
-    return () => window.clearInterval(timer);
-  }, [until]);
-
-  return seconds;
+  const subscribe = useCallback(
+    (tick: () => void) => {
+      if (until <= Date.now()) return () => undefined;
+      const timer = window.setInterval(() => {
+        tick();
+        if (until <= Date.now()) window.clearInterval(timer);
+      }, 1000);
+      return () => window.clearInterval(timer);
+    },
+    [until],
+  );
+  return useSyncExternalStore(subscribe, () => secondsUntil(until));
 }
 
 /** 125 -> "2:05". */

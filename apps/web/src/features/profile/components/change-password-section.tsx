@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { changePasswordRequestSchema } from '@portal/domain/contracts/auth/change-password';
@@ -33,14 +33,14 @@ export function ChangePasswordSection() {
     setError,
     setFocus,
     reset,
-    watch,
+    control,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(formSchema),
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const password = watch('password');
+  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);

@@ -17,16 +17,17 @@ export function PdfViewer({ id, proposalNumber, version }: { id: string; proposa
   const { t } = useTranslation(['proposals', 'common', 'errors']);
   const [lang, setLang] = useState<Language>(() => currentLanguage());
   const pdf = useProposalPdf(id, lang, version);
-  const [url, setUrl] = useState<string | null>(null);
+  const blob = pdf.data;
+  const [shown, setShown] = useState<{ blob: Blob; url: string } | null>(null);
   useEffect(() => {
-    if (!pdf.data) {
-      setUrl(null);
-      return undefined;
-    }
-    const next = URL.createObjectURL(pdf.data);
-    setUrl(next);
+    if (!blob) return undefined;
+    const next = URL.createObjectURL(blob);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is made here and revoked by this effect's cleanup, so render cannot derive it
+    setShown({ blob, url: next });
     return () => URL.revokeObjectURL(next);
-  }, [pdf.data]);
+  }, [blob]);
+  /** The current PDF's URL; none while another language's PDF loads. */
+  const url = shown && shown.blob === blob ? shown.url : null;
 
   return (
     <Stack gap="md">

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Loader, NativeSelect, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CatalogueRider } from '@portal/domain/catalogue/catalogue-schema';
-import { SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
+import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { PROPOSAL_RELATIONSHIPS } from '@portal/domain/contracts/proposals/proposal-fields';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { groupThousands } from '@portal/domain/format/money';
@@ -61,9 +62,11 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
   const create = useCreateProposal();
   const update = useUpdateProposal();
 
-  // Contacts: the newest 50, or those matching a 3+ character search, plus the chosen ones.
+  // Contacts: the newest 50, or those matching a 3+ character search (asked once typing pauses,
+  // as every search box does), plus the chosen ones.
   const [contactSearch, setContactSearch] = useState('');
-  const searchTerm = isSearchable(contactSearch) ? normaliseSearchTerm(contactSearch) : '';
+  const [settledSearch] = useDebouncedValue(contactSearch, SEARCH_DEBOUNCE_MS);
+  const searchTerm = isSearchable(settledSearch) ? normaliseSearchTerm(settledSearch) : '';
   const contactsQuery = useContactsForProposal(searchTerm);
   const insuredQuery = useContactForProposal(values.lifeInsuredContactId || null);
   const ownerQuery = useContactForProposal(values.ownerIsInsured ? null : values.policyOwnerContactId || null);

@@ -8,6 +8,7 @@ export function findCandidateForm(candidateNumber: string | null): Promise<Candi
   return api.get<Candidate>('/api/candidate/v1/form/find', { query: { candidateNumber } });
 }
 
-export function useCandidateForm(candidateNumber: string | null) {
-  return useQuery({ queryKey: candidateKeys.form(candidateNumber), queryFn: () => findCandidateForm(candidateNumber) });
+/** `candidateNumber` null: the caller's own form (a candidate); `enabled` false asks nothing. */
+export function useCandidateForm(candidateNumber: string | null, enabled = true) {
+  return useQuery({ queryKey: candidateKeys.form(candidateNumber), queryFn: () => findCandidateForm(candidateNumber), enabled });
 }

@@ -17,7 +17,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CANDIDATE_STATUSES, type CandidateStatus } from '@portal/domain/codes/candidate-status';
+import { CANDIDATE_STATUSES, isApprovedOrLater, type CandidateStatus } from '@portal/domain/codes/candidate-status';
 import type { Candidate, ItcClass } from '@portal/domain/contracts/candidates/candidate';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
@@ -446,17 +446,32 @@ export function ApproveSuccessScreen() {
   const { t } = useTranslation(['recruitment']);
   const [params] = useSearchParams();
   const number = params.get('candidateNumber') ?? '';
+  // Success only for an application that really was approved (not for any typed number).
+  const candidate = useCandidateForm(number, number !== '');
+  const approved = candidate.data !== undefined && isApprovedOrLater(candidate.data.status);
   return (
     <>
-      <ThemeIcon color="green" variant="light" size={48} radius="xl" mb="sm">
-        <IconCheck size={26} />
-      </ThemeIcon>
+      {approved ? (
+        <ThemeIcon color="green" variant="light" size={48} radius="xl" mb="sm">
+          <IconCheck size={26} />
+        </ThemeIcon>
+      ) : null}
       <PageHeader titleKey="recruitment:approve_success_title" />
       <Stack gap="md" align="flex-start">
-        <Text data-testid="approve-success">{t('recruitment:approve_success_text', { number })}</Text>
-        <Button component={Link} to={`/home/recruitment/application-view?candidateNumber=${number}`}>
-          {t('recruitment:open_application')}
-        </Button>
+        {candidate.isPending && number ? (
+          <Loading />
+        ) : approved ? (
+          <Text data-testid="approve-success">{t('recruitment:approve_success_text', { number })}</Text>
+        ) : (
+          <Alert variant="light" color="yellow" icon={<IconAlert />} data-testid="approve-not-approved">
+            {t('recruitment:approve_not_approved')}
+          </Alert>
+        )}
+        {number ? (
+          <Button component={Link} to={`/home/recruitment/application-view?candidateNumber=${number}`}>
+            {t('recruitment:open_application')}
+          </Button>
+        ) : null}
       </Stack>
     </>
   );

@@ -1,0 +1,39 @@
+/**
+ * Set-up for the web project's tests. Component tests (`// @vitest-environment jsdom`) get what
+ * jsdom lacks and Mantine reads (matchMedia, ResizeObserver, scrollIntoView), the XSRF cookie
+ * the API client sends back, and a clean DOM and storage after each test; node tests get nothing.
+ */
+import { afterEach, vi } from 'vitest';
+
+if (typeof window !== 'undefined') {
+  const { cleanup } = await import('@testing-library/react');
+
+  window.matchMedia ??= (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+
+  class NoResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  window.ResizeObserver ??= NoResizeObserver;
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  // The cross-site request token the server sets on its first answer (sent back on every POST).
+  document.cookie = 'XSRF-TOKEN=test-xsrf-token; path=/';
+
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
