@@ -17,6 +17,13 @@ declare module 'fastify' {
      * Not for a handler that reads a request stream (an upload would hold the place meanwhile).
      */
     rendersPdf?: boolean;
+    /**
+     * The handler answers a record's PDF from storage when it was rendered before
+     * (modules/rendered-pdfs) and renders it otherwise: it takes no turn first, so a stored copy
+     * is never queued behind renders nor refused; a render takes its place at the renderer itself
+     * (FairPdfRenderer.render) and may still be refused with 503 `pdf_busy`.
+     */
+    servesStoredPdf?: boolean;
   }
   interface FastifyInstance {
     /** Every service of the app, built once by createServices (src/services.ts). */

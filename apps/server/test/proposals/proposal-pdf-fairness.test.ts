@@ -45,16 +45,22 @@ describe('proposal PDFs share the renderer fairly between users', () => {
   let t: TestApp;
   let aap: Advisor;
   let aap2: Advisor;
-  let mine: ProposalResponse;
+  /** demo.aap's proposals: a PDF is rendered once per proposal, so each request of the flood asks for another. */
+  let mine: ProposalResponse[];
   let theirs: ProposalResponse;
 
   /** Every GET route with its response statuses and whether it takes its turn first (config.rendersPdf). */
-  const gets: { url: string; statuses: string[]; rendersPdf: boolean }[] = [];
+  const gets: { url: string; statuses: string[]; rendersPdf: boolean; servesStoredPdf: boolean }[] = [];
   const recorder = fp(async (app) => {
     app.addHook('onRoute', (route: RouteOptions) => {
       if (route.method !== 'GET') return;
       const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
-      gets.push({ url: route.url, statuses: Object.keys(response), rendersPdf: route.config?.rendersPdf === true });
+      gets.push({
+        url: route.url,
+        statuses: Object.keys(response),
+        rendersPdf: route.config?.rendersPdf === true,
+        servesStoredPdf: route.config?.servesStoredPdf === true,
+      });
     });
   });
 
@@ -64,7 +70,8 @@ describe('proposal PDFs share the renderer fairly between users', () => {
     aap2 = await signInAdvisor(t, 'demo.aap2');
     const propose = async (advisor: Advisor) =>
       createProposal(advisor, { lifeInsuredContactId: (await createContact(advisor)).id, ...termQuote() });
-    mine = await propose(aap);
+    mine = [];
+    for (let i = 0; i < 7; i += 1) mine.push(await propose(aap));
     theirs = await propose(aap2);
   }, 60_000);
   afterAll(() => t.close());
@@ -72,7 +79,7 @@ describe('proposal PDFs share the renderer fairly between users', () => {
   it("refuses one user's surplus at once with 503 pdf_busy and Retry-After, and serves another user's PDF next", async () => {
     const report = (advisor: Advisor, p: ProposalResponse) => advisor.get(`/api/proposal/v1/find/report/${p.id}?lang=en`);
     const answered: LightMyRequestResponse[] = [];
-    const flood = Array.from({ length: 6 }, () => report(aap, mine).then((res) => void answered.push(res)));
+    const flood = mine.slice(0, 6).map((p) => report(aap, p).then((res) => void answered.push(res)));
     // Two take their turn and render, two wait, two are refused while nothing has finished.
     await until('two are refused', () => answered.length === 2);
     await until('two render', () => pool.running === 2);
@@ -95,19 +102,44 @@ describe('proposal PDFs share the renderer fairly between users', () => {
     await Promise.all(flood);
     expect((await other).statusCode).toBe(200);
     expect(answered.map((res) => res.statusCode).sort()).toEqual([200, 200, 200, 200, 503, 503]);
-    expect(pool.started.filter((html) => html.includes(mine.proposalNumber))).toHaveLength(4);
+    expect(pool.started.filter((html) => mine.some((p) => html.includes(p.proposalNumber)))).toHaveLength(4);
     // Every user can take up the renderer again.
-    const later = report(aap, mine);
+    const later = report(aap, mine[6]!);
     await until('the later render starts', () => pool.running === 1);
     pool.finishOldest();
     expect((await later).statusCode).toBe(200);
   });
 
-  it('every signed-in GET route that may answer 503 (those answering a PDF) takes its turn before its other work', () => {
+  it("a PDF rendered before is served at once while the user's renders fill the renderer", async () => {
+    const report = (p: ProposalResponse, lang: string) => aap.get(`/api/proposal/v1/find/report/${p.id}?lang=${lang}`);
+    const queued = () => (t.app.services.pdf as PdfRenderer & { queued?: number }).queued;
+    // Four new PDFs (Khmer): two render, two wait.
+    const busy = mine.slice(0, 4).map((p) => report(p, 'km'));
+    await until('two render and two wait', () => pool.running === 2 && queued() === 2);
+    // The English PDF of the last proposal was rendered by the previous test.
+    const stored = await report(mine[6]!, 'en');
+    expect(stored.statusCode).toBe(200);
+    expect(stored.rawPayload.toString()).toBe('%PDF-1.7 held');
+    expect([pool.running, queued()]).toEqual([2, 2]);
+    while (pool.running > 0 || (queued() ?? 0) > 0) {
+      pool.finishOldest();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await Promise.all(busy)).map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+  });
+
+  it('every signed-in GET route that may answer 503 (those answering a PDF) takes its turn before its other work, or serves a stored PDF', () => {
     const pdfRoutes = gets.filter((route) => route.statuses.includes('503') && !route.url.startsWith('/api/health'));
     expect(pdfRoutes.map((route) => route.url)).toContain('/api/proposal/v1/find/report/:id');
-    expect(pdfRoutes.filter((route) => !route.rendersPdf).map((route) => route.url)).toEqual([]);
-    expect(gets.filter((route) => route.rendersPdf && !pdfRoutes.includes(route)).map((route) => route.url)).toEqual([]);
+    expect(pdfRoutes.filter((route) => route.rendersPdf === route.servesStoredPdf).map((route) => route.url)).toEqual([]);
+    expect(pdfRoutes.filter((route) => route.servesStoredPdf).map((route) => route.url)).toEqual([
+      '/api/policy/v1/download/:policyNumber/client-pending',
+      '/api/proposal/v1/find/report/:id',
+      '/api/report/v1/generate/:reportName/:referenceId',
+    ]);
+    expect(
+      gets.filter((route) => (route.rendersPdf || route.servesStoredPdf) && !pdfRoutes.includes(route)).map((route) => route.url),
+    ).toEqual([]);
   });
 
   it('has the refusal in English and Khmer', () => {

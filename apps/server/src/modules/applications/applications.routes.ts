@@ -270,7 +270,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/report/v1/generate/:reportName/:referenceId',
     {
-      config: { rendersPdf: true },
+      config: { servesStoredPdf: true },
       schema: {
         summary: 'A report as PDF: application-form (referenceId = application id; lang=en|km)',
         tags: ['report'],

@@ -115,7 +115,7 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/policy/v1/download/:policyNumber/client-pending',
     {
-      config: { rendersPdf: true },
+      config: { servesStoredPdf: true },
       schema: {
         summary: 'The client-pending letter as a PDF (lang=en|km)',
         tags,

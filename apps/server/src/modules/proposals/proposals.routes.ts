@@ -89,7 +89,7 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/proposal/v1/find/report/:id',
     {
-      config: { rendersPdf: true },
+      config: { servesStoredPdf: true },
       schema: {
         summary: "The proposal's benefit illustration as a PDF (lang=en|km, default the user's language; download=1 for an attachment)",
         tags,
