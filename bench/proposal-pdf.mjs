@@ -38,6 +38,9 @@ async function startPortalProcess(dataDir, logDir) {
     HOST: '127.0.0.1',
     RATE_LIMIT_MAX: '0',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    // The bench is one user: it may have all 10 concurrent first renders waiting for the 2 pages
+    // (the per-user share, 2 rendering and 2 waiting, would refuse 6 of them with pdf_busy).
+    PDF_WAITING_PER_USER: '16',
   };
   delete env.DATABASE_URL;
   const server = startChild(process.execPath, [SERVER_ENTRY], { env, log: logPath(logDir, 'server') });

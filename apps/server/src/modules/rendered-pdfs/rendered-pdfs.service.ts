@@ -9,6 +9,9 @@ import type { RenderedPdfKey, RenderedPdfsRepository } from './rendered-pdfs.rep
  */
 export const PDF_FORMAT_VERSION = 1;
 
+/** Bytes of the most recently served PDFs kept in memory as well (a repeat then reads no blob). */
+const MEMORY_BYTES_MAX = 32 * 1024 * 1024;
+
 /** A page to render: its complete HTML and page set-up. */
 export interface PdfPage {
   html: string;
@@ -40,10 +43,15 @@ export function pageFingerprint(page: PdfPage): string {
  * (e.g. to the day) and the page to render, with the real time, as `renderPage`.
  *
  * Concurrent requests for one key in this process share one lookup and one render; across
- * servers, the table's unique key keeps one copy (two servers may each render it once).
+ * servers, the table's unique key keeps one copy (two servers may each render it once). The
+ * latest PDFs served (up to 32 MB) are also kept in memory under the same key, so a repeat reads
+ * no blob; like the stored copy, such a PDF is answered only while its page is unchanged.
  */
 export class RenderedPdfsService {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
+  /** Recently served PDFs by key, least recently served first. */
+  private readonly recent = new Map<string, Buffer>();
+  private recentBytes = 0;
 
   constructor(
     private readonly repository: RenderedPdfsRepository,
@@ -54,11 +62,37 @@ export class RenderedPdfsService {
   async obtain(record: PdfRecord, page: PdfPage, renderPage: () => PdfPage = () => page): Promise<Buffer> {
     const key: RenderedPdfKey = { ...record, recordVersion: String(record.recordVersion), fingerprint: pageFingerprint(page) };
     const id = JSON.stringify([key.kind, key.recordId, key.recordVersion, key.lang, key.fingerprint]);
+    const kept = this.recent.get(id);
+    if (kept) {
+      this.remember(id, kept);
+      return kept;
+    }
     const running = this.inFlight.get(id);
     if (running) return running;
-    const work = this.findOrRender(key, renderPage).finally(() => this.inFlight.delete(id));
+    const work = this.findOrRender(key, renderPage)
+      .then((pdf) => {
+        this.remember(id, pdf);
+        return pdf;
+      })
+      .finally(() => this.inFlight.delete(id));
     this.inFlight.set(id, work);
     return work;
+  }
+
+  private remember(id: string, pdf: Buffer): void {
+    const old = this.recent.get(id);
+    if (old) {
+      this.recent.delete(id);
+      this.recentBytes -= old.length;
+    }
+    if (pdf.length > MEMORY_BYTES_MAX) return;
+    this.recent.set(id, pdf);
+    this.recentBytes += pdf.length;
+    for (const [oldest, bytes] of this.recent) {
+      if (this.recentBytes <= MEMORY_BYTES_MAX) break;
+      this.recent.delete(oldest);
+      this.recentBytes -= bytes.length;
+    }
   }
 
   private async findOrRender(key: RenderedPdfKey, renderPage: () => PdfPage): Promise<Buffer> {
