@@ -14,9 +14,9 @@ import {
 } from './harness';
 
 /**
- * PDF fairness: advisor A asks for 200 proposal PDFs at once (the built server on PostgreSQL 15,
- * with Chromium); while that flood is in the air, advisor B asks for one and gets it within
- * MAX_ANSWER_MS (5 s). A's surplus is refused at once with 503 `pdf_busy` and Retry-After, and
+ * PDF fairness: advisor A asks for 200 proposal PDFs at once, of 40 proposals never rendered (the
+ * built server on PostgreSQL 15, with Chromium); while that flood is in the air, advisor B asks for
+ * a PDF never rendered either and gets it within MAX_ANSWER_MS (5 s). A's surplus is refused at once with 503 `pdf_busy` and Retry-After, and
  * once the flood is over the server renders A's PDFs again. Both advisors are the trial's own.
  */
 const FLOOD = 200;
@@ -26,22 +26,33 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-/** A signed-in advisor with one proposal of their own; returns its PDF's path. */
-async function advisorWithProposal(server: ServerProcess, username: string): Promise<{ client: Client; pdfPath: string }> {
+/** A signed-in advisor with a contact of their own. */
+async function advisor(server: ServerProcess, username: string): Promise<{ client: Client; contactId: string }> {
   const client = await new Client(server.base).signIn(username, TRIAL_PASSWORD);
   const contact = await client.post('/api/contact/v1/create', contactBody(username));
   expect(contact.status, contact.text).toBe(201);
+  return { client, contactId: contact.json<{ id: string }>().id };
+}
+
+/** A new proposal of the advisor's; returns its PDF's path (never rendered yet, so never stored). */
+async function newProposalPdf({ client, contactId }: { client: Client; contactId: string }): Promise<string> {
   const proposal = await client.post('/api/proposal/v1/create', {
     productCode: 'TERM',
     faceAmount: '15,000',
     policyTerm: 10,
     premiumTerm: 10,
     premiumMode: 'annual',
-    lifeInsuredContactId: contact.json<{ id: string }>().id,
+    lifeInsuredContactId: contactId,
   });
   expect(proposal.status, proposal.text).toBe(201);
-  return { client, pdfPath: `/api/proposal/v1/find/report/${proposal.json<{ id: string }>().id}?lang=en` };
+  return `/api/proposal/v1/find/report/${proposal.json<{ id: string }>().id}?lang=en`;
 }
+
+/**
+ * A PDF is rendered once and then served from storage, so the flood asks for the PDFs of many
+ * proposals (each requested several times at once): every one of them needs a render.
+ */
+const FLOOD_PROPOSALS = 40;
 
 describe('PDF fairness', () => {
   it(
@@ -56,25 +67,35 @@ describe('PDF fairness', () => {
       ).start();
       cleanups.push(() => server.stop());
       await provisionAdvisors(pg.url, ['pdf.flooder', 'pdf.neighbour']);
-      const a = await advisorWithProposal(server, 'pdf.flooder');
-      const b = await advisorWithProposal(server, 'pdf.neighbour');
+      const a = await advisor(server, 'pdf.flooder');
+      const b = await advisor(server, 'pdf.neighbour');
+      const floodPaths: string[] = [];
+      for (let i = 0; i < FLOOD_PROPOSALS; i += 1) floodPaths.push(await newProposalPdf(a));
+      const [aWarm, aAfter, bIdle, bUnderFlood] = [
+        await newProposalPdf(a),
+        await newProposalPdf(a),
+        await newProposalPdf(b),
+        await newProposalPdf(b),
+      ];
       // Chromium starts on the first render: warm it, so B's time is the queue's, not the launch's.
-      const warm = await a.client.get(a.pdfPath);
+      const warm = await a.client.get(aWarm);
       expect(warm.status, warm.text.slice(0, 200)).toBe(200);
-      // B's PDF with the server otherwise idle, to compare with the same PDF under the flood.
+      // B's first render with the server otherwise idle, to compare with B's first render under the flood.
       const bAloneStarted = Date.now();
-      const bAlone = await b.client.get(b.pdfPath);
+      const bAlone = await b.client.get(bIdle);
       const bAloneMs = Date.now() - bAloneStarted;
       expect(bAlone.status).toBe(200);
 
       const answers: HttpAnswer[] = [];
       const floodStarted = Date.now();
-      const flood = Array.from({ length: FLOOD }, () => a.client.get(a.pdfPath).then((res) => void answers.push(res)));
+      const flood = Array.from({ length: FLOOD }, (_, i) =>
+        a.client.get(floodPaths[i % FLOOD_PROPOSALS] as string).then((res) => void answers.push(res)),
+      );
       // The flood is in the air once the server has refused some of it.
       while (answers.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       const answeredWhenBAsked = answers.length;
       const bStarted = Date.now();
-      const bAnswer = await b.client.get(b.pdfPath);
+      const bAnswer = await b.client.get(bUnderFlood);
       const bMs = Date.now() - bStarted;
       const answeredWhenBAnswered = answers.length;
       await Promise.all(flood);
@@ -84,7 +105,7 @@ describe('PDF fairness', () => {
       for (const res of answers) statuses[res.status] = (statuses[res.status] ?? 0) + 1;
       const refused = answers.filter((res) => res.status === 503);
       const retryAfter = [...new Set(refused.map((res) => res.headers.get('retry-after')))];
-      const after = await a.client.get(a.pdfPath);
+      const after = await a.client.get(aAfter);
       const figures = {
         flood: FLOOD,
         statuses,
