@@ -1,6 +1,6 @@
 // Forgot password -> code -> new password -> success, with every password rule of
 // spec §8 answered by the real server and shown translated on the form, then a sign-in with the
-// new password. demo.can is used only here: its password changes for the rest of the run.
+// new password. demo.can2 is used only here: its password changes for the rest of the run.
 import { expect, test } from '../support/fixtures';
 import { expectMainHeading, seriousA11yViolations } from '../support/checks';
 import { text } from '../support/i18n';
@@ -27,7 +27,7 @@ const NEW_PASSWORD = 'Kampot#Pepper-8462';
 test('forgot password: each password error code is shown translated, then the reset succeeds and the new password signs in', async ({
   page,
 }) => {
-  const username = 'demo.can';
+  const username = 'demo.can2';
   await page.goto('/auth/signin');
   await page.getByRole('link', { name: text('auth:forgot_password_link', 'en') }).click();
   await expect(page).toHaveURL(isPath('/auth/signin/forgot-password'));

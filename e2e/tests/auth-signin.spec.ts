@@ -1,5 +1,5 @@
 // Sign-in: password + OTP, a wrong OTP, and the lock after ten wrong passwords. Each
-// test signs in by itself with a user no shared session uses (demo.bk; demo.trainee for the
+// test signs in by itself with a user no shared session uses (demo.bk; demo.trainee2 for the
 // lock, which lasts 15 minutes and would break any other test of that user).
 import { expect, test } from '../support/fixtures';
 import { expectMainHeading } from '../support/checks';
@@ -85,7 +85,7 @@ test('a keyboard user keeps the focus on the button through a refused sign-in', 
 });
 
 test('ten wrong passwords lock the account: even the right one then gets the translated lock message with the wait', async ({ page }) => {
-  const username = 'demo.trainee';
+  const username = 'demo.trainee2';
   await page.goto('/auth/signin');
   await page.locator('input[name=username]').fill(username);
   const error = page.getByTestId('signin-error');
