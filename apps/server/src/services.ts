@@ -57,6 +57,8 @@ import { loadCatalogueStore, type CatalogueStore } from './modules/products/cata
 import { ProductsService } from './modules/products/products.service';
 import { catalogueQuoteEngine } from './modules/proposals/proposal-engine';
 import { ProposalPaymentService } from './modules/proposals/proposal-payment';
+import { ProposalLinksRepository } from './modules/proposals/proposal-links.repository';
+import { ProposalSendService } from './modules/proposals/proposal-send.service';
 import { ProposalsRepository } from './modules/proposals/proposals.repository';
 import { ProposalsService } from './modules/proposals/proposals.service';
 import { LicensingRepository } from './modules/licensing/licensing.repository';
@@ -127,6 +129,18 @@ export async function createServices(deps: ServiceDeps) {
   const proposalsRepository = new ProposalsRepository(db);
   const payments = new ProposalPaymentService(proposalsRepository, config.khqr);
   const proposals = new ProposalsService(proposalsRepository, quoteEngine, payments, audit, renderedPdfs, now);
+  const origin = publicOrigin(config);
+  const proposalSend = new ProposalSendService(
+    proposals,
+    proposalsRepository,
+    new ProposalLinksRepository(db),
+    payments,
+    quoteEngine,
+    audit,
+    sms,
+    now,
+    { jwtSecret: config.jwtSecret, publicOrigin: origin },
+  );
 
   const applicationsRepository = new ApplicationsRepository(db, blobs);
   const applications = new ApplicationsService(
@@ -140,7 +154,6 @@ export async function createServices(deps: ServiceDeps) {
   const documents = new DocumentsService(applicationsRepository, applications, renderer, now);
 
   const candidatesRepository = new CandidatesRepository(db, blobs);
-  const origin = publicOrigin(config);
   // Recruitment: one service per step of the pipeline, sharing the scoped reads and the audit rows.
   const candidateRecords = new CandidateRecords(candidatesRepository, audit);
   const candidateDocuments = new CandidateDocumentsService(candidatesRepository, candidateRecords, audit, clock, renderer);
@@ -175,6 +188,7 @@ export async function createServices(deps: ServiceDeps) {
     products: new ProductsService(catalogue),
     engine: new EngineService(catalogue, now, (userId) => productPermissions.permitted(userId)),
     proposals,
+    proposalSend,
     applications,
     documents,
     policies: new PoliciesService(

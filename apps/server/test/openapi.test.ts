@@ -4,8 +4,17 @@ import { APP_VERSION } from '@portal/domain/version';
 import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from './helpers/test-app';
 import { specApiPaths } from './helpers/spec-paths';
 
-/** Paths the API has beyond spec §7. */
-const EXTRA_PATHS = ['/api/health', '/api/health/live', '/api/health/ready', '/api/dev/outbox'];
+/** Paths the API has beyond spec §7: health probes, the dev outbox, and sending a proposal to the customer (decision 011). */
+const EXTRA_PATHS = [
+  '/api/health',
+  '/api/health/live',
+  '/api/health/ready',
+  '/api/dev/outbox',
+  '/api/proposal/v1/send/{id}',
+  '/api/customer/v1/proposal/open',
+  '/api/customer/v1/proposal',
+  '/api/customer/v1/proposal/report',
+];
 
 function concrete(path: string): string {
   return toRouterPath(path).replace(/:(\w+)/g, 'sample-$1');
@@ -27,7 +36,7 @@ describe('OpenAPI document and the spec §7 call list', () => {
     expect(doc.info).toMatchObject({ title: 'Advisor Portal API', version: APP_VERSION });
   });
 
-  it('lists exactly the spec §7 paths (plus the health probes and the dev outbox)', () => {
+  it('lists exactly the spec §7 paths (plus EXTRA_PATHS)', () => {
     const spec = specApiPaths();
     expect(spec.length).toBeGreaterThan(90);
     expect(new Set(Object.keys(doc.paths))).toEqual(new Set([...spec, ...EXTRA_PATHS]));

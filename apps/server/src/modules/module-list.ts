@@ -13,6 +13,7 @@ import { retentionPlugin } from './maintenance/retention.plugin';
 import { policyRoutes } from './policies/policies.routes';
 import { productRoutes } from './products/products.routes';
 import { proposalRoutes } from './proposals/proposals.routes';
+import { customerProposalRoutes } from './proposals/customer-proposal.routes';
 import { licensingRoutes } from './licensing/licensing.routes';
 import { userRoutes } from './user/user.routes';
 
@@ -33,6 +34,7 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   engineRoutes,
   policyRoutes,
   proposalRoutes,
+  customerProposalRoutes,
   applicationRoutes,
   candidateRoutes,
   licensingRoutes,

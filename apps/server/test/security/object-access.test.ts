@@ -112,7 +112,12 @@ async function request(
       payload: body.payload,
     });
   }
-  const payload = /\/update\//.test(route.url) ? (record?.updateBody ?? {}) : {};
+  // Sending a proposal to its customer takes the SMS language; other writes need nothing beyond the record.
+  const payload = /\/update\//.test(route.url)
+    ? (record?.updateBody ?? {})
+    : /\/proposal\/v1\/send\//.test(route.url)
+      ? { lang: 'en' }
+      : {};
   return t.app.inject({ method: 'POST', url, headers: { ...auth, ...xsrfHeaders() }, payload });
 }
 
@@ -540,10 +545,10 @@ describe("one advisor asking for another's records by id", () => {
   });
 
   it('the same writes by the owner succeed: the refusals were about ownership, not the request', async () => {
-    // Updates and uploads first; of the deletes, activities before the contact that takes them along.
+    // Updates (and sending the proposal, before its owner contact is removed) and uploads first; of the deletes, activities before the contact that takes them along.
     // A document is deleted before its application (or candidate form) is submitted (a submitted one is read-only).
     const order = (r: RouteEntry) =>
-      /\/update\//.test(r.url)
+      /\/update\/|\/proposal\/v1\/send\//.test(r.url)
         ? 0
         : /upload/.test(r.url)
           ? 1

@@ -45,6 +45,7 @@ export interface AdvisorRecord {
   displayNameKh: string | null;
   agentCode: string | null;
   preferredLang: 'en' | 'km';
+  phone: string | null;
 }
 
 const PROPOSAL_NUMBER_SEQUENCE = proposalNumberSeq.seqName ?? 'proposal_number_seq';
@@ -140,6 +141,7 @@ export class ProposalsRepository {
         displayNameKh: appUser.displayNameKh,
         agentCode: appUser.agentCode,
         preferredLang: appUser.preferredLang,
+        phone: appUser.phone,
       })
       .from(appUser)
       .where(eq(appUser.id, userId))

@@ -6,6 +6,8 @@ import { proposalReportQuerySchema } from '@portal/domain/contracts/proposals/fi
 import { findProposalsQuerySchema, findProposalsResponseSchema } from '@portal/domain/contracts/proposals/find-proposals';
 import { opcPaymentResponseSchema, proposalNumberParamsSchema } from '@portal/domain/contracts/proposals/opc-payment';
 import { updateProposalRequestSchema } from '@portal/domain/contracts/proposals/update-proposal';
+import { sendProposalRequestSchema, sendProposalResponseSchema } from '@portal/domain/contracts/proposals/send-to-customer';
+import { ACCESS_POLICY } from '@portal/domain/api/access-policy';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { callerOf } from '../../plugins/caller';
 
@@ -19,6 +21,7 @@ const security = [{ bearerAuth: [] }];
  */
 export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.proposals;
+  const sender = app.services.proposalSend;
   const permissions = app.services.productPermissions;
 
   app.post(
@@ -126,5 +129,23 @@ export const proposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.payment(callerOf(request), request.params.proposalNum),
+  );
+
+  app.post(
+    '/api/proposal/v1/send/:id',
+    {
+      // Beyond spec §7 (send-to-customer.ts): whoever may update a proposal may send it.
+      config: { roles: ACCESS_POLICY['POST /api/proposal/v1/update/{id}'] },
+      schema: {
+        summary:
+          "Send the proposal to the policy owner's phone: an SMS with a signed link (72 hours, one use) to the proposal, its PDF and KHQR code",
+        tags,
+        security,
+        params: recordIdParamsSchema,
+        body: sendProposalRequestSchema,
+        response: { 201: sendProposalResponseSchema, 429: errorEnvelopeSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await sender.send(callerOf(request), request.params.id, request.body)),
   );
 };

@@ -305,33 +305,12 @@ export class ProposalsService {
   /** The benefit illustration PDF in `lang` (else the caller's preferred language); records `presented` once, when the selling advisor opens it. */
   async report(caller: Caller, id: string, lang: Language | undefined): Promise<{ fileName: string; pdf: Buffer; lang: Language }> {
     const row = await this.requireVisible(caller, id);
-    const advisor = await this.proposals.findAdvisor(row.ownerUserId);
-    const reader = row.ownerUserId === caller.user.id ? advisor : await this.proposals.findAdvisor(caller.user.id);
+    const reader = await this.proposals.findAdvisor(caller.user.id);
     const language = lang ?? toLanguage(reader?.preferredLang);
     const now = this.now();
-    const [payment, names] = await Promise.all([this.payments.forProposal(row, now), this.engine.names()]);
     // The selling advisor opening a quoted proposal presents it (below): the page shows the status it is given to the client with.
     const presents = row.ownerUserId === caller.user.id && row.status === 'quoted';
-    const page = (generatedAt: Date) => ({
-      html: proposalReportHtml({
-        lang: language,
-        generatedAt,
-        proposal: presents ? { ...row, status: 'presented' } : row,
-        advisor: { name: advisor?.displayName ?? '', nameKh: advisor?.displayNameKh ?? null, code: advisor?.agentCode ?? null },
-        names,
-        payment,
-      }),
-      options: { margin: '12mm' },
-    });
-    // A copy rendered earlier today from the same page is served again: the page prints the day it was made (and the time of that copy).
-    const record = { kind: 'proposal', recordId: row.id, recordVersion: row.version, lang: language } as const;
-    let pdf: Buffer;
-    try {
-      pdf = await this.pdfs.obtain(record, page(new Date(toOffsetDateTime(phnomPenhDate(now)))), () => page(now));
-    } catch (error) {
-      if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
-      throw error;
-    }
+    const pdf = await this.illustration(presents ? { ...row, status: 'presented' } : row, language);
     // Only the selling advisor opening a quoted illustration presents it; staff reading it change nothing.
     if (presents)
       await this.audit.change(async () => {
@@ -340,5 +319,37 @@ export class ProposalsService {
       });
     else await this.record(caller, 'download', id, { document: 'proposal', lang: language });
     return { fileName: proposalReportFileName(row.proposalNumber, language), pdf, lang: language };
+  }
+
+  /**
+   * The illustration of `row` as it stands, in `language`: rendered once per version and language,
+   * then served from storage (a copy rendered earlier today from the same page is served again: the
+   * page prints the day it was made, and the time of that copy). 503 when no renderer answers.
+   */
+  async illustration(row: ProposalRow, language: Language): Promise<Buffer> {
+    const now = this.now();
+    const [advisor, payment, names] = await Promise.all([
+      this.proposals.findAdvisor(row.ownerUserId),
+      this.payments.forProposal(row, now),
+      this.engine.names(),
+    ]);
+    const page = (generatedAt: Date) => ({
+      html: proposalReportHtml({
+        lang: language,
+        generatedAt,
+        proposal: row,
+        advisor: { name: advisor?.displayName ?? '', nameKh: advisor?.displayNameKh ?? null, code: advisor?.agentCode ?? null },
+        names,
+        payment,
+      }),
+      options: { margin: '12mm' },
+    });
+    const record = { kind: 'proposal', recordId: row.id, recordVersion: row.version, lang: language } as const;
+    try {
+      return await this.pdfs.obtain(record, page(new Date(toOffsetDateTime(phnomPenhDate(now)))), () => page(now));
+    } catch (error) {
+      if (error instanceof PdfRenderError) throw new AppError(503, 503, 'unavailable', undefined, { cause: error });
+      throw error;
+    }
   }
 }
