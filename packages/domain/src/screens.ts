@@ -54,6 +54,8 @@ export const SCREENS: readonly Screen[] = [
   s({ id: 'link-expired', path: '/secure-link/link-expired', area: 'system', titleKey: 'auth:link_expired_title' }),
   // Where a candidate's secure link lands: token in the fragment, then the OTP; not a spec §2 name.
   s({ id: 'secure-link', path: '/secure-link', area: 'system', titleKey: 'recruitment:secure_link_title' }),
+  // Where a customer's proposal link (sent by SMS) lands: token in the fragment, no account; not a spec §2 name.
+  s({ id: 'customer-proposal', path: '/customer/proposal', area: 'system', titleKey: 'proposals:customer_title' }),
 
   // Home
   s({ id: 'home', path: '/home', area: 'home', titleKey: 'home:title' }),

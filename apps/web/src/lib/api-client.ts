@@ -52,6 +52,8 @@ export interface RequestOptions {
    * being hidden or closed. The body must stay under the browser's 64 KiB keepalive limit.
    */
   keepalive?: boolean;
+  /** Extra request headers (e.g. the customer page's view token). */
+  headers?: Record<string, string>;
 }
 
 const REFRESH_PATH = '/api/auth/v1/refresh';
@@ -139,7 +141,7 @@ export async function toApiError(response: Response): Promise<ApiError> {
 
 async function send(path: string, options: RequestOptions, accessToken: string | null, actionKey?: ActionKey): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   if (actionKey) headers.set(IDEMPOTENCY_HEADER, actionKey.key);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -25,6 +25,7 @@ const ForgotPasswordFlow = lazy(() => import('./components/forgot-password-form'
 const ResetPasswordForm = lazy(() => import('./components/reset-password-form').then((m) => ({ default: m.ResetPasswordForm })));
 const PasskeyRegisterFlow = lazy(() => import('./components/passkey-register-flow').then((m) => ({ default: m.PasskeyRegisterFlow })));
 const SecureLinkFlow = lazy(() => import('./components/secure-link-flow').then((m) => ({ default: m.SecureLinkFlow })));
+const CustomerProposalPage = lazy(() => import('./components/customer-proposal').then((m) => ({ default: m.CustomerProposalPage })));
 
 /** The next steps from the sign-in screen, fetched once it has drawn and the browser is idle. */
 function usePrefetchNextSteps() {
@@ -220,6 +221,16 @@ function SecureLinkScreen() {
   );
 }
 
+/** A customer's proposal, opened from the SMS their advisor sent: no account. */
+function CustomerProposalScreen() {
+  return (
+    <>
+      <PageHeader titleKey="proposals:customer_title" />
+      <CustomerProposalPage />
+    </>
+  );
+}
+
 export const screens: ScreenComponents = {
   signin: SignInScreen,
   otp: OtpScreen,
@@ -230,4 +241,5 @@ export const screens: ScreenComponents = {
   'login-biometric': LoginBiometricScreen,
   'link-expired': LinkExpiredScreen,
   'secure-link': SecureLinkScreen,
+  'customer-proposal': CustomerProposalScreen,
 };

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Group, Image, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDisplayDate } from '@portal/domain/format/date';
 import { IconAlert } from '../../../components/ui/icons';
+import { KhqrCode } from '../../../components/ui/khqr-code';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { useOpcPayment } from '../api/opc-payment';
@@ -38,41 +38,12 @@ export function KhqrPanel({ proposalNumber, proposalId, autoLoad }: { proposalNu
           </Stack>
         </Alert>
       ) : (
-        <Group align="flex-start" gap="md" wrap="wrap">
-          <Stack gap={0} align="center">
-            <Text bg="red.8" c="white" fw={700} w={200} ta="center" style={{ borderRadius: '6px 6px 0 0' }}>
-              KHQR
-            </Text>
-            <Image
-              src={payment.data.qrImage}
-              alt={t('proposals:khqr_alt', { reference: payment.data.paymentReference })}
-              w={200}
-              h={200}
-              data-testid="khqr-image"
-            />
-          </Stack>
-          <Stack gap={4}>
-            <Text size="sm" c="dimmed">
-              {t('proposals:payment_reference')}
-            </Text>
-            <Text fw={700} data-testid="khqr-reference">
-              {payment.data.paymentReference}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('proposals:amount')}
-            </Text>
-            <Text fw={700}>
-              {usd(payment.data.amount)} · {t(MODE_LABELS[payment.data.premiumMode])}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('proposals:valid_until')}
-            </Text>
-            <Text>{formatDisplayDate(payment.data.expiresAt)}</Text>
-            <Text size="xs" c="dimmed" maw={320}>
-              {t('proposals:payment_scan')}
-            </Text>
-          </Stack>
-        </Group>
+        <KhqrCode
+          qrImage={payment.data.qrImage}
+          reference={payment.data.paymentReference}
+          amount={`${usd(payment.data.amount)} · ${t(MODE_LABELS[payment.data.premiumMode])}`}
+          expiresAt={payment.data.expiresAt}
+        />
       )}
     </Card>
   );

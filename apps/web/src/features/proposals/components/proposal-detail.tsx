@@ -9,6 +9,7 @@ import { KhqrPanel } from './khqr-panel';
 import { COVERAGE_TYPE_LABELS, MODE_LABELS, RELATIONSHIP_LABELS, STATUS_LABELS } from './labels';
 import { usd } from './money';
 import { PremiumTable } from './premium-table';
+import { SendToCustomer } from './send-to-customer';
 
 function personName(p: ProposalParty): string {
   const kh = [p.lastNameKh, p.firstNameKh].filter(Boolean).join(' ');
@@ -56,6 +57,7 @@ export function ProposalDetail({ proposal: p, canEdit }: { proposal: ProposalRes
           <Button component={Link} to={`/home/proposal/view-proposal-pdf/${encodeURIComponent(p.id)}`} data-testid="proposal-view-pdf">
             {t('proposals:view_pdf')}
           </Button>
+          {canEdit ? <SendToCustomer proposal={p} /> : null}
           {canEdit && locked ? (
             <Button
               component={Link}
