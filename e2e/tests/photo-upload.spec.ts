@@ -77,3 +77,56 @@ test('a large photo is shrunk to about 1 MB before it is sent; a PDF is sent as 
   expect(storedPdf.size).toBe(pdf.length);
   expect(storedPdf.sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
 });
+
+test.describe('a camera photo on a phone', () => {
+  test.use({ viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+  test('a JPEG taken with the camera is shown as a thumbnail, converted to a PDF and stored as one', async ({ page }) => {
+    test.setTimeout(90_000);
+    const applicationId = await pendingApplication(page);
+    const token = await pageToken(page);
+    await page.goto(`/home/application/detail?applicationId=${encodeURIComponent(applicationId)}`);
+    await page.getByTestId('step-5').click();
+    await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '5');
+    // A real JPEG, as a phone camera makes one (drawn and encoded by the browser).
+    const jpeg = Buffer.from(
+      await page.evaluate(async () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 640;
+        canvas.height = 400;
+        const g = canvas.getContext('2d') as CanvasRenderingContext2D;
+        g.fillStyle = '#dfe8f5';
+        g.fillRect(0, 0, 640, 400);
+        g.fillStyle = '#123';
+        g.font = '40px sans-serif';
+        g.fillText('NATIONAL ID 123456789', 40, 200);
+        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), 'image/jpeg', 0.9));
+        return Array.from(new Uint8Array(await blob.arrayBuffer()));
+      }),
+    );
+    expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    const group = page.getByTestId('group-insured-id');
+    await expect(group.getByTestId('insured-id-file-take-photo')).toBeVisible();
+    await expect(group.getByTestId('insured-id-file-camera')).toHaveAttribute('capture', 'environment');
+    await group.getByTestId('insured-id-id-number').fill('123456789');
+    await group.getByTestId('insured-id-expired-date').fill('31/12/2031');
+    await group.getByTestId('insured-id-file-camera').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await expect(group.getByTestId('insured-id-file-preview').locator('img')).toBeVisible();
+    await expect(group.getByTestId('insured-id-file-preview')).toContainText('IMG_0042.jpg');
+    const converted = page.waitForResponse((res) => res.url().endsWith('/api/document/v1/scan'));
+    await group.getByTestId('insured-id-upload').click();
+    expect((await converted).status()).toBe(200);
+    await expect(group.getByTestId('uploaded-document').filter({ hasText: 'IMG_0042.pdf' })).toBeVisible();
+
+    const res = await apiGet(page, `/api/document/v1/find/appform/${applicationId}`, token);
+    const stored = ((await res.json()) as { items: StoredDocument[] }).items.find((d) => d.fileName === 'IMG_0042.pdf');
+    expect(stored?.mediaType).toBe('application/pdf');
+    const bytes = await apiGet(
+      page,
+      `/api/document/v1/download?id=${encodeURIComponent(stored?.applicationDocumentUploadId ?? '')}`,
+      token,
+    );
+    expect((await bytes.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});

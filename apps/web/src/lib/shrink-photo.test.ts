@@ -62,8 +62,14 @@ describe('the check before sending', () => {
     expect(issuesBeforeSending({ name: 'id.png', type: PNG, size: 8 * MB }, 'document')).toEqual([]);
     expect(issuesBeforeSending({ name: 'id.pdf', type: 'application/pdf', size: 8 * MB }, 'document')).toEqual(['size']);
     expect(issuesBeforeSending({ name: 'id.png', type: PNG, size: PHOTO_MAX_CHOSEN_BYTES + 1 }, 'document')).toEqual(['size']);
-    // Every other rule stays: a JPEG is still not an upload type for documents.
-    expect(issuesBeforeSending({ name: 'id.jpg', type: JPEG, size: 8 * MB }, 'document')).toEqual(['extension']);
+    // A camera's JPEG is converted to a PDF before the upload: taken, shrunk like a PNG; a TIFF is not shrunk.
+    expect(issuesBeforeSending({ name: 'id.jpg', type: JPEG, size: 8 * MB }, 'document')).toEqual([]);
+    expect(issuesBeforeSending({ name: 'id.tiff', type: 'image/tiff', size: 8 * MB }, 'document')).toEqual(['size']);
+    expect(issuesBeforeSending({ name: 'id.tif', type: 'image/tiff', size: MB }, 'pendingDocument')).toEqual([]);
+    // Every other rule stays: a GIF or a Word file is no document, a JPEG no spreadsheet.
+    expect(issuesBeforeSending({ name: 'id.gif', type: 'image/gif', size: MB }, 'document')).toEqual(['extension']);
+    expect(issuesBeforeSending({ name: 'id.docx', type: '', size: MB }, 'pendingDocument')).toEqual(['extension']);
+    expect(issuesBeforeSending({ name: 'marks.jpg', type: JPEG, size: MB }, 'sheet')).toEqual(['extension']);
     expect(issuesBeforeSending({ name: 'id.png', type: PNG, size: 0 }, 'pendingDocument')).toEqual(['empty']);
   });
 });

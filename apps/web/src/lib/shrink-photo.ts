@@ -1,4 +1,4 @@
-import { fileExtension, fileIssues, type FileIssue, type UploadKind } from '@portal/domain/rules/files';
+import { fileExtension, fileIssues, isConvertedBeforeUpload, type FileIssue, type UploadKind } from '@portal/domain/rules/files';
 import { MEDIA_TYPES } from '@portal/domain/constants/uploads';
 
 /**
@@ -45,12 +45,14 @@ export function needsShrinking(file: { name: string; type: string; size: number 
 export const PHOTO_MAX_CHOSEN_BYTES = 25 * 1024 * 1024;
 
 /**
- * The domain's file issues as the phone checks a chosen file before sending it: a JPEG/PNG photo
- * over the upload limit (up to PHOTO_MAX_CHOSEN_BYTES) is no issue, since it leaves the phone
+ * The domain's file issues as the phone checks a chosen file before sending it (a JPEG or TIFF by
+ * the conversion route's rules, since it is converted to a PDF first): a JPEG/PNG photo over the upload limit (up to PHOTO_MAX_CHOSEN_BYTES) is no issue, since it leaves the phone
  * shrunk; the server still checks what arrives (413 when a photo could not be shrunk).
  */
 export function issuesBeforeSending(file: { name: string; type: string; size: number }, kind: UploadKind): FileIssue[] {
-  const issues = fileIssues(file, kind);
+  // A JPEG or TIFF is sent to the conversion route first (lib/convert-upload): its own rules apply.
+  const converted = kind !== 'sheet' && isConvertedBeforeUpload(file.name);
+  const issues = fileIssues(file, converted ? 'conversion' : kind);
   return photoType(file) !== null && file.size <= PHOTO_MAX_CHOSEN_BYTES ? issues.filter((issue) => issue !== 'size') : issues;
 }
 

@@ -2,6 +2,7 @@ import { IDEMPOTENCY_HEADER } from '@portal/domain/api/idempotency';
 import { actionKeyFor, type ActionKey } from './action-keys';
 import { ApiError, NETWORK_ERROR_KEY, NETWORK_ERROR_STATUS, refreshLogin, toApiError } from './api-client';
 import { readStoredLogin, type StoredLogin } from './session';
+import { convertFilesInForm } from './convert-upload';
 import { shrinkPhotosInForm } from './shrink-photo';
 
 /**
@@ -9,7 +10,8 @@ import { shrinkPhotosInForm } from './shrink-photo';
  * uses XMLHttpRequest and otherwise behaves like lib/api-client: the bearer token, the
  * cross-site request token, one refresh on a 401 that says the session is over, and the error
  * envelope turned into an ApiError. Photos in the form are shrunk first (lib/shrink-photo: a JPEG
- * or PNG over about 1 MB is drawn smaller on the phone); other files go as they are.
+ * or PNG over about 1 MB is drawn smaller on the phone), then a JPEG or TIFF is turned into a PDF
+ * by the conversion route (lib/convert-upload); other files go as they are.
  *
  * Shared by every feature that uploads (servicing, applications, recruitment).
  */
@@ -112,7 +114,7 @@ function toResponse(answer: RawAnswer): Response {
 }
 
 export async function xhrUpload<T>(path: string, original: FormData, options: XhrUploadOptions = {}): Promise<T> {
-  const form = await shrinkPhotosInForm(original);
+  const form = await convertFilesInForm(await shrinkPhotosInForm(original));
   const stored: StoredLogin | null = readStoredLogin();
   const xsrf = await xsrfToken();
   // The key describes what the user chose (the original files), not the shrunk copies.

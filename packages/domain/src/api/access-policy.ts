@@ -47,6 +47,8 @@ const RECRUITERS = [ROLE_AAP, ROLE_AA] as const;
 /** Recruiters plus the candidate themself (signed in, or through the secure link). */
 const CANDIDATE_FORM = [...RECRUITERS, ROLE_CAN, ROLE_CNL] as const;
 const ADMIN = [ROLE_AA] as const;
+/** Everyone who uploads documents: applications, pending policy documents, candidate forms, exam results. */
+const UPLOADERS = [...new Set([...SALES_AND_SERVICE, ...CANDIDATE_FORM])] as const;
 const ALL_ROLES = ROLES;
 
 /**
@@ -109,7 +111,8 @@ export const ACCESS_POLICY: Readonly<Record<string, Access>> = {
   'POST /api/document/v1/delete/{id}': ADVISORS,
   'GET /api/document/v1/find/{id}': SALES_AND_SERVICE,
   'GET /api/document/v1/download': SALES_AND_SERVICE,
-  'POST /api/document/v1/scan': ADVISORS,
+  // Conversion only (nothing is stored): whoever uploads documents turns a camera photo into a PDF first.
+  'POST /api/document/v1/scan': UPLOADERS,
 
   // Applications — advisors build and submit; staff read the agency's.
   'GET /api/appform/v1/find': SALES_AND_SERVICE,

@@ -48,6 +48,14 @@ export function isConversionExtension(name: string): boolean {
   return (CONVERSION_EXTENSIONS as readonly string[]).includes(fileExtension(name));
 }
 
+/**
+ * A file the upload routes do not take but the conversion route (POST /api/document/v1/scan) turns
+ * into a PDF: a camera's JPEG, a scanner's TIFF. The web converts it first, then uploads the PDF.
+ */
+export function isConvertedBeforeUpload(name: string): boolean {
+  return isConversionExtension(name) && !isUploadExtension(name);
+}
+
 export function isSheetExtension(name: string): boolean {
   return (SHEET_EXTENSIONS as readonly string[]).includes(fileExtension(name));
 }

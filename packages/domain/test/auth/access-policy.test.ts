@@ -69,7 +69,8 @@ describe('access policy', () => {
 
   it('derives scopes from the areas a role reaches', () => {
     expect(scopesForRoles(['ROLE_TRAINEE'])).toEqual(['auth', 'compliance', 'product', 'user']);
-    expect(scopesForRoles(['ROLE_CNL'])).toEqual(['auth', 'candidate']);
+    // A candidate's secure-link session: their own form, and turning a photo into a PDF (document/v1/scan) for its uploads.
+    expect(scopesForRoles(['ROLE_CNL'])).toEqual(['auth', 'candidate', 'document']);
     expect(scopesForRoles(['ROLE_AAP'])).toContain('contact');
     expect(scopesForRoles([])).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Group, NativeSelect, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_LABELS, GROUP_LABELS } from '@portal/domain/codes/application-labels';
@@ -17,6 +17,7 @@ import { useUploadDocument } from '../api/upload-document';
 import type { Wizard } from '../hooks/use-wizard';
 import { ConfirmDialog } from './confirm-dialog';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
+import { DocumentPicker } from '../../../components/ui/document-picker';
 import { BusyButton } from '../../../components/ui/busy-button';
 
 const FILE_ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
@@ -113,7 +114,6 @@ function DocumentGroup({
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [percent, setPercent] = useState<number | null>(null);
   const [toDelete, setToDelete] = useState<ApplicationDocument | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadDocument(applicationId, wizard.changeDocuments);
   const remove = useDeleteDocument(applicationId, wizard.changeDocuments);
   const download = useDownloadDocument();
@@ -147,7 +147,6 @@ function DocumentGroup({
           setFile(null);
           setIdNumber('');
           setExpiredDate('');
-          if (input.current) input.current.value = '';
         },
         onError: () => setPercent(null),
       },
@@ -232,28 +231,17 @@ function DocumentGroup({
             data-testid={`${slug}-expired-date`}
           />
         ) : null}
-        <Stack gap={2}>
-          <Text component="label" htmlFor={`${slug}-file`} size="sm" fw={500}>
-            {t('applications:field_file')}
-          </Text>
-          <input
-            id={`${slug}-file`}
-            ref={input}
-            type="file"
-            accept=".pdf,.png,application/pdf,image/png"
-            data-testid={`${slug}-file`}
-            onChange={(e) => {
-              setFile(e.currentTarget.files?.[0] ?? null);
-              setPercent(null);
-              upload.reset();
-            }}
-          />
-          {problems.file ? (
-            <Text c="red" size="sm" role="alert">
-              {problems.file}
-            </Text>
-          ) : null}
-        </Stack>
+        <DocumentPicker
+          label={t('applications:field_file')}
+          file={file}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setPercent(null);
+            upload.reset();
+          }}
+          error={problems.file}
+          testId={`${slug}-file`}
+        />
         {percent !== null ? (
           <Stack gap={2}>
             <Progress.Root size="lg" radius="sm" data-testid={`${slug}-progress`}>

@@ -1,12 +1,13 @@
 import { useId, useState } from 'react';
 import { Alert, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MEDIA_TYPES, UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
+import { UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
 import type { FileIssue } from '@portal/domain/rules/files';
 import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import type { UploadInput } from '../api/files';
 import { errorText } from './candidate-parts';
+import { DOCUMENT_ACCEPT } from '../../../lib/convert-upload';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
 import { BusyButton } from '../../../components/ui/busy-button';
 
@@ -88,7 +89,7 @@ export function FileUpload({ label, kind = 'document', fields, upload, onDone, o
           label={label}
           value={file}
           onChange={choose}
-          accept={kind === 'document' ? `${MEDIA_TYPES.pdf},${MEDIA_TYPES.png}` : '.csv,.xlsx'}
+          accept={kind === 'document' ? DOCUMENT_ACCEPT : '.csv,.xlsx'}
           placeholder={t('recruitment:upload_choose')}
           aria-describedby={hintId}
           disabled={disabled || upload.isPending}

@@ -6,17 +6,16 @@ import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/domain/codes/languages';
-import { MEDIA_TYPES, PENDING_DOCUMENT_UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
+import { PENDING_DOCUMENT_UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
 import type { PendingRequirement } from '@portal/domain/contracts/policies/policy-fields';
 import type { FileIssue } from '@portal/domain/rules/files';
 import { IconAlert, IconFile } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useUploadClientPendingDoc } from '../api/upload-client-pending-doc';
 import { errorText } from './query-state';
+import { DOCUMENT_ACCEPT_TYPES } from '../../../lib/convert-upload';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
 import { BusyButton } from '../../../components/ui/busy-button';
-
-const ACCEPT = { [MEDIA_TYPES.pdf]: ['.pdf'], [MEDIA_TYPES.png]: ['.png'] };
 
 /** The message for the first thing wrong with a chosen file (the domain's file rules decide). */
 const ISSUE_KEYS: Readonly<Record<FileIssue, string>> = {
@@ -136,7 +135,7 @@ export function PendingUpload({
       <Dropzone
         onDrop={() => undefined}
         onDropAny={choose}
-        accept={ACCEPT}
+        accept={DOCUMENT_ACCEPT_TYPES}
         multiple={false}
         disabled={upload.isPending}
         role="button"
