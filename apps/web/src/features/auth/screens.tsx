@@ -220,6 +220,8 @@ function SecureLinkScreen() {
   );
 }
 
+export { locales } from './locales';
+
 export const screens: ScreenComponents = {
   signin: SignInScreen,
   otp: OtpScreen,
