@@ -11,6 +11,7 @@ import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RequireAuth, requireAuthLoader } from './routes/require-auth';
 import { RouteError } from './routes/route-error';
+import { screenDataLoader } from './screen-data';
 
 /** Fetches language files now; a failure shows up where a screen uses them. */
 function loadNamespaces(namespaces: readonly string[]): Promise<unknown> {
@@ -18,14 +19,17 @@ function loadNamespaces(namespaces: readonly string[]): Promise<unknown> {
 }
 
 /**
- * A SCREENS entry as a lazy route: on first visit its area's chunk and every language file its
- * screens use are fetched side by side (not one after the other, which costs a round trip on 3G).
+ * A SCREENS entry as a lazy route: on first visit its area's chunk, every language file its
+ * screens use and the screen's first query (its loader, which React Router runs next to `lazy`)
+ * are fetched side by side (not one after the other, which costs a round trip on 3G).
  */
 export function screenRoute(screen: Screen): RouteObject {
   const handle: ScreenHandle = { screen };
+  const loader = screenDataLoader(screen.id);
   return {
     path: screen.path,
     handle,
+    ...(loader ? { loader } : {}),
     lazy: async () => {
       const [{ screens, locales }] = await Promise.all([FEATURE_LOADERS[screen.area](), loadNamespaces(AREA_NAMESPACES[screen.area])]);
       if (locales) addLocaleFiles(locales);
