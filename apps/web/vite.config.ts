@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { localeVersion } from '../../packages/i18n/src/locale-version.ts';
 
 /** Files worth compressing once at build time (fonts and images are compressed already). */
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -40,6 +42,20 @@ function precompress(): Plugin {
   };
 }
 
+const LOCALES_DIR = fileURLToPath(new URL('../../packages/i18n/locales', import.meta.url));
+
+/**
+ * `{ namespace: version }` of the language files this build is made with: the app asks for
+ * `/locales/<namespace>.<version>.json`, which the server caches for a year (static-files.ts).
+ */
+function localeVersions(): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(LOCALES_DIR)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [name.slice(0, -'.json'.length), localeVersion(readFileSync(join(LOCALES_DIR, name)))]),
+  );
+}
+
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 /**
@@ -65,6 +81,7 @@ export default defineConfig({
   // React 19 + react-dom; @vitejs/plugin-react compiles JSX (automatic runtime) and gives
   // `npm run dev` Fast Refresh (an edited component keeps its state). docs/decisions/007-react.md.
   plugins: [react(), precompress()],
+  define: { 'import.meta.env.PORTAL_LOCALE_VERSIONS': JSON.stringify(localeVersions()) },
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (scripts/check-bundle-budgets.mjs).

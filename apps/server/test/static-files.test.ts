@@ -1,7 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localeVersion } from '@portal/i18n/locale-version';
 import { carriesSecrets } from '../src/plugins/compression';
 import { createTestApp, tempDir, xsrfHeaders, type TestApp } from './helpers/test-app';
 
@@ -134,8 +135,48 @@ describe('SPA and language files', () => {
     expect(again.body).toBe('');
   });
 
+  it("caches /locales/<ns>.<version>.json for a year when the version is the file's own, and not at all when it is not", async () => {
+    const version = localeVersion(JSON.stringify(COMMON));
+    const own = await t.app.inject({ method: 'GET', url: `/locales/common.${version}.json` });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual(COMMON);
+    expect(own.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // A page built before the file changed: today's text, asked for again next time.
+    const stale = await t.app.inject({ method: 'GET', url: `/locales/common.${localeVersion('an older common.json')}.json` });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual(COMMON);
+    expect(stale.headers['cache-control']).toBe('no-cache');
+    expect(stale.headers.etag).toBe(own.headers.etag);
+  });
+
+  it('gives a changed language file a new version', async () => {
+    const localesDir = join(dir.path, 'locales');
+    writeFileSync(join(localesDir, 'nav.json'), JSON.stringify({ home: { en: 'Home', km: 'ទំព័រដើម' } }));
+    const before = localeVersion(JSON.stringify({ home: { en: 'Home', km: 'ទំព័រដើម' } }));
+    expect((await t.app.inject({ method: 'GET', url: `/locales/nav.${before}.json` })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    const changed = JSON.stringify({ home: { en: 'Start', km: 'ទំព័រដើម' } });
+    writeFileSync(join(localesDir, 'nav.json'), changed);
+    // A later modification time, as a deploy's new file has.
+    utimesSync(join(localesDir, 'nav.json'), new Date(), new Date(Date.now() + 5_000));
+    const old = await t.app.inject({ method: 'GET', url: `/locales/nav.${before}.json` });
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(old.body).toBe(changed);
+    const fresh = await t.app.inject({ method: 'GET', url: `/locales/nav.${localeVersion(changed)}.json` });
+    expect(fresh.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('404s a namespace that does not exist or a name that is not a namespace', async () => {
-    for (const url of ['/locales/nope.json', '/locales/common.txt', '/locales/..%2Fcommon.json', '/locales/%2E%2E%2Fdist%2Findex.json']) {
+    for (const url of [
+      '/locales/nope.json',
+      '/locales/common.txt',
+      '/locales/..%2Fcommon.json',
+      '/locales/%2E%2E%2Fdist%2Findex.json',
+      '/locales/nope.0123456789abcdef.json',
+      '/locales/common.not-a-version.json',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ code: 404, messageKey: 'not_found' });

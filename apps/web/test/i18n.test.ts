@@ -1,5 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, loadLocaleFile, localeBackend, translateErrorKey, translateFormError, translateKey } from '../src/lib/i18n';
+import {
+  addLocaleFiles,
+  i18n,
+  loadLocaleFile,
+  localeBackend,
+  localeUrl,
+  translateErrorKey,
+  translateFormError,
+  translateKey,
+} from '../src/lib/i18n';
 import { stubBrowser } from './browser-stubs';
 
 const files: Record<string, unknown> = {
@@ -53,5 +62,22 @@ describe('i18n', () => {
     await expect(loadLocaleFile('retry-test', fetcher)).rejects.toThrow('offline');
     await expect(loadLocaleFile('retry-test', fetcher)).resolves.toEqual({});
     expect(fetcher).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for a file by the version the build knows, and by its bare name otherwise', () => {
+    expect(localeUrl('nav', { nav: '0123456789abcdef' })).toBe('/locales/nav.0123456789abcdef.json');
+    expect(localeUrl('nav', { common: '0123456789abcdef' })).toBe('/locales/nav.json');
+  });
+
+  it('never fetches a file that came inside a chunk, in either language', async () => {
+    const fetchMock = fetch as unknown as ReturnType<typeof vi.fn>;
+    fetchMock.mockClear();
+    addLocaleFiles({ carried: { greeting: { en: 'Welcome', km: 'សូមស្វាគមន៍' } } });
+    await i18n.loadNamespaces('carried');
+    expect(i18n.t('carried:greeting')).toBe('Welcome');
+    await i18n.changeLanguage('km');
+    expect(i18n.t('carried:greeting')).toBe('សូមស្វាគមន៍');
+    await i18n.changeLanguage('en');
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

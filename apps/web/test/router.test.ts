@@ -1,8 +1,13 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
+import type { ScreenArea } from '@portal/domain/screens';
 import { SCREENS } from '@portal/domain/screens';
-import { FEATURE_LOADERS } from '../src/app/feature-loaders';
-import { buildRoutes } from '../src/app/router';
+import { NAMESPACES } from '@portal/i18n/locale-file';
+import { AREA_NAMESPACES, FEATURE_LOADERS } from '../src/app/feature-loaders';
+import { buildRoutes, usesAuthLayout } from '../src/app/router';
+import { namespaceOf } from '../src/lib/screen-route';
 import { requireAuthLoader } from '../src/app/routes/require-auth';
 
 interface FlatRoute {
@@ -46,6 +51,74 @@ describe('router', () => {
     }
     // The first import of every feature chunk transforms most of the web app: seconds on a busy
     // 2-core CI machine (5 s timed out there).
+  }, 60_000);
+});
+
+/** The feature folder of each area (the chunk FEATURE_LOADERS imports). */
+const AREA_FOLDERS: Record<ScreenArea, string> = {
+  auth: 'auth',
+  system: 'auth',
+  home: 'dashboard',
+  profile: 'profile',
+  contacts: 'contacts',
+  proposals: 'proposals',
+  applications: 'applications',
+  servicing: 'servicing',
+  recruitment: 'recruitment',
+  compliance: 'compliance',
+};
+
+function sourcesOf(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourcesOf(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [readFileSync(path, 'utf8')] : [];
+  });
+}
+
+/** The namespaces a feature folder's code translates with: `useTranslation([...])`, `'ns:key'`, the run-time key helpers. */
+function namespacesUsedIn(folder: string): Set<string> {
+  const used = new Set<string>();
+  const known = new Set<string>(NAMESPACES);
+  for (const source of sourcesOf(join(import.meta.dirname, '../src/features', folder))) {
+    for (const [, list] of source.matchAll(/useTranslation\(\[([^\]]*)\]/g)) {
+      for (const [, ns] of (list ?? '').matchAll(/'([a-z]+)'/g)) if (ns && known.has(ns)) used.add(ns);
+    }
+    for (const [, ns] of source.matchAll(/'([a-z]+):[A-Za-z0-9_.]+'/g)) if (ns && known.has(ns)) used.add(ns);
+    if (source.includes('translateErrorKey(')) used.add('errors');
+    if (source.includes('translateFormError(')) used.add('validation');
+  }
+  return used;
+}
+
+describe('language files of a screen', () => {
+  it("are all there when an area's chunk is: fetched with it, carried in it, or part of the entry", async () => {
+    // Areas that share a folder (auth, system) share its code: a namespace one of them makes ready counts.
+    const ready = new Map<string, Set<string>>();
+    for (const area of Object.keys(AREA_FOLDERS) as ScreenArea[]) {
+      const { locales } = await FEATURE_LOADERS[area]();
+      const shell = SCREENS.some((screen) => screen.area === area && !usesAuthLayout(screen));
+      const folder = ready.get(AREA_FOLDERS[area]) ?? new Set(['common']);
+      for (const ns of [...AREA_NAMESPACES[area], ...Object.keys(locales ?? {}), ...(shell ? ['nav'] : [])]) folder.add(ns);
+      ready.set(AREA_FOLDERS[area], folder);
+    }
+    for (const screen of SCREENS) {
+      expect(ready.get(AREA_FOLDERS[screen.area])?.has(namespaceOf(screen.titleKey)), `${screen.id}: the title's namespace`).toBe(true);
+    }
+    for (const [folder, namespaces] of ready) {
+      const used = namespacesUsedIn(folder);
+      expect(used.size, folder).toBeGreaterThan(0);
+      expect(
+        [...used].filter((ns) => !namespaces.has(ns)),
+        `features/${folder}: used but neither fetched with the chunk nor carried in it`,
+      ).toEqual([]);
+    }
+  }, 60_000);
+
+  it('are carried by the sign-in chunk, which asks for none', async () => {
+    const { locales } = await FEATURE_LOADERS.auth();
+    expect(Object.keys(locales ?? {}).sort()).toEqual(['auth', 'errors', 'validation']);
+    expect(AREA_NAMESPACES.auth).toEqual([]);
   }, 60_000);
 });
 

@@ -7,10 +7,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
 import { AppError } from '../lib/app-error';
 import fp from 'fastify-plugin';
+import { localeVersion } from '@portal/i18n/locale-version';
 import { sendError } from './error-handler';
 import { isApiPath } from './security-headers';
 
-const LOCALE_FILE = /^([a-z][a-z0-9-]{0,63})\.json$/;
+/** `<namespace>.json`, or `<namespace>.<version>.json` as the web app asks for it. */
+const LOCALE_FILE = /^([a-z][a-z0-9-]{0,63})(?:\.([0-9a-f]{16}))?\.json$/;
 const LOCALE_MAX_AGE_S = 300;
 const ASSET_CACHE = 'public, max-age=31536000, immutable';
 
@@ -18,9 +20,21 @@ interface CachedLocale {
   mtimeMs: number;
   body: Buffer;
   etag: string;
+  version: string;
 }
 
-/** GET /locales/<namespace>.json from packages/i18n/locales, with an ETag and a short max-age. */
+/**
+ * The cache of a language file's answer. Its own version in the URL: the URL names these bytes
+ * for ever (a new deploy's file has another version), so a year, immutable. Another version (a
+ * page built before a deploy asking for a file that has changed since): today's file, never
+ * stored without asking again. No version: a short max-age, for tools and old pages.
+ */
+function localeCacheControl(asked: string | undefined, entry: CachedLocale): string {
+  if (asked === undefined) return `public, max-age=${LOCALE_MAX_AGE_S}, must-revalidate`;
+  return asked === entry.version ? ASSET_CACHE : 'no-cache';
+}
+
+/** GET /locales/<namespace>[.<version>].json from packages/i18n/locales, with an ETag. */
 function localesRoute(localesDir: string) {
   const cache = new Map<string, CachedLocale>();
   return async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
@@ -37,10 +51,15 @@ function localesRoute(localesDir: string) {
     let entry = cache.get(path);
     if (!entry || entry.mtimeMs !== info.mtimeMs) {
       const body = await readFile(path);
-      entry = { mtimeMs: info.mtimeMs, body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      entry = {
+        mtimeMs: info.mtimeMs,
+        body,
+        etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        version: localeVersion(body),
+      };
       cache.set(path, entry);
     }
-    reply.header('etag', entry.etag).header('cache-control', `public, max-age=${LOCALE_MAX_AGE_S}, must-revalidate`);
+    reply.header('etag', entry.etag).header('cache-control', localeCacheControl(match[2], entry));
     const ifNoneMatch = request.headers['if-none-match'];
     if (typeof ifNoneMatch === 'string' && ifNoneMatch.split(',').some((t) => t.trim() === entry.etag)) {
       return reply.status(304).send();

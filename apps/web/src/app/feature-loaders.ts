@@ -1,11 +1,11 @@
 import type { ScreenArea } from '@portal/domain/screens';
-import type { ScreenComponents } from '../lib/screen-route';
+import type { FeatureModule } from '../lib/screen-route';
 
 /**
  * One lazy chunk per feature folder: the router loads an area's `screens.tsx` the first time one
  * of its screens opens. Written out (not computed) so the bundler sees every import.
  */
-export const FEATURE_LOADERS: Readonly<Record<ScreenArea, () => Promise<{ screens: ScreenComponents }>>> = {
+export const FEATURE_LOADERS: Readonly<Record<ScreenArea, () => Promise<FeatureModule>>> = {
   auth: () => import('../features/auth/screens'),
   system: () => import('../features/auth/screens'),
   home: () => import('../features/dashboard/screens'),
@@ -16,6 +16,26 @@ export const FEATURE_LOADERS: Readonly<Record<ScreenArea, () => Promise<{ screen
   servicing: () => import('../features/servicing/screens'),
   recruitment: () => import('../features/recruitment/screens'),
   compliance: () => import('../features/compliance/screens'),
+};
+
+/**
+ * The language files each area's screens use, fetched together with its chunk (not when a screen
+ * renders and finds one missing, which costs another round trip). The auth area's chunk carries
+ * its own (features/auth/locales.ts); `common` is part of the entry; the signed-in frame asks
+ * for `nav` itself (router.tsx).
+ */
+export const AREA_NAMESPACES: Readonly<Record<ScreenArea, readonly string[]>> = {
+  auth: [],
+  // The secure link a candidate opens (features/auth/components/secure-link-flow.tsx) and the customer's proposal page.
+  system: ['recruitment', 'proposals'],
+  home: ['home', 'errors'],
+  profile: ['profile', 'auth', 'validation', 'errors'],
+  contacts: ['contacts', 'proposals', 'validation', 'errors'],
+  proposals: ['proposals', 'validation', 'errors'],
+  applications: ['applications', 'proposals', 'validation', 'errors'],
+  servicing: ['servicing', 'errors'],
+  recruitment: ['recruitment', 'auth', 'validation', 'errors'],
+  compliance: ['compliance', 'errors'],
 };
 
 const prefetched = new Set<ScreenArea>();

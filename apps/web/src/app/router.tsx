@@ -1,31 +1,38 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { SCREENS, type Screen } from '@portal/domain/screens';
 import { setSignedOutHandler } from '../lib/api-client';
-import { i18n } from '../lib/i18n';
-import { namespaceOf, type ScreenHandle } from '../lib/screen-route';
+import { addLocaleFiles, i18n } from '../lib/i18n';
+import type { ScreenHandle } from '../lib/screen-route';
 import { expiredSignInPathFor } from '../lib/session';
 import { PageLoader } from '../components/ui/page-loader';
-import { FEATURE_LOADERS } from './feature-loaders';
+import { AREA_NAMESPACES, FEATURE_LOADERS } from './feature-loaders';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundPage } from './routes/not-found';
 import { RequireAuth, requireAuthLoader } from './routes/require-auth';
 import { RouteError } from './routes/route-error';
+import { screenDataLoader } from './screen-data';
+
+/** Fetches language files now; a failure shows up where a screen uses them. */
+function loadNamespaces(namespaces: readonly string[]): Promise<unknown> {
+  return namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]).catch(() => undefined) : Promise.resolve();
+}
 
 /**
- * A SCREENS entry as a lazy route: on first visit its area's chunk and its language file are
- * fetched side by side (not one after the other, which costs a round trip on 3G).
+ * A SCREENS entry as a lazy route: on first visit its area's chunk, every language file its
+ * screens use and the screen's first query (its loader, which React Router runs next to `lazy`)
+ * are fetched side by side (not one after the other, which costs a round trip on 3G).
  */
 export function screenRoute(screen: Screen): RouteObject {
   const handle: ScreenHandle = { screen };
+  const loader = screenDataLoader(screen.id);
   return {
     path: screen.path,
     handle,
+    ...(loader ? { loader } : {}),
     lazy: async () => {
-      const [{ screens }] = await Promise.all([
-        FEATURE_LOADERS[screen.area](),
-        i18n.loadNamespaces(namespaceOf(screen.titleKey)).catch(() => undefined),
-      ]);
+      const [{ screens, locales }] = await Promise.all([FEATURE_LOADERS[screen.area](), loadNamespaces(AREA_NAMESPACES[screen.area])]);
+      if (locales) addLocaleFiles(locales);
       return { Component: screens[screen.id] ?? NotFoundPage };
     },
   };
@@ -38,9 +45,12 @@ export function usesAuthLayout(screen: Screen): boolean {
 
 /**
  * The signed-in frame (navbar, header, user menu, idle timer) as its own chunk: the sign-in
- * screen never loads it, the signed-in screens fetch it next to their area's chunk.
+ * screen never loads it, the signed-in screens fetch it and its `nav` texts next to their area's chunk.
  */
-const appShellLayout = async () => ({ Component: (await import('./layouts/app-shell-layout')).AppShellLayout });
+const appShellLayout = async () => {
+  const [{ AppShellLayout }] = await Promise.all([import('./layouts/app-shell-layout'), loadNamespaces(['nav'])]);
+  return { Component: AppShellLayout };
+};
 
 export function buildRoutes(screens: readonly Screen[] = SCREENS): RouteObject[] {
   const authScreens = screens.filter(usesAuthLayout);

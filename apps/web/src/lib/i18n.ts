@@ -2,21 +2,31 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_TAGS, toLanguage, type Language } from '@portal/domain/codes/languages';
 import { STORAGE_KEYS } from '@portal/domain/codes/storage-keys';
+import commonFile from '@portal/i18n/common.json';
 import { pickLanguage, type LocaleFile } from '@portal/i18n/locale-file';
 
 /**
- * i18next set up as decision 001 says: one file per namespace at /locales/<ns>.json holding both
- * languages, fetched once when a screen first needs the namespace; `{name}` placeholders; the
- * choice kept in localStorage `currentLang` and mirrored on <html lang>.
+ * i18next set up as decisions 001 and 012 say: one file per namespace holding both languages;
+ * `common` comes with the entry, the others are fetched once at
+ * /locales/<ns>.<version>.json (cached for a year) as the route table asks for them, or come with
+ * an area's chunk (`addLocaleFiles`); `{name}` placeholders; the choice kept in localStorage
+ * `currentLang` and mirrored on <html lang>.
  */
 
 const files = new Map<string, Promise<LocaleFile>>();
+const versions: Readonly<Record<string, string>> = import.meta.env.PORTAL_LOCALE_VERSIONS ?? {};
+
+/** The URL of a namespace's file: with the version this build was made with, when it knows one. */
+export function localeUrl(namespace: string, known: Readonly<Record<string, string>> = versions): string {
+  const version = known[namespace];
+  return `/locales/${encodeURIComponent(namespace)}${version ? `.${version}` : ''}.json`;
+}
 
 /** GETs a namespace file once; a failed fetch is forgotten so the next attempt tries again. */
 export function loadLocaleFile(namespace: string, fetcher: typeof fetch = fetch): Promise<LocaleFile> {
   let file = files.get(namespace);
   if (!file) {
-    file = fetcher(`/locales/${encodeURIComponent(namespace)}.json`, { credentials: 'same-origin' }).then((response) => {
+    file = fetcher(localeUrl(namespace), { credentials: 'same-origin' }).then((response) => {
       if (!response.ok) throw new Error(`locale ${namespace}: HTTP ${response.status}`);
       return response.json() as Promise<LocaleFile>;
     });
@@ -57,6 +67,28 @@ function applyLanguage(language: string): void {
 
 export const i18n = i18next.createInstance();
 
+/** Both languages of each file, as i18next's resources. */
+function resourcesOf(namespaces: Readonly<Record<string, LocaleFile>>): Record<string, Record<string, Record<string, string>>> {
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(Object.entries(namespaces).map(([namespace, file]) => [namespace, pickLanguage(file, language)])),
+    ]),
+  );
+}
+
+/**
+ * Language files that came inside a chunk (the sign-in screens carry theirs): added in both
+ * languages, so neither the screen nor a change of language fetches them.
+ */
+export function addLocaleFiles(namespaces: Readonly<Record<string, LocaleFile>>): void {
+  for (const [language, bundles] of Object.entries(resourcesOf(namespaces))) {
+    for (const [namespace, bundle] of Object.entries(bundles)) {
+      if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, bundle);
+    }
+  }
+}
+
 export function initI18n(): Promise<unknown> {
   const lng = storedLanguage();
   applyLanguage(lng);
@@ -71,6 +103,9 @@ export function initI18n(): Promise<unknown> {
       load: 'currentOnly',
       ns: ['common'],
       defaultNS: 'common',
+      // `common` (every screen's frame) is part of the entry: the first screen never waits for it.
+      resources: resourcesOf({ common: commonFile as LocaleFile }),
+      partialBundledLanguages: true,
       // Keys are flat (`detail_title`); `:` separates the namespace.
       keySeparator: false,
       nsSeparator: ':',

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useMatches } from 'react-router';
 import type { Screen } from '@portal/domain/screens';
+import type { LocaleFile } from '@portal/i18n/locale-file';
 
 /** Every screen route carries its SCREENS entry as the route handle. */
 export interface ScreenHandle {
@@ -9,6 +10,12 @@ export interface ScreenHandle {
 
 /** What a feature folder's `screens.tsx` exports: a component per screen id of its area. */
 export type ScreenComponents = Readonly<Record<string, ComponentType>>;
+
+/** A feature folder's `screens.tsx`: its screens, and the language files it carries, if any. */
+export interface FeatureModule {
+  screens: ScreenComponents;
+  locales?: Readonly<Record<string, LocaleFile>>;
+}
 
 function isScreenHandle(handle: unknown): handle is ScreenHandle {
   return typeof handle === 'object' && handle !== null && 'screen' in handle;

@@ -231,6 +231,8 @@ function CustomerProposalScreen() {
   );
 }
 
+export { locales } from './locales';
+
 export const screens: ScreenComponents = {
   signin: SignInScreen,
   otp: OtpScreen,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { findContactsResponseSchema, type FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
+import type { FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
 import { api } from '../../../lib/api-client';
 import { contactKeys, type ContactListKeyFilters } from './contact-keys';
 
@@ -19,12 +19,22 @@ export interface FindContactsParams {
   size?: number;
 }
 
+/**
+ * The answer's schema (zod) is imported when the answer is read, not with this file: the route
+ * table starts this query from the entry next to the contacts chunk (app/screen-data.ts), and
+ * the schema arrives with that chunk.
+ */
+const responseSchema = () => import('@portal/domain/contracts/contacts/find-contacts').then((m) => m.findContactsResponseSchema);
+
 export async function findContacts(query: FindContactsParams, signal?: AbortSignal): Promise<FindContactsResponse> {
-  const body = await api.get<unknown>('/api/contact/v2/find', {
-    query: { q: query.q, contactType: query.contactType, gender: query.gender, cursor: query.cursor, size: query.size },
-    ...(signal ? { signal } : {}),
-  });
-  return findContactsResponseSchema.parse(body);
+  const [body, schema] = await Promise.all([
+    api.get<unknown>('/api/contact/v2/find', {
+      query: { q: query.q, contactType: query.contactType, gender: query.gender, cursor: query.cursor, size: query.size },
+      ...(signal ? { signal } : {}),
+    }),
+    responseSchema(),
+  ]);
+  return schema.parse(body);
 }
 
 export function findContactsQueryOptions(filters: ContactListKeyFilters) {

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigation, useSearchParams } from 'react-router';
-import { isContactType, isGender, type ContactType, type Gender } from '@portal/domain/codes/client';
+import type { ContactType, Gender } from '@portal/domain/codes/client';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
+import { LIST_PARAMS, listChoicesOf } from './contact-list-params';
 
 export interface ContactListFilters {
   /** A search term of at least SEARCH_MIN_LENGTH characters, or '' for none. */
@@ -11,9 +12,7 @@ export interface ContactListFilters {
   gender: Gender | undefined;
 }
 
-const Q = 'q';
-const TYPE = 'type';
-const GENDER = 'gender';
+const { q: Q, type: TYPE, gender: GENDER } = LIST_PARAMS;
 
 /**
  * The contact list's search box and filters. The term is applied 1000 ms after the last
@@ -32,10 +31,7 @@ export function useContactSearch() {
   }, [text]);
 
   const q = isSearchable(applied) ? applied : '';
-  const rawType = params.get(TYPE);
-  const rawGender = params.get(GENDER);
-  const contactType = isContactType(rawType) ? rawType : undefined;
-  const gender = isGender(rawGender) ? rawGender : undefined;
+  const { contactType, gender } = listChoicesOf(params);
 
   const setParam = useCallback(
     (name: string, value: string | undefined) => {
