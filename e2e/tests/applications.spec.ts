@@ -9,6 +9,7 @@ import { expectNothingSensitiveStored } from '../support/browser-storage';
 import { ONE_PAGE_PDF } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { text } from '../support/i18n';
+import { drawSignature, next, waitSaved } from '../support/wizard';
 
 const ADVISOR = 'demo.aap';
 test.use({ signedInAs: ADVISOR });
@@ -58,28 +59,6 @@ async function savedProposal(page: Page): Promise<{ id: string; proposalNumber: 
 }
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-async function next(page: Page, expectedStep: number): Promise<void> {
-  await page.getByTestId('wizard-next').click();
-  await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', String(expectedStep));
-}
-
-async function waitSaved(page: Page): Promise<void> {
-  await expect(page.getByTestId('save-state')).toHaveText(text('applications:saved', 'en'));
-}
-
-/** Draws a short stroke on a signature canvas with the mouse (pointer events). */
-async function drawSignature(page: Page, testId: string): Promise<void> {
-  const canvas = page.getByTestId(`${testId}-canvas`);
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error('no canvas');
-  await page.mouse.move(box.x + 20, box.y + box.height / 2);
-  await page.mouse.down();
-  for (let i = 1; i <= 8; i += 1) await page.mouse.move(box.x + 20 + i * 25, box.y + box.height / 2 + (i % 2 ? -20 : 20), { steps: 3 });
-  await page.mouse.up();
-  await page.getByTestId(`${testId}-accept`).click();
-  await expect(page.getByTestId(`${testId}-signed`)).toBeVisible();
-}
 
 test('from a proposal through seven steps, leaving and coming back, to the submitted application form', async ({
   page,

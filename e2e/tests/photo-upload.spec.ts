@@ -8,6 +8,7 @@ import { apiGet } from '../support/auth';
 import { noisePng, pdfOfSize, pngSize } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { pageToken, pendingApplication } from '../support/records';
+import { cameraJpeg } from '../support/wizard';
 
 /** lib/shrink-photo's target: about 1 MB. */
 const PHOTO_TARGET_BYTES = 1024 * 1024;
@@ -88,22 +89,7 @@ test.describe('a camera photo on a phone', () => {
     await page.goto(`/home/application/detail?applicationId=${encodeURIComponent(applicationId)}`);
     await page.getByTestId('step-5').click();
     await expect(page.getByTestId('wizard')).toHaveAttribute('data-active-step', '5');
-    // A real JPEG, as a phone camera makes one (drawn and encoded by the browser).
-    const jpeg = Buffer.from(
-      await page.evaluate(async () => {
-        const canvas = document.createElement('canvas');
-        canvas.width = 640;
-        canvas.height = 400;
-        const g = canvas.getContext('2d') as CanvasRenderingContext2D;
-        g.fillStyle = '#dfe8f5';
-        g.fillRect(0, 0, 640, 400);
-        g.fillStyle = '#123';
-        g.font = '40px sans-serif';
-        g.fillText('NATIONAL ID 123456789', 40, 200);
-        const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b as Blob), 'image/jpeg', 0.9));
-        return Array.from(new Uint8Array(await blob.arrayBuffer()));
-      }),
-    );
+    const jpeg = await cameraJpeg(page);
     expect(jpeg.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 
     const group = page.getByTestId('group-insured-id');
