@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NATIVE_NAMES, type Language } from '@portal/domain/codes/languages';
 import { proposalReportFileName } from '@portal/domain/contracts/proposals/find-proposal-report';
@@ -13,6 +13,13 @@ import { useProposalPdf } from '../api/proposal-pdf';
  * first), shown in the page and offered as a download. The PDF is fetched with the bearer token
  * and shown from a blob: URL.
  */
+/**
+ * Whether this browser draws a PDF inside the page. A phone's browser does not (an empty box):
+ * there the PDF is opened in the phone's own viewer, downloaded or shared instead.
+ */
+const inlinePdf = typeof navigator === 'undefined' || navigator.pdfViewerEnabled !== false;
+const canShare = typeof navigator !== 'undefined' && typeof navigator.canShare === 'function' && typeof File === 'function';
+
 export function PdfViewer({ id, proposalNumber, version }: { id: string; proposalNumber: string; version: number }) {
   const { t } = useTranslation(['proposals', 'common', 'errors']);
   const [lang, setLang] = useState<Language>(() => currentLanguage());
@@ -28,6 +35,12 @@ export function PdfViewer({ id, proposalNumber, version }: { id: string; proposa
   }, [blob]);
   /** The current PDF's URL; none while another language's PDF loads. */
   const url = shown && shown.blob === blob ? shown.url : null;
+  const fileName = proposalReportFileName(proposalNumber, lang);
+  const share = async (pdf: Blob) => {
+    const file = new File([pdf], fileName, { type: 'application/pdf' });
+    // The person closing the share sheet is no error.
+    if (navigator.canShare({ files: [file] })) await navigator.share({ files: [file], title: fileName }).catch(() => undefined);
+  };
 
   return (
     <Stack gap="md">
@@ -54,13 +67,7 @@ export function PdfViewer({ id, proposalNumber, version }: { id: string; proposa
           >
             {t('proposals:pdf_open')}
           </Button>
-          <Button
-            component="a"
-            href={url ?? undefined}
-            download={proposalReportFileName(proposalNumber, lang)}
-            disabled={!url}
-            data-testid="pdf-download"
-          >
+          <Button component="a" href={url ?? undefined} download={fileName} disabled={!url} data-testid="pdf-download">
             {t('proposals:pdf_download')}
           </Button>
         </Group>
@@ -76,6 +83,22 @@ export function PdfViewer({ id, proposalNumber, version }: { id: string; proposa
             </Button>
           </Stack>
         </Alert>
+      ) : url && !inlinePdf ? (
+        <Card withBorder radius="md" padding="md" data-testid="pdf-phone" data-lang={lang}>
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{t('proposals:pdf_phone_note')}</Text>
+            <Group gap="xs">
+              <Button component="a" href={url} target="_blank" rel="noopener" data-testid="pdf-phone-open">
+                {t('proposals:pdf_phone_open')}
+              </Button>
+              {canShare && shown ? (
+                <Button variant="default" onClick={() => void share(shown.blob)} data-testid="pdf-share">
+                  {t('proposals:customer_share')}
+                </Button>
+              ) : null}
+            </Group>
+          </Stack>
+        </Card>
       ) : url ? (
         <iframe
           src={url}
