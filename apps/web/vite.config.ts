@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { featureChunkUrls } from './vite-plugins/feature-chunk-urls';
 import { mantineComponentCss } from './vite-plugins/mantine-component-css';
 
 /** Files worth compressing once at build time (fonts and images are compressed already). */
@@ -65,7 +66,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
 export default defineConfig({
   // React 19 + react-dom; @vitejs/plugin-react compiles JSX (automatic runtime) and gives
   // `npm run dev` Fast Refresh (an edited component keeps its state). docs/decisions/007-react.md.
-  plugins: [mantineComponentCss(), react(), precompress()],
+  plugins: [mantineComponentCss(), react(), featureChunkUrls(), precompress()],
   build: {
     outDir: 'dist',
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (scripts/check-bundle-budgets.mjs).
