@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionIsConstrained, prefetchArea, prefetchWhenIdle } from './feature-loaders';
 
 const CHUNKS = {
   contacts: ['/assets/feature-contacts-a1.js', '/assets/shared-b2.js', '/assets/screens-c3.css'],
   proposals: ['/assets/feature-proposals-d4.js', '/assets/shared-b2.js'],
+  applications: ['/assets/feature-applications-g7.js', '/assets/shared-b2.js'],
+  servicing: ['/assets/feature-servicing-h8.js', '/assets/servicing-i9.css'],
+  dashboard: ['/assets/feature-dashboard-e5.js'],
+  recruitment: ['/assets/feature-recruitment-f6.js'],
 };
 
 const prefetchLinks = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=prefetch]')].map((l) => l.getAttribute('href'));
@@ -18,13 +22,30 @@ beforeAll(() => {
   document.body.appendChild(data);
 });
 
-afterEach(() => vi.restoreAllMocks());
+/** Idle callbacks run by hand, each with plenty of idle time left. */
+const idleCallbacks: ((deadline: IdleDeadline) => void)[] = [];
+const runIdle = () => {
+  while (idleCallbacks.length > 0) idleCallbacks.shift()?.({ didTimeout: false, timeRemaining: () => 50 });
+};
+
+beforeEach(() => {
+  vi.stubGlobal('requestIdleCallback', (cb: (deadline: IdleDeadline) => void) => idleCallbacks.push(cb));
+});
+
+afterEach(() => {
+  runIdle();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'connection');
+});
 
 describe('prefetchArea', () => {
-  it('adds one prefetch link per built file of the area, and none twice', () => {
+  it('adds one prefetch link per built file of the area when the browser is idle, and none twice', () => {
     prefetchArea('contacts');
+    expect(prefetchLinks()).toEqual([]);
+    runIdle();
     prefetchArea('contacts');
     prefetchArea('proposals');
+    runIdle();
     expect(prefetchLinks()).toEqual([
       '/assets/feature-contacts-a1.js',
       '/assets/shared-b2.js',
@@ -38,7 +59,19 @@ describe('prefetchArea', () => {
   it('does not run the area code (no module script is added, only links)', () => {
     const before = document.querySelectorAll('script').length;
     prefetchArea('compliance');
+    runIdle();
     expect(document.querySelectorAll('script').length).toBe(before);
+  });
+
+  it('adds only a slice of links per idle callback when idle time is short', () => {
+    const count = prefetchLinks().length;
+    prefetchArea('applications');
+    prefetchArea('servicing');
+    idleCallbacks.shift()?.({ didTimeout: true, timeRemaining: () => 0 });
+    expect(prefetchLinks().length - count).toBe(1);
+    expect(idleCallbacks).toHaveLength(1);
+    runIdle();
+    expect(prefetchLinks().length - count).toBe(3);
   });
 });
 
@@ -57,25 +90,19 @@ describe('connectionIsConstrained', () => {
 });
 
 describe('prefetchWhenIdle', () => {
-  it('schedules nothing on a 3G connection', () => {
+  it('queues nothing on a 3G connection', () => {
     Object.defineProperty(navigator, 'connection', { configurable: true, value: { effectiveType: '3g' } });
-    const idle = vi.fn();
-    vi.stubGlobal('requestIdleCallback', idle);
     prefetchWhenIdle(['profile']);
-    expect(idle).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
-    Reflect.deleteProperty(navigator, 'connection');
+    expect(idleCallbacks).toHaveLength(0);
   });
 
-  it('prefetches each area in turn when the browser is idle on a fast connection', () => {
-    const callbacks: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (cb: () => void) => callbacks.push(cb));
-    const stop = prefetchWhenIdle(['proposals', 'contacts']);
-    expect(callbacks).toHaveLength(1);
-    callbacks.shift()?.();
-    callbacks.shift()?.();
-    expect(prefetchLinks()).toContain('/assets/feature-proposals-d4.js');
+  it('prefetches the areas while idle on a fast connection, and its stop drops what is still queued', () => {
+    prefetchWhenIdle(['home']);
+    runIdle();
+    expect(prefetchLinks()).toContain('/assets/feature-dashboard-e5.js');
+    const stop = prefetchWhenIdle(['recruitment']);
     stop();
-    vi.unstubAllGlobals();
+    runIdle();
+    expect(prefetchLinks()).not.toContain('/assets/feature-recruitment-f6.js');
   });
 });

@@ -50,25 +50,58 @@ function featureChunkUrls(): Record<string, string[]> {
 }
 
 const prefetchedUrls = new Set<string>();
+const queue: string[] = [];
+let scheduled = false;
+
+/** Starting a request costs the main thread about a millisecond on a phone: a few per idle slice. */
+const SLICE_MS = 8;
+
+function whenIdle(callback: (deadline?: IdleDeadline) => void): void {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, { timeout: 5000 });
+  else window.setTimeout(callback, 50);
+}
+
+function addPrefetchLink(url: string): void {
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  link.href = url;
+  // The same request mode as import() and Vite's style sheet links, so the cached copy is used.
+  link.crossOrigin = '';
+  link.addEventListener('error', () => prefetchedUrls.delete(url), { once: true });
+  document.head.appendChild(link);
+}
+
+function drain(deadline?: IdleDeadline): void {
+  scheduled = false;
+  const end = performance.now() + Math.min(SLICE_MS, deadline ? deadline.timeRemaining() : SLICE_MS);
+  do {
+    const url = queue.shift();
+    if (url === undefined) return;
+    addPrefetchLink(url);
+  } while (performance.now() < end);
+  schedule();
+}
+
+function schedule(): void {
+  if (scheduled || queue.length === 0) return;
+  scheduled = true;
+  whenIdle(drain);
+}
 
 /**
  * Downloads an area's built files into the browser's cache before they are needed (hover, focus
  * or touch on a link to it, or when the browser is idle), so opening the screen does not wait
- * for them on 3G. Download only (`<link rel="prefetch">`, at the lowest priority): no script is
- * run until the route opens, so prefetching never takes the main thread from the screen in use.
+ * for them on 3G. Download only (`<link rel="prefetch">`, at the lowest network priority): no
+ * script runs until the route opens. The links are added a few at a time while the browser is
+ * idle, so prefetching never holds the main thread; an area asked for by hover, focus or touch
+ * (`soon`) goes ahead of the idle queue.
  */
-export function prefetchArea(area: ScreenArea): void {
-  for (const url of featureChunkUrls()[AREA_FOLDERS[area]] ?? []) {
-    if (prefetchedUrls.has(url)) continue;
-    prefetchedUrls.add(url);
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.href = url;
-    // The same request mode as import() and Vite's style sheet loading, so the cached copy is used.
-    link.crossOrigin = '';
-    link.addEventListener('error', () => prefetchedUrls.delete(url), { once: true });
-    document.head.appendChild(link);
-  }
+export function prefetchArea(area: ScreenArea, { soon = true }: { soon?: boolean } = {}): void {
+  const urls = (featureChunkUrls()[AREA_FOLDERS[area]] ?? []).filter((url) => !prefetchedUrls.has(url));
+  for (const url of urls) prefetchedUrls.add(url);
+  if (soon) queue.unshift(...urls);
+  else queue.push(...urls);
+  schedule();
 }
 
 interface NetworkInformationLike {
@@ -82,30 +115,15 @@ export function connectionIsConstrained(connection: NetworkInformationLike | und
 }
 
 /**
- * Prefetches `areas` one after another while the browser is idle, unless the connection is
- * constrained (connectionIsConstrained: then only hover, focus and touch prefetch).
+ * Prefetches `areas` while the browser is idle, unless the connection is constrained
+ * (connectionIsConstrained: then only hover, focus and touch prefetch). The returned function
+ * drops what is still queued.
  */
 export function prefetchWhenIdle(areas: readonly ScreenArea[]): () => void {
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
   if (connectionIsConstrained(connection)) return () => undefined;
-  const queue = [...areas];
-  let handle: number | undefined;
-  const idle = (callback: () => void): number =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(callback, { timeout: 5000 })
-      : window.setTimeout(callback, 2000);
-  const next = () => {
-    const area = queue.shift();
-    if (!area) return;
-    prefetchArea(area);
-    handle = idle(next);
-  };
-  handle = idle(next);
+  for (const area of areas) prefetchArea(area, { soon: false });
   return () => {
-    queue.length = 0;
-    if (handle !== undefined) {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
-    }
+    for (const url of queue.splice(0)) prefetchedUrls.delete(url);
   };
 }
