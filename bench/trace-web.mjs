@@ -7,7 +7,8 @@
 // the cost; `npm run lighthouse` scores it.
 //
 // Needs apps/web/dist and apps/server/dist (npm run build). TRACE_WAIT_MS: how long to keep
-// recording after the page is ready (default 6000, so the idle prefetch shows).
+// recording after the page is ready (default 6000, so the idle prefetch shows). TRACE_PROFILE_DIR:
+// also write each CPU profile there (<time>.cpuprofile, opens in DevTools).
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,6 +121,8 @@ async function traceLoad(browser, tab, url, ready) {
   await tab.waitForSelector(ready, { timeout: 60_000 });
   await sleep(WAIT_MS);
   const { profile } = await client.send('Profiler.stop');
+  if (process.env.TRACE_PROFILE_DIR)
+    writeFileSync(join(process.env.TRACE_PROFILE_DIR, `${Date.now()}.cpuprofile`), JSON.stringify(profile));
   const trace = JSON.parse(Buffer.from(await tab.tracing.stop()).toString('utf8'));
   tab.off('response', onResponse);
   await client.send('Emulation.setCPUThrottlingRate', { rate: 1 });
