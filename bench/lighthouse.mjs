@@ -43,6 +43,16 @@ const RESULTS = join(BENCH_DIR, 'results');
 const KEPT_SECTION = '## Changes measured';
 const CACHES = ['warm', 'cold'];
 
+function measured(goal, lhr) {
+  if (lhr.runtimeError) return null;
+  try {
+    const value = goal.of(lhr);
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 function failedAudits(lhr, category) {
   return lhr.categories[category].auditRefs
     .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
@@ -124,12 +134,16 @@ async function main() {
         const [html, json] = result.report;
         writeFileSync(join(RESULTS, `lighthouse-${page.name}-${cache}.report.html`), html);
         writeFileSync(join(RESULTS, `lighthouse-${page.name}-${cache}.report.json`), json);
-        const values = Object.fromEntries(GOALS.map((g) => [g.id, g.of(lhr)]));
-        const misses = GOALS.filter((g) => !(g.op === '>=' ? values[g.id] >= g.value : values[g.id] <= g.value)).map((g) => g.id);
+        // A run Lighthouse could not measure (lhr.runtimeError, e.g. NO_NAVSTART) shows n/a, not a number.
+        const values = Object.fromEntries(GOALS.map((g) => [g.id, measured(g, lhr)]));
+        const misses = GOALS.filter(
+          (g) => values[g.id] === null || !(g.op === '>=' ? values[g.id] >= g.value : values[g.id] <= g.value),
+        ).map((g) => g.id);
         rows.push({
           page: page.name,
           path: page.path,
           cache,
+          error: lhr.runtimeError?.code ?? null,
           values,
           misses,
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
@@ -167,7 +181,7 @@ async function main() {
         .filter((r) => r.cache === cache)
         .map(
           (r) =>
-            `| ${r.page} (\`${r.path}\`) | ${GOALS.map((g) => `${r.values[g.id]}${r.misses.includes(g.id) ? ' **(missed)**' : ''}`).join(' | ')} |`,
+            `| ${r.page} (\`${r.path}\`) | ${GOALS.map((g) => (r.values[g.id] === null ? `n/a (${r.error ?? 'not measured'})` : `${r.values[g.id]}${r.misses.includes(g.id) ? ' **(missed)**' : ''}`)).join(' | ')} |`,
         ),
       '',
     ]),
