@@ -5,6 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { localeVersion } from '../../packages/i18n/src/locale-version.ts';
+import { featureChunkUrls } from './vite-plugins/feature-chunk-urls';
+import { mantineComponentCss } from './vite-plugins/mantine-component-css';
 
 /** Files worth compressing once at build time (fonts and images are compressed already). */
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -80,7 +82,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
 export default defineConfig({
   // React 19 + react-dom; @vitejs/plugin-react compiles JSX (automatic runtime) and gives
   // `npm run dev` Fast Refresh (an edited component keeps its state). docs/decisions/007-react.md.
-  plugins: [react(), precompress()],
+  plugins: [mantineComponentCss(), react(), featureChunkUrls(), precompress()],
   define: { 'import.meta.env.PORTAL_LOCALE_VERSIONS': JSON.stringify(localeVersions()) },
   build: {
     outDir: 'dist',

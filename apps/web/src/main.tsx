@@ -1,14 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-// Self-hosted Khmer font (no CDN); its Khmer subset downloads only when Khmer text is shown.
-import '@fontsource/noto-sans-khmer/400.css';
-import '@fontsource/noto-sans-khmer/700.css';
-import './app/app.css';
+// Mantine's base styles; each component's own sheet comes with the code that draws it
+// (vite-plugins/mantine-component-css.ts), so a lazy screen brings the styles only it uses.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
 import { App } from './app/app';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
+import '@mantine/notifications/styles.layer.css';
+import './app/khmer-font.css';
+import './app/app.css';
 
 // i18next first: the router starts loading the first screen (and its language file) at once.
 void initI18n();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import { Alert, Anchor, Button, Card, Checkbox, Group, List, Stack, Table, Text, TextInput, ThemeIcon } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -237,7 +237,8 @@ export function IrcListScreen({ titleKey = 'recruitment:irc_list_title' }: { tit
   const { t } = useTranslation(['recruitment']);
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useIrcList(debounced.length >= 3 ? debounced : '');
+  // The list redraws only when the applied term changes, at a lower priority than the search box.
+  const search = useDeferredValue(debounced.length >= 3 ? debounced : '');
   return (
     <>
       <PageHeader titleKey={titleKey} />
@@ -250,6 +251,16 @@ export function IrcListScreen({ titleKey = 'recruitment:irc_list_title' }: { tit
         onChange={(e) => setTerm(e.currentTarget.value)}
         maw={420}
       />
+      <IrcResults search={search} />
+    </>
+  );
+}
+
+const IrcResults = memo(function IrcResults({ search }: { search: string }) {
+  const { t } = useTranslation(['recruitment']);
+  const list = useIrcList(search);
+  return (
+    <>
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -279,7 +290,7 @@ export function IrcListScreen({ titleKey = 'recruitment:irc_list_title' }: { tit
       )}
     </>
   );
-}
+});
 
 function IrcUploadForm({ candidate, doneTo }: { candidate: Candidate; doneTo: string }) {
   const { t } = useTranslation(['recruitment', 'validation']);

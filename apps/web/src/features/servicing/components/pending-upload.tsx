@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, CloseButton, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.css';
+import '@mantine/dropzone/styles.layer.css';
 import { notifications } from '@mantine/notifications';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
