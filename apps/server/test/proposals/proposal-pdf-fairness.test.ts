@@ -128,13 +128,15 @@ describe('proposal PDFs share the renderer fairly between users', () => {
     expect((await Promise.all(busy)).map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
   });
 
-  it('every signed-in GET route that may answer 503 (those answering a PDF) takes its turn before its other work, or serves a stored PDF', () => {
+  it('every GET route that may answer 503 (those answering a PDF) takes its turn before its other work, or serves a stored PDF', () => {
     const pdfRoutes = gets.filter((route) => route.statuses.includes('503') && !route.url.startsWith('/api/health'));
     expect(pdfRoutes.map((route) => route.url)).toContain('/api/proposal/v1/find/report/:id');
     expect(pdfRoutes.filter((route) => route.rendersPdf === route.servesStoredPdf).map((route) => route.url)).toEqual([]);
     expect(pdfRoutes.filter((route) => route.servesStoredPdf).map((route) => route.url)).toEqual([
       '/api/policy/v1/download/:policyNumber/client-pending',
       '/api/proposal/v1/find/report/:id',
+      // The same illustration for the customer's page (a view token, no account).
+      '/api/customer/v1/proposal/report',
       '/api/report/v1/generate/:reportName/:referenceId',
     ]);
     expect(
