@@ -166,11 +166,11 @@ test.describe('signed in', () => {
     await tabAndPress(page, next);
     await expect(wizard).toHaveAttribute('data-active-step', '5');
 
-    // Step 5: the ID document: its fields, the file chosen with Space on the file field, Enter on Upload.
+    // Step 5: the ID document: its fields, the file chosen with Space on "Choose file", Enter on Upload.
     const idGroup = page.getByTestId('group-insured-id');
     await tabAndType(page, idGroup.getByTestId('insured-id-id-number'), '123456789');
     await tabAndType(page, idGroup.getByTestId('insured-id-expired-date'), '31/12/2031');
-    await tabTo(page, idGroup.getByTestId('insured-id-file'));
+    await tabTo(page, idGroup.getByTestId('insured-id-file-choose'));
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
     await (await chooser).setFiles({ name: 'national-id.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });

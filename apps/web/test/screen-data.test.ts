@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../src/app/providers';
+import { STORAGE_KEYS } from '@portal/domain/codes/storage-keys';
+import { SCREENS } from '@portal/domain/screens';
 import { screenDataLoader } from '../src/app/screen-data';
 import { findContactsQueryOptions } from '../src/features/contacts/api/find-contacts';
 import { fakeJwt, jsonResponse, stubBrowser } from './browser-stubs';
@@ -17,9 +19,12 @@ describe("a screen's first query, started by its route", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const signIn = () =>
+  const screen = (id: string) => SCREENS.find((s) => s.id === id) as (typeof SCREENS)[number];
+  const signIn = (roles: string[] = ['ROLE_AAP']) => {
     storage.setItem('token', JSON.stringify({ accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 600), refreshToken: 'r' }));
-  const open = (url: string) => screenDataLoader('contacts')?.({ request: new Request(url) });
+    storage.setItem(STORAGE_KEYS.profile, JSON.stringify({ id: 'u1', username: 'advisor', displayName: 'Advisor', roles, alias: null }));
+  };
+  const open = (url: string) => screenDataLoader(screen('contacts'))?.({ request: new Request(url) });
   const sentPaths = () => fetchMock.mock.calls.map(([input]) => String(input));
 
   it('asks for the contact list under the key the list screen reads, before the screen renders', async () => {
@@ -40,9 +45,16 @@ describe("a screen's first query, started by its route", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('asks for nothing for a role that may not use the screen (it says so instead)', async () => {
+    signIn(['ROLE_CAN']);
+    open('http://localhost/home/contact');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('has a first query only for the screens that declare one', () => {
-    expect(screenDataLoader('home')).toBeTypeOf('function');
-    expect(screenDataLoader('contacts')).toBeTypeOf('function');
-    expect(screenDataLoader('profile')).toBeUndefined();
+    expect(screenDataLoader(screen('home'))).toBeTypeOf('function');
+    expect(screenDataLoader(screen('contacts'))).toBeTypeOf('function');
+    expect(screenDataLoader(screen('profile'))).toBeUndefined();
   });
 });

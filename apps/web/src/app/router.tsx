@@ -25,7 +25,7 @@ function loadNamespaces(namespaces: readonly string[]): Promise<unknown> {
  */
 export function screenRoute(screen: Screen): RouteObject {
   const handle: ScreenHandle = { screen };
-  const loader = screenDataLoader(screen.id);
+  const loader = screenDataLoader(screen);
   return {
     path: screen.path,
     handle,

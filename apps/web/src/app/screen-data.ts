@@ -1,7 +1,9 @@
 import { LIST_PARAMS, listChoicesOf } from '../features/contacts/hooks/contact-list-params';
 import { findContactsQueryOptions } from '../features/contacts/api/find-contacts';
 import { dashboardQueryOptions } from '../features/dashboard/api/get-dashboard';
-import { hasValidLogin } from '../lib/session';
+import { canUseScreen } from '@portal/domain/screen-access';
+import type { Screen } from '@portal/domain/screens';
+import { hasValidLogin, readProfile } from '../lib/session';
 import { queryClient } from './providers';
 
 /**
@@ -20,12 +22,15 @@ const FIRST_QUERIES: Readonly<Partial<Record<string, (url: URL) => Promise<void>
       : queryClient.prefetchInfiniteQuery(findContactsQueryOptions({ q: '', ...listChoicesOf(url.searchParams) })),
 };
 
-/** The route loader of a screen that has a first query, or undefined. */
-export function screenDataLoader(screenId: string): ((args: { request: Request }) => null) | undefined {
-  const start = FIRST_QUERIES[screenId];
+/**
+ * The route loader of a screen that has a first query, or undefined. Not for a role that may not
+ * use the screen: it says so and calls nothing the server would refuse.
+ */
+export function screenDataLoader(screen: Pick<Screen, 'id' | 'area' | 'requiresAuth'>): ((args: { request: Request }) => null) | undefined {
+  const start = FIRST_QUERIES[screen.id];
   if (!start) return undefined;
   return ({ request }) => {
-    if (hasValidLogin()) void start(new URL(request.url));
+    if (hasValidLogin() && canUseScreen(screen, readProfile()?.roles ?? [])) void start(new URL(request.url));
     return null;
   };
 }
