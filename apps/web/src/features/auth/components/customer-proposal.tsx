@@ -52,11 +52,17 @@ function keep(viewToken: string, expiresIn: number): void {
   }
 }
 
+/** The token taken from the address, kept for a page that mounts again after the address was wiped. */
+let takenToken: string | null = null;
+
 /** The token from `#token=…`, read once and wiped from the address bar and history. */
 function takeToken(): string | null {
   const match = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
-  if (match) window.history.replaceState(null, '', window.location.pathname);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
+  if (match?.[1]) {
+    takenToken = decodeURIComponent(match[1]);
+    window.history.replaceState(null, '', window.location.pathname);
+  }
+  return takenToken;
 }
 
 type PageState =
