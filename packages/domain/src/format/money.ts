@@ -86,3 +86,8 @@ export function parseRiel(input: string): number | null {
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
+
+/** An API amount ("1234.50") as "$1,234.50". */
+export function formatUsdAmount(amount: string | undefined | null): string {
+  return formatUsd(parseMoneyToCents(amount ?? '0') ?? 0);
+}

@@ -5,13 +5,14 @@ import { toLanguage, type Language } from '@portal/domain/codes/languages';
 import { proposalReportFileName } from '@portal/domain/contracts/proposals/find-proposal-report';
 import type { CustomerProposal } from '@portal/domain/contracts/proposals/send-to-customer';
 import { PREMIUM_MODE_LABELS } from '@portal/domain/codes/application-labels';
-import { formatUsd, parseMoneyToCents } from '@portal/domain/format/money';
+import { formatUsdAmount as usd } from '@portal/domain/format/money';
 import { BusyButton } from '../../../components/ui/busy-button';
 import { IconAlert } from '../../../components/ui/icons';
 import { KhqrCode } from '../../../components/ui/khqr-code';
 import { isApiError } from '../../../lib/api-client';
 import { changeLanguage, translateErrorKey } from '../../../lib/i18n';
 import { saveBlob } from '../../../lib/save-blob';
+import { takeLinkToken } from '../../../lib/link-token';
 import { customerProposalPdf, findCustomerProposal, openProposalLink } from '../api/customer-proposal';
 
 /** Where the page keeps its view token on the customer's phone (a day; the SMS link itself opens once). */
@@ -52,28 +53,12 @@ function keep(viewToken: string, expiresIn: number): void {
   }
 }
 
-/** The token taken from the address, kept for a page that mounts again after the address was wiped. */
-let takenToken: string | null = null;
-
-/** The token from `#token=…`, read once and wiped from the address bar and history. */
-function takeToken(): string | null {
-  const match = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
-  if (match?.[1]) {
-    takenToken = decodeURIComponent(match[1]);
-    window.history.replaceState(null, '', window.location.pathname);
-  }
-  return takenToken;
-}
-
 type PageState =
   | { kind: 'loading' }
   | { kind: 'missing' }
   | { kind: 'expired' }
   | { kind: 'failed'; messageKey: string }
   | { kind: 'ready'; viewToken: string; proposal: CustomerProposal };
-
-/** "1234.50" (the API's amounts) as "$1,234.50". */
-const usd = (amount: string) => formatUsd(parseMoneyToCents(amount) ?? 0);
 
 /** A name in the page's language (Khmer when there is one). */
 function named(x: { name: string; nameKh: string | null }, lang: Language): string {
@@ -89,7 +74,7 @@ function named(x: { name: string; nameKh: string | null }, lang: Language): stri
 export function CustomerProposalPage() {
   const { t, i18n } = useTranslation(['proposals', 'common', 'errors']);
   const lang = toLanguage(i18n.resolvedLanguage ?? i18n.language);
-  const [token] = useState(takeToken);
+  const [token] = useState(takeLinkToken);
   const [state, setState] = useState<PageState>(() => (token || readKept() ? { kind: 'loading' } : { kind: 'missing' }));
   const [attempt, setAttempt] = useState(0);
   const started = useRef(-1);

@@ -7,17 +7,11 @@ import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
 import { clearLogin, storeLogin } from '../../../lib/session';
+import { takeLinkToken } from '../../../lib/link-token';
 import { useLinkOtp, useLinkVerify } from '../api/candidate-link';
 import { BusyButton } from '../../../components/ui/busy-button';
 
 const EXPIRED_PATH = '/secure-link/link-expired';
-
-/** The token from `#token=…`, read once and wiped from the address bar and history. */
-function takeToken(): string | null {
-  const match = /(?:^#|&)token=([^&]+)/.exec(window.location.hash);
-  if (match) window.history.replaceState(null, '', window.location.pathname);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
-}
 
 /**
  * A candidate opens their secure link: the link is checked and an OTP sent to their phone; the
@@ -27,7 +21,7 @@ function takeToken(): string | null {
 export function SecureLinkFlow() {
   const { t } = useTranslation(['recruitment', 'auth', 'errors', 'validation']);
   const navigate = useNavigate();
-  const [token] = useState(takeToken);
+  const [token] = useState(takeLinkToken);
   const [challenge, setChallenge] = useState<LinkOtpResponse | null>(null);
   const [otp, setOtp] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
