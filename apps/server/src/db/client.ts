@@ -71,8 +71,16 @@ async function createPglite(dataDir: string, inMemory: boolean, loadDataDir?: Bl
 function createPostgres(databaseUrl: string, poolMax: number): DbHandle {
   // A database that does not answer fails a request in 5 s (503 + Retry-After), not never.
   const client = new pg.Pool({ connectionString: databaseUrl, max: poolMax, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  client.on('error', (error) => console.error(`[db] idle PostgreSQL connection error: ${error.message}`));
+  // A connection lost while idle in the pool, or while a request holds it between two statements
+  // of a transaction (PostgreSQL stopped), must not crash the process: node-postgres emits 'error'
+  // on the connection when no query is running, and the pool listens only to its idle ones. The
+  // request's next statement fails and answers 503; the pool drops the connection and reconnects.
+  client.on('connect', (connection) => {
+    connection.on('error', (error) => console.error(`[db] PostgreSQL connection error: ${error.message}`));
+  });
+  client.on('error', () => {
+    // Already logged by the connection's own listener above.
+  });
   let closed = false;
   return {
     kind: 'postgres',
