@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_2026_1 } from '@portal/domain/catalogue/catalogue-2026-1';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import type { ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
 import { ChromiumPdfRenderer } from '../../src/providers/pdf/chromium-pdf-renderer';
@@ -98,6 +99,15 @@ describe('proposal PDF in English and Khmer', () => {
     }
     const pay = (await w.aap.get(`/api/proposal/v1/opc-payment/${p.proposalNumber}`)).json() as { paymentReference: string };
     expect(text).toContain(pay.paymentReference);
+    // Plain words: the product and plan by name, never their codes.
+    const product = CATALOGUE_2026_1.products.find((x) => x.code === p.productCode);
+    const plan = product?.plans.find((x) => x.planKey === p.planKey);
+    expect(text).toContain(product?.name);
+    expect(text).toContain(plan?.name);
+    expect(text).not.toMatch(new RegExp(`\\b${p.productCode}\\b`));
+    expect(text).not.toContain(p.planKey);
+    expect(text).not.toContain(plan?.planCode);
+    expect(text, 'a plan named as its product is not repeated').not.toContain(`${product?.name} — ${plan?.name}`);
     // The generation date, as the advisor sees it (DD/MM/YYYY in Phnom Penh).
     const today = todayInPhnomPenh(NOW).split('-').reverse().join('/');
     expect(text).toContain(today);

@@ -113,6 +113,8 @@ export function proposalReportHtml(input: ProposalReportInput): string {
   const productName = product ? (lang === 'km' ? product.nameKh : product.name) : p.productCode;
   const plan = names.plan(p.productCode, p.planKey);
   const planName = plan ? (lang === 'km' ? plan.nameKh : plan.name) : '';
+  // A plan named as its product (most are) is not repeated after it.
+  const productAndPlan = planName && planName !== productName ? `${productName} — ${planName}` : productName;
   const advisorName = lang === 'km' && input.advisor.nameKh ? input.advisor.nameKh : input.advisor.name;
   const separateOwner = p.policyOwner.contactId !== p.lifeInsured.contactId;
   const mode = p.premiumMode;
@@ -156,14 +158,14 @@ export function proposalReportHtml(input: ProposalReportInput): string {
     const rider = c.coverageType === 'B' ? null : names.rider(c.code);
     const name =
       c.coverageType === 'B'
-        ? `${productName}${planName ? ` — ${planName}` : ''}`
+        ? productAndPlan
         : rider
           ? lang === 'km'
             ? rider.nameKh
             : rider.name
           : c.code;
     return html`<tr>
-      <td>${t.coverageTypes[c.coverageType]}</td><td>${c.code}${c.planKey ? html`<br><span class="note">${c.planKey}</span>` : ''}</td><td>${name}</td>
+      <td>${t.coverageTypes[c.coverageType]}</td><td>${name}</td>
       <td class="num">${formatUsd(cents(c.faceAmount))}</td><td class="num">${formatUsd(modal)}</td><td class="num">${formatUsd(perYear(mode, modal))}</td>
     </tr>`;
   });
@@ -184,7 +186,7 @@ export function proposalReportHtml(input: ProposalReportInput): string {
 <section class="sheet">
   ${header(t.subtitle)}
   <h1>${t.title}</h1>
-  <p class="lead">${productName}${planName ? ` — ${planName}` : ''}</p>
+  <p class="lead">${productAndPlan}</p>
   <div class="meta">
     <div><span>${t.proposalNumber}</span><strong>${p.proposalNumber}</strong></div>
     <div><span>${t.generated}</span><strong>${formatDisplayDate(today)}</strong></div>
@@ -200,8 +202,8 @@ export function proposalReportHtml(input: ProposalReportInput): string {
   </div>
   <h2>${t.plan}</h2>
   <div class="card"><dl>
-    <dt>${t.product}</dt><dd>${productName} (${p.productCode})</dd>
-    <dt>${t.planKey}</dt><dd>${p.planKey}${planName ? ` — ${planName}` : ''}</dd>
+    <dt>${t.product}</dt><dd>${productName}</dd>
+    <dt>${t.planKey}</dt><dd>${planName || p.planKey}</dd>
     <dt>${t.faceAmount}</dt><dd>${formatUsd(p.faceAmountCents)}</dd>
     <dt>${t.policyTerm}</dt><dd>${t.years(p.policyTerm)}</dd>
     <dt>${t.premiumTerm}</dt><dd>${t.years(p.premiumTerm)}</dd>
@@ -220,9 +222,9 @@ export function proposalReportHtml(input: ProposalReportInput): string {
   <h2>${t.coverage}</h2>
   <p class="lead">${t.coverageIntro}</p>
   <table>
-    <thead><tr><th>${t.type}</th><th>${t.code}</th><th>${t.name}</th><th class="num">${t.faceAmount}</th><th class="num">${t.modalPremium} (${modes[mode]})</th><th class="num">${t.annualPremium}</th></tr></thead>
+    <thead><tr><th>${t.type}</th><th>${t.name}</th><th class="num">${t.faceAmount}</th><th class="num">${t.modalPremium} (${modes[mode]})</th><th class="num">${t.annualPremium}</th></tr></thead>
     <tbody>${coverageRows}
-      <tr class="total"><td colspan="4">${t.total}</td><td class="num">${formatUsd(modalTotal)}</td><td class="num">${formatUsd(annualTotal)}</td></tr>
+      <tr class="total"><td colspan="3">${t.total}</td><td class="num">${formatUsd(modalTotal)}</td><td class="num">${formatUsd(annualTotal)}</td></tr>
     </tbody>
   </table>
   <h2>${t.declaration}</h2>
