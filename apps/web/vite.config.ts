@@ -64,7 +64,7 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://127.0.0.1:3000';
  * Vendor groups: each becomes its own long-cached chunk. A group is loaded whole by the first
  * chunk that needs any of it, so only libraries every screen needs in full are grouped (React,
  * react-dom and the router, TanStack Query, i18next) and the form library. Mantine and zod are NOT
- * grouped: a group would put every component any screen uses (dates, dropzone, …) or all of zod
+ * grouped: a group would put every component any screen uses (dates, notifications, …) or all of zod
  * (the first load needs only zod/mini) on the sign-in screen's first load; left to the bundler,
  * each lazy route carries the components only it uses (budgets: scripts/check-bundle-budgets.mjs).
  */

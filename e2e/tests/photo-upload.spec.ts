@@ -1,12 +1,16 @@
+// Photos from the phone's camera become PDFs (the application's documents, a policy's requested
+// documents, a candidate's documents), each shown as a thumbnail before it is sent.
 // Photos are shrunk on the phone before they are sent: a 6 MB PNG photo chosen for an
 // application's ID document (over the 5 MB upload limit: the phone takes it, since it sends it
 // shrunk) reaches the server at most about 1 MB — smaller in pixels, the same
 // shape, still a PNG — while a PDF of more than 1 MB is sent byte for byte. What the server holds
 // is read back through the API (the document's record and its bytes), not from the page.
 import { createHash } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { apiGet } from '../support/auth';
 import { noisePng, pdfOfSize, pngSize } from '../support/files';
 import { expect, test } from '../support/fixtures';
+import { LANGS, text } from '../support/i18n';
 import { pageToken, pendingApplication } from '../support/records';
 import { cameraJpeg } from '../support/wizard';
 
@@ -116,3 +120,85 @@ test.describe('a camera photo on a phone', () => {
     expect((await bytes.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 });
+
+/** One of the advisor's policies with a requirement still outstanding (found through the API). */
+async function policyWithOutstandingRequirement(page: Page, token: string): Promise<{ policyNumber: string; code: string }> {
+  const list = (await (await apiGet(page, '/api/policy/v1/search/customers?size=100', token)).json()) as {
+    items: { policyNumber: string }[];
+  };
+  for (const { policyNumber } of list.items) {
+    const res = await apiGet(page, `/api/policy/v1/search/details/${encodeURIComponent(policyNumber)}`, token);
+    const detail = (await res.json()) as { pending: { code: string; status: string }[] };
+    const open = detail.pending.find((r) => r.status === 'outstanding');
+    if (open) return { policyNumber, code: open.code };
+  }
+  throw new Error('no demo policy of the advisor has an outstanding requirement');
+}
+
+for (const lang of LANGS) {
+  test.describe(`a camera photo for a requested document and a candidate's document (${lang})`, () => {
+    test.use({ lang, viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true });
+
+    test('a pending requirement takes a JPEG from the camera, shows it, and stores it as a PDF', async ({ page }) => {
+      test.setTimeout(90_000);
+      const token = await pageToken(page);
+      const { policyNumber, code } = await policyWithOutstandingRequirement(page, token);
+      await page.goto(`/home/servicing/policy-detail/${policyNumber}`);
+      const upload = page.getByTestId('pending-upload');
+      await upload.getByLabel(text('servicing:upload_requirement', lang)).selectOption(code);
+      // The requirement is chosen by its description: its code is not shown.
+      expect(await upload.getByLabel(text('servicing:upload_requirement', lang)).locator('option:checked').innerText()).not.toContain(code);
+      await expect(upload.getByTestId('pending-file-take-photo')).toHaveText(text('common:take_photo', lang));
+      await expect(upload.getByTestId('pending-file-camera')).toHaveAttribute('capture', 'environment');
+      await upload
+        .getByTestId('pending-file-camera')
+        .setInputFiles({ name: 'IMG_0107.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(page) });
+      await expect(upload.getByTestId('pending-file-preview').locator('img')).toBeVisible();
+      await expect(upload.getByTestId('pending-file-preview')).toContainText('IMG_0107.jpg');
+      const converted = page.waitForResponse((res) => res.url().endsWith('/api/document/v1/scan'));
+      const stored = page.waitForResponse((res) => res.url().includes(`/upload/${policyNumber}/client-pending-doc`));
+      await upload.getByRole('button', { name: text('servicing:upload_send', lang) }).click();
+      expect((await converted).status()).toBe(200);
+      const answer = await stored;
+      expect(answer.status()).toBe(201);
+      const body = (await answer.json()) as { pendingCode: string; document: { fileName: string; mediaType: string } };
+      expect(body.pendingCode).toBe(code);
+      expect(body.document.fileName).toBe('IMG_0107.pdf');
+      expect(body.document.mediaType).toBe('application/pdf');
+      await expect(page.locator(`[data-pending-code="${code}"]`).getByTestId('pending-status')).toHaveText(
+        text('servicing:pending_status_submitted', lang),
+      );
+    });
+
+    test("a candidate's ID card is taken with the camera on the recruiter's phone and stored as a PDF", async ({ page }) => {
+      test.setTimeout(90_000);
+      const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+      await page.goto('/home/recruitment/recruitment-new-candidate?mode=createRecruitmentApp');
+      const init = page.getByTestId('init-candidate-form');
+      await init.getByLabel(text('recruitment:first_name', lang)).fill('Dara');
+      await init.getByLabel(text('recruitment:last_name', lang)).fill(`Photo${Date.now().toString(36).replace(/\d/g, 'x')}`);
+      await init.locator('select[name=gender]').selectOption('M');
+      await init.getByLabel(text('recruitment:date_of_birth', lang)).fill('09/09/1995');
+      await init.getByLabel(text('recruitment:phone', lang)).fill(`016${digits(6)}`);
+      // The ID type is offered by name.
+      const idType = init.locator('select[name=idType]');
+      await expect(idType.locator('option[value="1"]')).toHaveText(text('recruitment:id_type_1', lang));
+      await idType.selectOption('1');
+      await init.getByLabel(text('recruitment:id_number', lang)).fill(digits(9));
+      await init.getByRole('button', { name: text('recruitment:create_candidate', lang) }).click();
+      await expect(page).toHaveURL(/application-detail\?candidateNumber=C\d{7}/);
+
+      const box = page.getByTestId('upload-id-card');
+      await expect(box.getByTestId('upload-id-card-file-take-photo')).toHaveText(text('common:take_photo', lang));
+      await expect(box.getByTestId('upload-id-card-file-camera')).toHaveAttribute('capture', 'environment');
+      await box
+        .getByTestId('upload-id-card-file-camera')
+        .setInputFiles({ name: 'IMG_0201.jpg', mimeType: 'image/jpeg', buffer: await cameraJpeg(page) });
+      await expect(box.getByTestId('upload-id-card-file-preview').locator('img')).toBeVisible();
+      const converted = page.waitForResponse((res) => res.url().endsWith('/api/document/v1/scan'));
+      await box.getByRole('button', { name: text('recruitment:upload_send', lang) }).click();
+      expect((await converted).status()).toBe(200);
+      await expect(page.getByTestId('document-id-card').getByTestId('document-file')).toHaveText('IMG_0201.pdf');
+    });
+  });
+}

@@ -24,7 +24,7 @@ async function newPage(browser: Browser, baseURL: string | undefined): Promise<P
 
 async function uploadDocument(page: Page, type: string, fileName: string, buffer: Buffer, mimeType: string) {
   const box = page.getByTestId(`upload-${type}`);
-  await box.locator('input[type=file]').setInputFiles({ name: fileName, mimeType, buffer });
+  await box.getByTestId(`upload-${type}-file`).setInputFiles({ name: fileName, mimeType, buffer });
   await box.getByRole('button', { name: text('recruitment:upload_send', 'en') }).click();
   await expect(page.getByTestId(`document-${type}`).getByTestId('document-file')).toHaveText(fileName);
 }

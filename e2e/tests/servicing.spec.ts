@@ -263,21 +263,21 @@ test('the client letter downloads, and a pending document is uploaded with progr
 
   // A file of the wrong type is refused before it is sent.
   await upload
-    .locator('input[type=file]')
+    .getByTestId('pending-file')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') });
   await expect(upload.getByRole('alert')).toHaveText(text('servicing:upload_wrong_type', 'en'));
 
   // A file that only claims to be a PDF passes the phone's check; the server sniffs it and answers 415.
   await upload
-    .locator('input[type=file]')
+    .getByTestId('pending-file')
     .setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hello, not a pdf') });
   await upload.getByRole('button', { name: text('servicing:upload_send', 'en') }).click();
   await expect(upload.getByRole('alert')).toHaveText(text('servicing:upload_wrong_type', 'en'));
   await expect(item.getByTestId('pending-status')).toHaveText(text('servicing:pending_status_outstanding', 'en'));
 
-  await upload.locator('input[type=file]').setInputFiles({ name: 'id-card.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
+  await upload.getByTestId('pending-file').setInputFiles({ name: 'id-card.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
   await expect(upload.getByRole('alert')).toHaveCount(0);
-  await expect(upload.getByTestId('pending-upload-file')).toContainText('id-card.pdf');
+  await expect(upload.getByTestId('pending-file-preview')).toContainText('id-card.pdf');
   // Hold the upload back a moment so that its progress bar can be seen.
   await page.route('**/client-pending-doc', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -156,14 +156,7 @@ export function proposalReportHtml(input: ProposalReportInput): string {
     modalTotal += modal;
     annualTotal += perYear(mode, modal);
     const rider = c.coverageType === 'B' ? null : names.rider(c.code);
-    const name =
-      c.coverageType === 'B'
-        ? productAndPlan
-        : rider
-          ? lang === 'km'
-            ? rider.nameKh
-            : rider.name
-          : c.code;
+    const name = c.coverageType === 'B' ? productAndPlan : rider ? (lang === 'km' ? rider.nameKh : rider.name) : c.code;
     return html`<tr>
       <td>${t.coverageTypes[c.coverageType]}</td><td>${name}</td>
       <td class="num">${formatUsd(cents(c.faceAmount))}</td><td class="num">${formatUsd(modal)}</td><td class="num">${formatUsd(perYear(mode, modal))}</td>

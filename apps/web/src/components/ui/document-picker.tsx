@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Group, Image, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT } from '../../lib/convert-upload';
 
-/** "1.2 MB" / "340 KB". */
-function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+/** "1.2 MB" / "340 KB", in the reader's language. */
+function sizeText(bytes: number, t: TFunction): string {
+  return bytes >= 1024 * 1024
+    ? t('common:file_size_mb', { size: (bytes / 1024 / 1024).toFixed(1) })
+    : t('common:file_size_kb', { size: Math.max(1, Math.round(bytes / 1024)) });
 }
 
 /**
@@ -93,7 +96,7 @@ export function DocumentPicker(props: {
         <Group gap="sm" wrap="nowrap" id={`${id}-chosen`} data-testid={`${props.testId}-preview`}>
           {thumbnail ? <Image src={thumbnail} alt="" w={64} h={64} fit="cover" radius="sm" /> : null}
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {file.name} · {sizeText(file.size)}
+            {file.name} · {sizeText(file.size, t)}
           </Text>
         </Group>
       ) : (

@@ -26,16 +26,10 @@ import { downloadFile, useUploadDocument } from '../api/files';
 import { useDeleteDocument, useSubmitCandidate, useUpdateCandidate } from '../api/update-candidate';
 import { errorText, StatusBadge } from './candidate-parts';
 import { FileUpload } from './file-upload';
-import { DOCUMENT_LABELS, EDUCATION_LABELS } from './labels';
+import { DOCUMENT_LABELS, EDUCATION_LABELS, ID_TYPE_LABELS } from './labels';
 import { BusyButton } from '../../../components/ui/busy-button';
 
 const schema = candidateUpdateSchema();
-const ID_TYPE_KEYS: Record<string, string> = {
-  1: 'recruitment:id_type_1',
-  2: 'recruitment:id_type_2',
-  4: 'recruitment:id_type_4',
-  6: 'recruitment:id_type_6',
-};
 
 function valuesOf(c: Candidate): CandidateUpdateInput {
   return {
@@ -207,7 +201,7 @@ export function CandidateForm({ candidate }: { candidate: Candidate }) {
                   required
                   {...register('idType')}
                   error={err(errors.idType?.message)}
-                  data={IDENTIFICATION_TYPES.map((v) => ({ value: v, label: t(ID_TYPE_KEYS[v] ?? 'recruitment:id_type_4') }))}
+                  data={IDENTIFICATION_TYPES.map((v) => ({ value: v, label: t(ID_TYPE_LABELS[v]) }))}
                 />
                 <TextInput label={t('recruitment:id_number')} required {...register('idNumber')} error={err(errors.idNumber?.message)} />
               </SimpleGrid>

@@ -7,7 +7,7 @@ import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import type { UploadInput } from '../api/files';
 import { errorText } from './candidate-parts';
-import { DOCUMENT_ACCEPT } from '../../../lib/convert-upload';
+import { DocumentPicker } from '../../../components/ui/document-picker';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
 import { BusyButton } from '../../../components/ui/busy-button';
 
@@ -28,7 +28,7 @@ function serverMessage(error: unknown, kind: 'document' | 'sheet', t: (key: stri
 
 interface FileUploadProps {
   label: string;
-  /** `document`: pdf/png, 5 MB (checked here before sending). `sheet`: CSV or XLSX. */
+  /** `document`: PDF, PNG, JPEG or TIFF, 5 MB (checked here before sending). `sheet`: CSV or XLSX. */
   kind?: 'document' | 'sheet';
   fields: Record<string, string>;
   upload: {
@@ -41,7 +41,10 @@ interface FileUploadProps {
   disabled?: boolean;
 }
 
-/** Choose one file, check it with the domain's rules, send it with a progress bar. */
+/**
+ * Choose one file (a document: take a photo or choose a file, see DocumentPicker; a sheet: CSV or
+ * XLSX), check it with the domain's rules, send it with a progress bar.
+ */
 export function FileUpload({ label, kind = 'document', fields, upload, onDone, onFailed, testId, disabled }: FileUploadProps) {
   const { t } = useTranslation(['recruitment', 'errors']);
   const [file, setFile] = useState<File | null>(null);
@@ -84,22 +87,31 @@ export function FileUpload({ label, kind = 'document', fields, upload, onDone, o
 
   return (
     <Stack gap={6} data-testid={testId}>
-      <Group align="flex-end" gap="xs" wrap="wrap">
-        <FileInput
-          label={label}
-          value={file}
-          onChange={choose}
-          accept={kind === 'document' ? DOCUMENT_ACCEPT : '.csv,.xlsx'}
-          placeholder={t('recruitment:upload_choose')}
-          aria-describedby={hintId}
-          disabled={disabled || upload.isPending}
-          clearable
-          style={{ flex: '1 1 220px' }}
-        />
-        <BusyButton onClick={send} disabled={!file || disabled} busy={upload.isPending}>
-          {t('recruitment:upload_send')}
-        </BusyButton>
-      </Group>
+      {kind === 'document' ? (
+        <Stack gap="xs" align="flex-start">
+          <DocumentPicker label={label} file={file} onChange={choose} testId={`${testId}-file`} disabled={disabled || upload.isPending} />
+          <BusyButton onClick={send} disabled={!file || disabled} busy={upload.isPending}>
+            {t('recruitment:upload_send')}
+          </BusyButton>
+        </Stack>
+      ) : (
+        <Group align="flex-end" gap="xs" wrap="wrap">
+          <FileInput
+            label={label}
+            value={file}
+            onChange={choose}
+            accept=".csv,.xlsx"
+            placeholder={t('recruitment:upload_choose')}
+            aria-describedby={hintId}
+            disabled={disabled || upload.isPending}
+            clearable
+            style={{ flex: '1 1 220px' }}
+          />
+          <BusyButton onClick={send} disabled={!file || disabled} busy={upload.isPending}>
+            {t('recruitment:upload_send')}
+          </BusyButton>
+        </Group>
+      )}
       <Text size="xs" c="dimmed" id={hintId}>
         {kind === 'document' ? t('recruitment:upload_rules', { max: UPLOAD_MAX_MB }) : t('recruitment:upload_sheet_rules')}
       </Text>

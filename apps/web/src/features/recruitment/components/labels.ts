@@ -2,6 +2,7 @@ import type { CandidateStatus } from '@portal/domain/codes/candidate-status';
 import type { CandidateDocumentType } from '@portal/domain/codes/recruitment-documents';
 import type { EducationLevel } from '@portal/domain/contracts/candidates/candidate-fields';
 import type { IneligibleReason } from '@portal/domain/contracts/candidates/candidate';
+import type { IdentificationType } from '@portal/domain/codes/identification-types';
 
 export const STATUS_LABELS: Readonly<Record<CandidateStatus, string>> = {
   draft: 'recruitment:status_draft',
@@ -53,4 +54,11 @@ export const INELIGIBLE_LABELS: Readonly<Record<IneligibleReason, string>> = {
   blocked: 'recruitment:ineligible_blocked',
   in_progress: 'recruitment:ineligible_in_progress',
   under_age: 'recruitment:ineligible_under_age',
+};
+
+export const ID_TYPE_LABELS: Readonly<Record<IdentificationType, string>> = {
+  '1': 'recruitment:id_type_1',
+  '2': 'recruitment:id_type_2',
+  '4': 'recruitment:id_type_4',
+  '6': 'recruitment:id_type_6',
 };

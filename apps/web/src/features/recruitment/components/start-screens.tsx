@@ -26,7 +26,7 @@ import { useCandidateForm } from '../api/find-candidate';
 import { findExisting, useInitCandidate, useRequestLink } from '../api/start-candidate';
 import { errorText, Loading, LoadError } from './candidate-parts';
 import { CandidateForm } from './candidate-form';
-import { INELIGIBLE_LABELS } from './labels';
+import { ID_TYPE_LABELS, INELIGIBLE_LABELS } from './labels';
 import { BusyButton } from '../../../components/ui/busy-button';
 
 const initSchema = candidateInitSchema();
@@ -210,7 +210,7 @@ function InitForm() {
           <NativeSelect
             label={t('recruitment:id_type')}
             {...register('idType')}
-            data={IDENTIFICATION_TYPES.map((v) => ({ value: v, label: v }))}
+            data={IDENTIFICATION_TYPES.map((v) => ({ value: v, label: t(ID_TYPE_LABELS[v]) }))}
           />
           <TextInput label={t('recruitment:id_number')} required {...register('idNumber')} error={err(errors.idNumber?.message)} />
         </SimpleGrid>

@@ -1,19 +1,16 @@
 import { useState } from 'react';
-import { Alert, CloseButton, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
-import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.layer.css';
+import { Alert, Group, NativeSelect, Progress, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@portal/domain/codes/languages';
 import { PENDING_DOCUMENT_UPLOAD_MAX_MB } from '@portal/domain/constants/uploads';
 import type { PendingRequirement } from '@portal/domain/contracts/policies/policy-fields';
 import type { FileIssue } from '@portal/domain/rules/files';
-import { IconAlert, IconFile } from '../../../components/ui/icons';
+import { DocumentPicker } from '../../../components/ui/document-picker';
+import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useUploadClientPendingDoc } from '../api/upload-client-pending-doc';
 import { errorText } from './query-state';
-import { DOCUMENT_ACCEPT_TYPES } from '../../../lib/convert-upload';
 import { issuesBeforeSending } from '../../../lib/shrink-photo';
 import { BusyButton } from '../../../components/ui/busy-button';
 
@@ -38,16 +35,9 @@ function uploadErrorKey(error: unknown): string | null {
   return null;
 }
 
-/** "2.4 MB" / "310 KB" for the chosen file. */
-function sizeText(bytes: number, t: TFunction): string {
-  return bytes >= 1024 * 1024
-    ? t('servicing:file_size_mb', { size: (bytes / (1024 * 1024)).toFixed(1) })
-    : t('servicing:file_size_kb', { size: Math.max(1, Math.round(bytes / 1024)) });
-}
-
 /**
- * Upload a document the insurer asked for: pick the requirement, drop or choose one pdf or png
- * (10 MB), then send it with a progress bar. The file is checked by the domain's rules before it
+ * Upload a document the insurer asked for: pick the requirement, take a photo or choose a file
+ * (PDF, PNG, JPEG, TIFF; a photo becomes a PDF before it is sent), then send it with a progress bar. The file is checked by the domain's rules before it
  * leaves the phone (no wasted 3G upload); the server checks again and its 413/415 are explained.
  */
 export function PendingUpload({
@@ -67,17 +57,13 @@ export function PendingUpload({
   const [percent, setPercent] = useState(0);
   const upload = useUploadClientPendingDoc(policyNumber);
 
+  const description = (r: PendingRequirement) => (lang === 'km' ? r.descriptionKm : r.descriptionEn);
+
   if (open.length === 0) return null;
   const selected = open.some((r) => r.code === code) ? code : (open[0]?.code ?? '');
 
-  const choose = (files: FileWithPath[], rejections: FileRejection[]) => {
+  const choose = (chosen: File | null) => {
     upload.reset();
-    const all = [...files, ...rejections.map((r) => r.file)];
-    if (all.length > 1) {
-      setProblem(t(ISSUE_KEYS.count));
-      return;
-    }
-    const chosen = all[0];
     if (!chosen) return;
     const issue = issuesBeforeSending(chosen, 'pendingDocument')[0];
     if (issue) {
@@ -101,10 +87,14 @@ export function PendingUpload({
       {
         onSuccess: (result) => {
           setFile(null);
+          const requirement = open.find((r) => r.code === result.pendingCode);
           notifications.show({
             color: 'green',
             title: t('servicing:upload_success_title'),
-            message: t('servicing:upload_success', { code: result.pendingCode, file: result.document.fileName }),
+            message: t('servicing:upload_success', {
+              requirement: requirement ? description(requirement) : '',
+              file: result.document.fileName,
+            }),
           });
         },
       },
@@ -117,7 +107,6 @@ export function PendingUpload({
       ? t(serverKey, { max: PENDING_DOCUMENT_UPLOAD_MAX_MB })
       : errorText(upload.error)
     : null;
-  const description = (r: PendingRequirement) => (lang === 'km' ? r.descriptionKm : r.descriptionEn);
 
   return (
     <Stack gap="sm" component="section" aria-labelledby="pending-upload-heading" data-testid="pending-upload">
@@ -128,50 +117,19 @@ export function PendingUpload({
         label={t('servicing:upload_requirement')}
         value={selected}
         onChange={(event) => setCode(event.currentTarget.value)}
-        data={open.map((r) => ({ value: r.code, label: `${r.code} – ${description(r)}` }))}
+        data={open.map((r) => ({ value: r.code, label: description(r) }))}
         disabled={upload.isPending}
         name="pendingCode"
       />
-      <Dropzone
-        onDrop={() => undefined}
-        onDropAny={choose}
-        accept={DOCUMENT_ACCEPT_TYPES}
-        multiple={false}
-        disabled={upload.isPending}
-        role="button"
-        aria-describedby="pending-upload-rules"
-        name="file"
-        p="md"
-      >
-        <Group justify="center" gap="sm" wrap="nowrap" mih={72}>
-          <IconFile size={28} />
-          <Stack gap={2}>
-            <Text fw={600}>{t('servicing:upload_drop')}</Text>
-            <Text size="sm" c="dimmed" id="pending-upload-rules">
-              {t('servicing:upload_rules', { max: PENDING_DOCUMENT_UPLOAD_MAX_MB })}
-            </Text>
-          </Stack>
-        </Group>
-      </Dropzone>
+      <DocumentPicker label={t('servicing:upload_file')} file={file} onChange={choose} testId="pending-file" disabled={upload.isPending} />
+      <Text size="sm" c="dimmed" id="pending-upload-rules">
+        {t('servicing:upload_rules', { max: PENDING_DOCUMENT_UPLOAD_MAX_MB })}
+      </Text>
 
       {problem ? (
         <Alert color="red" variant="light" icon={<IconAlert />} role="alert">
           {problem}
         </Alert>
-      ) : null}
-
-      {file ? (
-        <Group justify="space-between" gap="xs" wrap="nowrap" data-testid="pending-upload-file">
-          <Text size="sm" truncate="end" miw={0}>
-            {file.name}{' '}
-            <Text span c="dimmed" size="sm">
-              ({sizeText(file.size, t)})
-            </Text>
-          </Text>
-          {upload.isPending ? null : (
-            <CloseButton aria-label={t('servicing:upload_remove', { file: file.name })} onClick={() => setFile(null)} />
-          )}
-        </Group>
       ) : null}
 
       {upload.isPending ? (
