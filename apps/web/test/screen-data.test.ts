@@ -31,8 +31,9 @@ describe("a screen's first query, started by its route", () => {
     signIn();
     expect(open('http://localhost/home/contact?gender=F')).toBeNull();
     const key = findContactsQueryOptions({ ...NO_FILTERS, gender: 'F' }).queryKey;
-    await vi.waitFor(() =>
-      expect(queryClient.getQueryData(key)).toEqual({ pages: [{ items: [], nextCursor: null }], pageParams: [undefined] }),
+    await vi.waitFor(
+      () => expect(queryClient.getQueryData(key)).toEqual({ pages: [{ items: [], nextCursor: null }], pageParams: [undefined] }),
+      { timeout: 5_000 },
     );
     expect(sentPaths()).toEqual(['/api/contact/v2/find?gender=F&size=20']);
   });

@@ -6,7 +6,10 @@
 import { afterEach, vi } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // findBy*/waitFor wait up to 5 s (1 s by default): on a loaded 2-core CI machine a render and
+  // its queries can take longer than 1 s, which is not what these tests check.
+  configure({ asyncUtilTimeout: 5_000 });
 
   window.matchMedia ??= (query: string): MediaQueryList => ({
     matches: false,

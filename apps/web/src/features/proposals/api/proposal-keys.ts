@@ -15,6 +15,7 @@ export const proposalKeys = {
   payment: (proposalNumber: string) => [...proposalKeys.all, 'payment', proposalNumber] as const,
   pdf: (id: string, lang: string, version: number) => [...proposalKeys.all, 'pdf', id, lang, version] as const,
   catalogue: ['catalogue'] as const,
+  products: ['catalogue', 'products'] as const,
   contacts: (q: string) => [...proposalKeys.all, 'contacts', q] as const,
   contact: (id: string) => [...proposalKeys.all, 'contact', id] as const,
 };

@@ -10,6 +10,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { useLoadMore } from '../../../hooks/use-load-more';
 import { isApiError } from '../../../lib/api-client';
 import { translateErrorKey } from '../../../lib/i18n';
+import { useCatalogueNames } from '../api/find-catalogue';
 import { useFindProposals } from '../api/find-proposals';
 import { PROPOSAL_STATUSES, type ProposalStatus } from '@portal/domain/contracts/proposals/proposal-fields';
 import { MODE_LABELS, STATUS_LABELS } from './labels';
@@ -22,6 +23,7 @@ import { usd } from './money';
  */
 export function ProposalList({ search }: { search: boolean }) {
   const { t } = useTranslation(['proposals', 'common', 'errors']);
+  const names = useCatalogueNames();
   const [text, setText] = useState('');
   const [applied, setApplied] = useState('');
   useEffect(() => {
@@ -134,7 +136,7 @@ export function ProposalList({ search }: { search: boolean }) {
                       {p.lifeInsuredNameKh ? ` · ${p.lifeInsuredNameKh}` : ''}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {p.proposalNumber} · {p.productCode} · {formatDisplayDate(p.modifiedDate)}
+                      {[p.proposalNumber, names.product(p.productCode), formatDisplayDate(p.modifiedDate)].filter(Boolean).join(' · ')}
                     </Text>
                   </Stack>
                   <Stack gap={2} align="flex-end">

@@ -7,7 +7,8 @@ import { PERMISSION_PRODUCT_CODES } from '@portal/domain/contracts/candidates/ag
 import type { Candidate, CandidateSummary } from '@portal/domain/contracts/candidates/candidate';
 import { EXAM_HEADER_KEYS, EXAM_MAX_ROWS, examErrorPlace, type ExamUploadResponse } from '@portal/domain/contracts/candidates/exam-results';
 import { IRC_LICENCE_PATTERN } from '@portal/domain/contracts/candidates/candidate';
-import { PRODUCTS, type ProductCode } from '@portal/domain/codes/products';
+import type { ProductCode } from '@portal/domain/codes/products';
+import { productName } from '../../../lib/product-name';
 import { isApplicant } from '@portal/domain/codes/roles';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
@@ -56,7 +57,8 @@ export function ItcClassScreen() {
                   <Table.Td>
                     {formatDisplayDate(c.startDate)} – {formatDisplayDate(c.endDate)}
                   </Table.Td>
-                  <Table.Td>{c.location}</Table.Td>
+                  {/* The venue as the agency names it (not translated). */}
+                  <Table.Td translate="no">{c.location}</Table.Td>
                   <Table.Td>
                     {c.enrolled}/{c.capacity}
                   </Table.Td>
@@ -428,8 +430,6 @@ export function AgentScreen() {
   );
 }
 
-const productLabel = (code: ProductCode) => `${PRODUCTS[code].name} (${code})`;
-
 /** agent/product-permission: which products the agent may sell; saving goes to the successful or failed screen. */
 export function ProductPermissionScreen() {
   const { t } = useTranslation(['recruitment']);
@@ -465,7 +465,7 @@ export function ProductPermissionScreen() {
           <Checkbox.Group value={current} onChange={setChosen} label={t('recruitment:permission_products')}>
             <Stack gap="xs" mt="xs">
               {PERMISSION_PRODUCT_CODES.map((code) => (
-                <Checkbox key={code} value={code} label={productLabel(code)} />
+                <Checkbox key={code} value={code} label={productName(t, code)} />
               ))}
             </Stack>
           </Checkbox.Group>

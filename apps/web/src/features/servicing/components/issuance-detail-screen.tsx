@@ -55,7 +55,11 @@ export function IssuanceDetailScreen() {
                   { label: t('servicing:agent_code'), value: detail.agent.agentCode },
                   {
                     label: t('servicing:agency'),
-                    value: [detail.agent.agencyName, detail.agent.agencyCode].filter(Boolean).join(' · ') || null,
+                    // The agency's own name, as the insurer's agency system spells it (not translated).
+                    value:
+                      detail.agent.agencyName || detail.agent.agencyCode ? (
+                        <span translate="no">{[detail.agent.agencyName, detail.agent.agencyCode].filter(Boolean).join(' · ')}</span>
+                      ) : null,
                   },
                   { label: t('servicing:delivery_status'), value: t(DELIVERY_STATUS_KEYS[detail.deliveryStatus]) },
                   { label: t('servicing:delivery_status_date'), value: showDate(detail.deliveryStatusDate) },

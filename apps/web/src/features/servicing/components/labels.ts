@@ -136,22 +136,6 @@ export const MILESTONE_TYPE_KEYS: Readonly<Record<MilestoneType, string>> = {
   other: 'servicing:milestone_other',
 };
 
-/** Product names of spec §3 (codes the list does not know are shown as the code alone). */
-export const PRODUCT_KEYS: Readonly<Record<string, string>> = {
-  LPTL: 'servicing:product_lptl',
-  MLPX: 'servicing:product_mlpx',
-  EDU: 'servicing:product_edu',
-  ENDW: 'servicing:product_endw',
-  TRRP: 'servicing:product_trrp',
-  MRTA: 'servicing:product_mrta',
-  KRUR: 'servicing:product_krur',
-  TERM: 'servicing:product_term',
-  THCR: 'servicing:product_thcr',
-  TMCR: 'servicing:product_tmcr',
-  PLUR: 'servicing:product_plur',
-  FAUR: 'servicing:product_faur',
-};
-
 /**
  * Text colours for the coloured badges and labels: Mantine's own shades (even 9) fall below
  * WCAG AA's 4.5:1 on their light badge backgrounds, so each tone has a darker text colour

@@ -6,7 +6,7 @@ import { FieldList } from './field-list';
 import { showDate, showMoney } from './format';
 import { COVERAGE_TYPE_KEYS, TONE_TEXT } from './labels';
 import { PolicyFrame } from './policy-frame';
-import { productName } from './product-name';
+import { productName } from '../../../lib/product-name';
 import { EmptyNote } from './query-state';
 
 /** The plans on the policy, grouped B base plan, R riders, W waivers, each with its sum assured, premium and terms. */
@@ -26,7 +26,7 @@ export function PlanCoverageScreen() {
               return (
                 <section key={type} aria-labelledby={`coverage-${type}`}>
                   <Title order={2} size="h4" id={`coverage-${type}`} mb="xs">
-                    {t(COVERAGE_TYPE_KEYS[type])} ({type})
+                    {t(COVERAGE_TYPE_KEYS[type])}
                   </Title>
                   <Stack gap="sm">
                     {group.map((coverage) => (
@@ -38,16 +38,9 @@ export function PlanCoverageScreen() {
                         data-coverage={coverage.coverageType}
                       >
                         <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
-                          <div>
-                            <Text fw={700}>{productName(t, coverage.productCode)}</Text>
-                            {coverage.planKey ? (
-                              <Text size="sm" c="dimmed">
-                                {t('servicing:plan_key_value', { key: coverage.planKey })}
-                              </Text>
-                            ) : null}
-                          </div>
+                          <Text fw={700}>{productName(t, coverage.productCode)}</Text>
                           <Badge variant="light" radius="sm" tt="none" c={TONE_TEXT.brand}>
-                            {coverage.coverageType} · {t(COVERAGE_TYPE_KEYS[coverage.coverageType])}
+                            {t(COVERAGE_TYPE_KEYS[coverage.coverageType])}
                           </Badge>
                         </Group>
                         <FieldList

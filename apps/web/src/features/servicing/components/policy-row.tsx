@@ -6,7 +6,7 @@ import type { PolicySummary } from '@portal/domain/contracts/policies/policy-fie
 import { policyScreenPath } from '../hooks/policy-paths';
 import { khmerName, latinName, showDate, showMoney } from './format';
 import { PREMIUM_MODE_KEYS } from './labels';
-import { productName } from './product-name';
+import { productName } from '../../../lib/product-name';
 import { StatusBadge } from './status-badge';
 
 /**

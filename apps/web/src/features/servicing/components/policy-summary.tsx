@@ -4,7 +4,7 @@ import type { PolicyDetailsResponse } from '@portal/domain/contracts/policies/fi
 import { FieldList } from './field-list';
 import { latinName, showDate, showMoney } from './format';
 import { PREMIUM_MODE_KEYS } from './labels';
-import { productName } from './product-name';
+import { productName } from '../../../lib/product-name';
 import { StatusBadge } from './status-badge';
 
 /**
