@@ -106,6 +106,7 @@ export class CandidateDocumentsService {
   async contractPdf(caller: Caller, candidateId: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const row = await this.records.require(caller, candidateId);
     const today = todayInPhnomPenh(this.clock.now());
+    const agencyNames = await this.candidates.agencyNames(row.agencyId);
     const htmlText = contractHtml({
       lang,
       today,
@@ -113,7 +114,7 @@ export class CandidateDocumentsService {
       name:
         lang === 'km' && row.lastNameKh && row.firstNameKh ? `${row.lastNameKh} ${row.firstNameKh}` : `${row.firstName} ${row.lastName}`,
       idNumber: row.idNumber,
-      agencyName: await this.candidates.agencyName(row.agencyId),
+      agencyName: lang === 'km' && agencyNames?.nameKh ? agencyNames.nameKh : (agencyNames?.name ?? null),
     });
     let pdf: Buffer;
     try {
