@@ -9,6 +9,7 @@ import { BANK_CODES } from '@portal/domain/codes/referrers';
 import { RIDER_CODES } from '@portal/domain/codes/riders';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import type { ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
+import { VIEW_TOKEN_HEADER, type OpenProposalLinkResponse } from '@portal/domain/contracts/proposals/send-to-customer';
 import type { LocaleFile } from '@portal/i18n/locale-file';
 import applicationsText from '@portal/i18n/applications.json';
 import proposalsText from '@portal/i18n/proposals.json';
@@ -164,6 +165,26 @@ describe('every PDF in plain words, in English and Khmer', () => {
     // Khmer names of both people on the Khmer PDF.
     expect(khmer(km)).toContain(`${w.insured.lastNameKh}${w.insured.firstNameKh}`);
     expect(khmer(km)).toContain(`${w.parent.lastNameKh}${w.parent.firstNameKh}`);
+  }, 120_000);
+
+  it('proposal as the customer downloads it from the link the advisor sent', async () => {
+    const sent = await w.aap.post(`/api/proposal/v1/send/${proposal.id}`, { lang: 'km' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const outbox = await w.t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent('+85512888777')}&limit=100` });
+    const link = (outbox.json() as { purpose: string; link?: string }[]).find((m) => m.purpose === 'proposal-link')?.link ?? '';
+    const token = /#token=([^&\s]+)/.exec(link)?.[1];
+    expect(token, 'a link in the outbox').toBeTruthy();
+    const customer = authClient(w.t);
+    const opened = await customer.post('/api/customer/v1/proposal/open', { token });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const { viewToken } = opened.json() as OpenProposalLinkResponse;
+    const read = async (lang: 'en' | 'km') => {
+      const res = await customer.get(`/api/customer/v1/proposal/report?lang=${lang}`, { headers: { [VIEW_TOKEN_HEADER]: viewToken } });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      return pdfText(res.rawPayload).layout;
+    };
+    const pay = (await w.aap.get(`/api/proposal/v1/opc-payment/${proposal.proposalNumber}`)).json() as { paymentReference: string };
+    expectPlainWords(await read('en'), await read('km'), [...TYPED_PEOPLE, proposal.proposalNumber, pay.paymentReference]);
   }, 120_000);
 
   it('application form with a separate owner, beneficiaries, bank payment and a bank referral', async () => {
