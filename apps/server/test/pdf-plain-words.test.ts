@@ -371,6 +371,9 @@ describe('every PDF in plain words, in English and Khmer', () => {
     const typed = [...TYPED_PEOPLE, ...TYPED_PLACES, sent.candidateNumber, candidate.idNumber ?? ''];
     expectPlainWords(en, km, typed);
     expect(khmer(km)).toContain(`${candidate.lastNameKh}${candidate.firstNameKh}`);
+    // The ID type by name (the candidate's form gave type 1).
+    expect(en).toContain(`${label(applicationsText as LocaleFile, 'id_type_1').en}: ${candidate.idNumber}`);
+    expect(khmer(km)).toContain(khmer(label(applicationsText as LocaleFile, 'id_type_1').km!));
   }, 180_000);
 
   it('compliance certificate and training material', async () => {
