@@ -139,18 +139,19 @@ describe('the application form PDF', () => {
       'Relationship code 03',
       'Primary',
       'Secondary', // relationships, priorities
-      'Family Protector (TERM)',
+      'Family Protector',
       'Annual', // product (catalogue name), premium mode
       'Cheque',
       "005 – the insurer's premium bank", // payment type, premium bank
-      '09 – Partner bank BAMAY',
+      '09 – Partner bank Maybank',
       'Sihanoukville (002)', // referrer, branch
       "Life insured's ID",
       'National ID (front)', // document group and type
       'In the last 5 years, have you been treated in hospital', // health question
     ])
       expect(text, label).toContain(label);
-    for (const raw of ['(1) 123456789', 'NATIONAL_ID_FRONT', 'insured-id', ' annual ', ' CHQ ']) expect(text, raw).not.toContain(raw);
+    for (const raw of ['(1) 123456789', 'NATIONAL_ID_FRONT', 'insured-id', ' annual ', ' CHQ ', 'BAMAY', '(TERM)'])
+      expect(text, raw).not.toContain(raw);
 
     const km = await aap.get(`/api/report/v1/generate/application-form/${app.id}?lang=km`);
     expect(km.statusCode).toBe(200);

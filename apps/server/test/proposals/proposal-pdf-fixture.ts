@@ -71,7 +71,6 @@ export async function pinnedReportHtml(lang: 'en' | 'km'): Promise<string> {
       paymentReference: 'OPC0000000194',
       amountCents: Math.round(Number(premium) * 100),
       qrImage: await qrSvgDataUrl(PINNED_KHQR),
-      merchantName: 'Life Insurer Cambodia',
       expiresAt: new Date('2026-12-21T03:04:00Z'),
     },
   };

@@ -2,7 +2,7 @@
  * The translation keys (packages/i18n/locales) of the codes an application holds, for the
  * wizard's screens and the application form PDF alike, so that both print the same label for a
  * code: supporting document groups and types, genders, identification types, payment types,
- * referrers (`{bank}` is the referrer's bank code), the premium bank, beneficiary priorities and
+ * referrers (`{bank}` is the referrer's bank, by name), partner banks, the premium bank, beneficiary priorities and
  * the owner's relationship to the life insured (spec §3 names Father 08 and Mother 51; any other
  * code is shown as `relationship_other` with the code).
  */
@@ -10,7 +10,7 @@ import type { DocumentTypeCode } from './document-types';
 import type { IdentificationType } from './identification-types';
 import type { PaymentType } from './payment-types';
 import type { PremiumMode } from './premium-modes';
-import type { ReferrerCode } from './referrers';
+import type { BankCode, ReferrerCode } from './referrers';
 import type { SupportingDocumentId } from './supporting-documents';
 
 export const GROUP_LABELS: Readonly<Record<SupportingDocumentId, string>> = {
@@ -92,6 +92,16 @@ export const REFERRER_LABELS: Readonly<Record<ReferrerCode, string>> = {
   '02': 'applications:referrer_02',
   '19': 'applications:referrer_19',
   '05': 'applications:referrer_05',
+};
+
+/** Partner banks by name (the referrer's bank, the bank of a bank referral). */
+export const BANK_LABELS: Readonly<Record<BankCode, string>> = {
+  BAANZ: 'applications:bank_BAANZ',
+  BAMAY: 'applications:bank_BAMAY',
+  BAABA: 'applications:bank_BAABA',
+  BAFTB: 'applications:bank_BAFTB',
+  BACIM: 'applications:bank_BACIM',
+  BASPN: 'applications:bank_BASPN',
 };
 
 export const PRIORITY_LABELS = { p: 'applications:priority_p', s: 'applications:priority_s' } as const;

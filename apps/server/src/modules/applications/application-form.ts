@@ -5,7 +5,9 @@ import type { ApplicationProduct } from '@portal/domain/contracts/applications/a
 import type { ApplicationStepData, PersonDraft, Signature, SignatureParty } from '@portal/domain/contracts/applications/application-steps';
 import { SIGNATURE_IMAGE_PREFIX } from '@portal/domain/contracts/applications/application-steps';
 import { formatDisplayDate } from '@portal/domain/format/date';
+import { formatUsdAmount } from '@portal/domain/format/money';
 import {
+  BANK_LABELS,
   DOCUMENT_LABELS,
   GENDER_LABELS,
   GROUP_LABELS,
@@ -49,6 +51,7 @@ const TEXT = {
     sameAsOwner: 'Same as the policy owner',
     name: 'Name',
     nameKh: 'Khmer name',
+    nameLatin: 'Name in Latin letters',
     gender: 'Gender',
     dob: 'Date of birth',
     id: 'Identification',
@@ -66,6 +69,7 @@ const TEXT = {
     plan: 'Plan',
     faceAmount: 'Face amount',
     term: 'Policy / premium term',
+    years: (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`,
     mode: 'Premium mode',
     premium: 'Premium',
     riders: 'Riders',
@@ -118,6 +122,7 @@ const TEXT = {
     sameAsOwner: 'ដូចម្ចាស់បណ្ណសន្យារ៉ាប់រង',
     name: 'ឈ្មោះ',
     nameKh: 'ឈ្មោះជាភាសាខ្មែរ',
+    nameLatin: 'ឈ្មោះជាអក្សរឡាតាំង',
     gender: 'ភេទ',
     dob: 'ថ្ងៃខែឆ្នាំកំណើត',
     id: 'អត្តសញ្ញាណ',
@@ -135,6 +140,7 @@ const TEXT = {
     plan: 'គម្រោង',
     faceAmount: 'ទឹកប្រាក់ធានា',
     term: 'រយៈពេលធានា / បង់បុព្វលាភ',
+    years: (n: number) => `${n} ឆ្នាំ`,
     mode: 'របៀបបង់',
     premium: 'បុព្វលាភ',
     riders: 'ការធានាបន្ថែម',
@@ -201,9 +207,21 @@ function relationshipLabel(code: string | undefined, lang: Language): string {
     : (labelText(RELATIONSHIP_OTHER_LABEL, lang, { code }) ?? code);
 }
 
+/** A catalogue item by its name in the form's language; the code only when the catalogue does not know it. */
 function named(item: { name: string; nameKh: string } | null | undefined, lang: Language, code: string): string {
   if (!item) return code;
-  return `${lang === 'km' && item.nameKh ? item.nameKh : item.name} (${code})`;
+  return lang === 'km' && item.nameKh ? item.nameKh : item.name;
+}
+
+/** A person's name as the form's language writes it: the Khmer name (family name first) on a Khmer form when known. */
+function personName(lang: Language, p: { firstName?: string; lastName?: string; firstNameKh?: string; lastNameKh?: string }): string {
+  if (lang === 'km' && p.firstNameKh && p.lastNameKh) return `${p.lastNameKh} ${p.firstNameKh}`;
+  return `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
+}
+
+/** A partner bank by its name (the bank codes are the insurer's, not the customer's). */
+function bankName(code: string | null | undefined, lang: Language): string {
+  return codeLabel(BANK_LABELS, code, lang);
 }
 
 function shownDate(value: string | undefined | null): string {
@@ -218,8 +236,14 @@ function shownDate(value: string | undefined | null): string {
 function person(t: Text, lang: Language, title: string, p: PersonDraft | undefined): RawHtml {
   const q = p ?? {};
   return html`<h3>${title}</h3><dl>
-    <dt>${t.name}</dt><dd>${q.firstName ?? ''} ${q.lastName ?? ''}</dd>
-    ${q.firstNameKh || q.lastNameKh ? html`<dt>${t.nameKh}</dt><dd>${q.lastNameKh ?? ''} ${q.firstNameKh ?? ''}</dd>` : ''}
+    <dt>${t.name}</dt><dd>${personName(lang, q)}</dd>
+    ${
+      lang === 'km' && q.firstNameKh && q.lastNameKh
+        ? html`<dt>${t.nameLatin}</dt><dd>${q.firstName ?? ''} ${q.lastName ?? ''}</dd>`
+        : q.firstNameKh || q.lastNameKh
+          ? html`<dt>${t.nameKh}</dt><dd>${q.lastNameKh ?? ''} ${q.firstNameKh ?? ''}</dd>`
+          : ''
+    }
     <dt>${t.gender}</dt><dd>${codeLabel(GENDER_LABELS, q.gender, lang)}</dd>
     <dt>${t.dob}</dt><dd>${shownDate(q.dateOfBirth)}</dd>
     <dt>${t.id}</dt><dd>${q.idType ? `${codeLabel(ID_TYPE_LABELS, q.idType, lang)}: ` : ''}${q.idNumber ?? ''}</dd>
@@ -230,7 +254,19 @@ function person(t: Text, lang: Language, title: string, p: PersonDraft | undefin
   </dl>`;
 }
 
-function signature(t: Text, party: SignatureParty, s: Signature | null | undefined): RawHtml {
+/**
+ * The name under a signature: the person's name in the form's language when they signed under
+ * their own name (the name typed is their Latin name), else the name typed (a guardian, say).
+ */
+function signerName(lang: Language, s: Signature | null | undefined, p: PersonDraft | undefined): string | undefined {
+  if (!s) return undefined;
+  const typed = s.signerName?.trim();
+  const latin = p ? personName('en', p) : '';
+  if (p && (!typed || typed.toLowerCase() === latin.toLowerCase())) return personName(lang, p) || typed;
+  return typed;
+}
+
+function signature(t: Text, party: SignatureParty, s: Signature | null | undefined, name: string | undefined): RawHtml {
   const drawn =
     s?.method === 'drawn' &&
     typeof s.image === 'string' &&
@@ -238,7 +274,7 @@ function signature(t: Text, party: SignatureParty, s: Signature | null | undefin
     /^[A-Za-z0-9+/=]+$/.test(s.image.slice(SIGNATURE_IMAGE_PREFIX.length));
   return html`<div class="sig">
     <div class="sig-box">${drawn ? html`<img alt="" src="${s?.image ?? ''}">` : s?.typedName ? html`<span class="typed">${s.typedName}</span>` : ''}</div>
-    <div>${t.parties[party]}${s?.signerName ? html` — ${s.signerName}` : ''}</div>
+    <div>${t.parties[party]}${name ? html` — ${name}` : ''}</div>
     ${s?.signedAt ? html`<div class="small">${t.signedAt} ${shownDate(s.signedAt.slice(0, 10))}</div>` : ''}
   </div>`;
 }
@@ -258,7 +294,7 @@ export function applicationFormHtml(input: ApplicationFormInput): string {
     }),
   );
   const beneficiaries = (personalInfo.beneficiaries ?? []).map(
-    (b) => html`<tr><td>${b.firstName ?? ''} ${b.lastName ?? ''}</td>
+    (b) => html`<tr><td>${personName(lang, b)}</td>
     <td>${relationshipLabel(b.relationshipCode, lang)}</td><td>${codeLabel(PRIORITY_LABELS, b.priority, lang)}</td><td>${b.shareBenifit ?? ''}%</td></tr>`,
   );
   const docs = input.documents.map(
@@ -266,6 +302,9 @@ export function applicationFormHtml(input: ApplicationFormInput): string {
     <td>${codeLabel(DOCUMENT_LABELS, d.documentCode, lang)}</td><td>${d.fileName}</td></tr>`,
   );
   const names = input.names ?? null;
+  const owner = personalInfo.ownerIsInsured === true ? personalInfo.lifeInsured : personalInfo.policyOwner;
+  const productName = named(names?.product(p.productCode), lang, p.productCode);
+  const planName = named(names?.plan(p.productCode, p.planKey), lang, p.planKey);
   const branch =
     adv.isBankReferal && isBankCode(adv.bank ?? '')
       ? BANK_BRANCHES[adv.bank as BankCode].find((b) => b.code === adv.department)
@@ -307,9 +346,9 @@ th { background: #e8eef5; }
   ${beneficiaries.length === 0 ? html`<p>${t.none}</p>` : html`<table><thead><tr><th>${t.name}</th><th>${t.relationshipShort}</th><th>${t.priority}</th><th>${t.share}</th></tr></thead><tbody>${beneficiaries}</tbody></table>`}
   <h2>${t.product}</h2>
   <dl>
-    <dt>${t.productCode}</dt><dd>${named(names?.product(p.productCode), lang, p.productCode)}</dd><dt>${t.plan}</dt><dd>${named(names?.plan(p.productCode, p.planKey), lang, p.planKey)}</dd>
-    <dt>${t.faceAmount}</dt><dd>$${p.faceAmount}</dd><dt>${t.term}</dt><dd>${p.policyTerm} / ${p.premiumTerm}</dd>
-    <dt>${t.mode}</dt><dd>${codeLabel(PREMIUM_MODE_LABELS, p.premiumMode, lang)}</dd><dt>${t.premium}</dt><dd>$${p.premium}</dd>
+    <dt>${t.productCode}</dt><dd>${productName}</dd>${planName === productName ? '' : html`<dt>${t.plan}</dt><dd>${planName}</dd>`}
+    <dt>${t.faceAmount}</dt><dd>${formatUsdAmount(p.faceAmount)}</dd><dt>${t.term}</dt><dd>${t.years(p.policyTerm)} / ${t.years(p.premiumTerm)}</dd>
+    <dt>${t.mode}</dt><dd>${codeLabel(PREMIUM_MODE_LABELS, p.premiumMode, lang)}</dd><dt>${t.premium}</dt><dd>${formatUsdAmount(p.premium)}</dd>
     <dt>${t.riders}</dt><dd>${p.riders.map((r) => named(names?.rider(r.code), lang, r.code)).join(', ') || t.none}</dd>
     <dt>${t.payment}</dt><dd>${codeLabel(PAYMENT_LABELS, productInfo.paymentType, lang)}${productInfo.premiumBankCode ? ` (${codeLabel(PREMIUM_BANK_LABELS, productInfo.premiumBankCode, lang)})` : ''}</dd>
   </dl>
@@ -319,10 +358,10 @@ th { background: #e8eef5; }
   <p>${t.declarationText}</p>
   <h2>${t.advisorStatement}</h2>
   <dl>
-    <dt>${t.referrer}</dt><dd>${adv.referrerCode ? `${adv.referrerCode} – ${codeLabel(REFERRER_LABELS, adv.referrerCode, lang, { bank: isReferrerCode(adv.referrerCode) ? (bankCodeForReferrer(adv.referrerCode) ?? '') : '' })}` : ''}</dd>
+    <dt>${t.referrer}</dt><dd>${adv.referrerCode ? `${adv.referrerCode} – ${codeLabel(REFERRER_LABELS, adv.referrerCode, lang, { bank: bankName(isReferrerCode(adv.referrerCode) ? bankCodeForReferrer(adv.referrerCode) : null, lang) })}` : ''}</dd>
     ${
       adv.isBankReferal
-        ? html`<dt>${t.bank}</dt><dd>${adv.bank ?? ''}</dd><dt>${t.branch}</dt><dd>${branch ? `${lang === 'km' ? branch.nameKh : branch.name} (${branch.code})` : (adv.department ?? '')}</dd>
+        ? html`<dt>${t.bank}</dt><dd>${bankName(adv.bank, lang)}</dd><dt>${t.branch}</dt><dd>${branch ? `${lang === 'km' ? branch.nameKh : branch.name} (${branch.code})` : (adv.department ?? '')}</dd>
       <dt>${t.bankReferrer}</dt><dd>${adv.referrer ?? ''}</dd><dt>${t.supervisor}</dt><dd>${adv.supervisor ?? ''}</dd>
       <dt>${t.referralDate}</dt><dd>${shownDate(adv.referralDate)}</dd><dt>${t.employeeId}</dt><dd>${adv.employeeId ?? ''}</dd>`
         : ''
@@ -331,9 +370,9 @@ th { background: #e8eef5; }
   <p>${t.advisorText}</p>
   <h2>${t.signatures}</h2>
   <div class="sigs">
-    ${signature(t, 'policyOwner', decl.signatures?.policyOwner)}
-    ${decl.signatures?.lifeInsured ? signature(t, 'lifeInsured', decl.signatures.lifeInsured) : ''}
-    ${signature(t, 'advisor', decl.signatures?.advisor)}
+    ${signature(t, 'policyOwner', decl.signatures?.policyOwner, signerName(lang, decl.signatures?.policyOwner, owner))}
+    ${decl.signatures?.lifeInsured ? signature(t, 'lifeInsured', decl.signatures.lifeInsured, signerName(lang, decl.signatures.lifeInsured, personalInfo.lifeInsured)) : ''}
+    ${signature(t, 'advisor', decl.signatures?.advisor, input.advisorName)}
   </div>
   <h2>${t.documents}</h2>
   ${docs.length === 0 ? html`<p>${t.none}</p>` : html`<table><thead><tr><th>${t.group}</th><th>${t.documentType}</th><th>${t.file}</th></tr></thead><tbody>${docs}</tbody></table>`}

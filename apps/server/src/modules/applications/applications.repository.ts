@@ -173,6 +173,17 @@ export class ApplicationsRepository {
       .limit(limit);
   }
 
+  /** A user's display name and, when known, their name in Khmer. */
+  async userNames(userId: string | null): Promise<{ name: string; nameKh: string | null }> {
+    if (!userId) return { name: '', nameKh: null };
+    const [row] = await this.db
+      .select({ name: appUser.displayName, nameKh: appUser.displayNameKh })
+      .from(appUser)
+      .where(eq(appUser.id, userId))
+      .limit(1);
+    return { name: row?.name ?? '', nameKh: row?.nameKh ?? null };
+  }
+
   async userName(userId: string | null): Promise<string> {
     if (!userId) return '';
     const [row] = await this.db.select({ name: appUser.displayName }).from(appUser).where(eq(appUser.id, userId)).limit(1);

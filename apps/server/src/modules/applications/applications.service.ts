@@ -315,13 +315,17 @@ export class ApplicationsService {
 
   /** The application form as a page: the record as it is stored, its documents, the advisor's name. */
   private async formHtml(row: ApplicationRow, lang: Language): Promise<string> {
-    const [documents, names] = await Promise.all([this.applications.documents(row.id), this.proposals.names?.() ?? null]);
+    const [documents, names, advisor] = await Promise.all([
+      this.applications.documents(row.id),
+      this.proposals.names?.() ?? null,
+      this.applications.userNames(row.ownerUserId),
+    ]);
     return applicationFormHtml({
       lang,
       applicationNumber: row.applicationNumber,
       status: row.status,
       submittedAt: row.submittedAt ? instantToOffsetDateTime(row.submittedAt) : null,
-      advisorName: await this.applications.userName(row.ownerUserId),
+      advisorName: lang === 'km' && advisor.nameKh ? advisor.nameKh : advisor.name,
       steps: row.steps,
       product: row.product,
       documents: documents.map((d) => ({

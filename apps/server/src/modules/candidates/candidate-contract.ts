@@ -15,7 +15,7 @@ const TEXT = {
     intro: 'This agreement is made between the Company and the candidate named below, who wishes to become a life insurance agent.',
     candidate: 'Candidate',
     number: 'Candidate number',
-    idNumber: 'ID number',
+    identification: 'Identification',
     agency: 'Agency',
     date: 'Date',
     clauses: [
@@ -32,7 +32,7 @@ const TEXT = {
     intro: 'កិច្ចព្រមព្រៀងនេះធ្វើឡើងរវាងក្រុមហ៊ុន និងបេក្ខជនដែលមានឈ្មោះខាងក្រោម ដែលមានបំណងក្លាយជាភ្នាក់ងារធានារ៉ាប់រងអាយុជីវិត។',
     candidate: 'បេក្ខជន',
     number: 'លេខបេក្ខជន',
-    idNumber: 'លេខអត្តសញ្ញាណប័ណ្ណ',
+    identification: 'អត្តសញ្ញាណ',
     agency: 'ភ្នាក់ងារ',
     date: 'កាលបរិច្ឆេទ',
     clauses: [
@@ -52,6 +52,8 @@ export interface ContractInput {
   candidateNumber: string;
   name: string;
   idNumber: string | null;
+  /** The ID type by name in the contract's language (null when not given). */
+  idTypeName: string | null;
   agencyName: string | null;
 }
 
@@ -75,7 +77,7 @@ dt { font-weight: 700; } dd { margin: 0; }
   <dl>
     <dt>${t.candidate}</dt><dd>${input.name}</dd>
     <dt>${t.number}</dt><dd>${input.candidateNumber}</dd>
-    <dt>${t.idNumber}</dt><dd>${input.idNumber ?? '—'}</dd>
+    <dt>${t.identification}</dt><dd>${input.idTypeName ? `${input.idTypeName}: ` : ''}${input.idNumber ?? '—'}</dd>
     <dt>${t.agency}</dt><dd>${input.agencyName ?? '—'}</dd>
     <dt>${t.date}</dt><dd>${formatDisplayDate(input.today)}</dd>
   </dl>

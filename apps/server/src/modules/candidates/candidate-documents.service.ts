@@ -1,3 +1,4 @@
+import { ID_TYPE_LABELS } from '@portal/domain/codes/application-labels';
 import { isEditableStatus } from '@portal/domain/codes/candidate-status';
 import type { Language } from '@portal/domain/codes/languages';
 import {
@@ -19,6 +20,7 @@ import type { CandidateRecords } from './candidate-records';
 import { candidateScope } from './candidate-scope';
 import { checkDocumentFile, type UploadedFile } from './candidate-upload';
 import type { CandidatesRepository } from './candidates.repository';
+import { codeLabel } from '../applications/application-form-labels';
 
 /** Document types a candidate's own session may upload. */
 export const CANDIDATE_UPLOAD_TYPES: readonly CandidateDocumentType[] = [
@@ -106,6 +108,7 @@ export class CandidateDocumentsService {
   async contractPdf(caller: Caller, candidateId: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
     const row = await this.records.require(caller, candidateId);
     const today = todayInPhnomPenh(this.clock.now());
+    const agencyNames = await this.candidates.agencyNames(row.agencyId);
     const htmlText = contractHtml({
       lang,
       today,
@@ -113,7 +116,8 @@ export class CandidateDocumentsService {
       name:
         lang === 'km' && row.lastNameKh && row.firstNameKh ? `${row.lastNameKh} ${row.firstNameKh}` : `${row.firstName} ${row.lastName}`,
       idNumber: row.idNumber,
-      agencyName: await this.candidates.agencyName(row.agencyId),
+      idTypeName: row.idType ? codeLabel(ID_TYPE_LABELS, row.idType, lang) : null,
+      agencyName: lang === 'km' && agencyNames?.nameKh ? agencyNames.nameKh : (agencyNames?.name ?? null),
     });
     let pdf: Buffer;
     try {

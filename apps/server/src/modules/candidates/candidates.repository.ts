@@ -253,10 +253,11 @@ export class CandidatesRepository {
   }
 
   /** The agency's name, for the contract. */
-  async agencyName(agencyId: string | null): Promise<string | null> {
+  /** An agency's name and, when known, its name in Khmer. */
+  async agencyNames(agencyId: string | null): Promise<{ name: string; nameKh: string | null } | null> {
     if (!agencyId) return null;
-    const [row] = await this.db.select({ name: agency.name }).from(agency).where(eq(agency.id, agencyId)).limit(1);
-    return row?.name ?? null;
+    const [row] = await this.db.select({ name: agency.name, nameKh: agency.nameKh }).from(agency).where(eq(agency.id, agencyId)).limit(1);
+    return row ?? null;
   }
 
   async userName(userId: string | null): Promise<{ displayName: string; username: string } | undefined> {

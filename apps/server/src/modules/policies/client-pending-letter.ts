@@ -61,6 +61,8 @@ export interface ClientPendingLetterInput {
   today: string;
   policyNumber: string;
   productCode: string;
+  /** The product's catalogue names; null when no catalogue knows the code (the code is printed). */
+  productName: { name: string; nameKh: string } | null;
   owner: { firstName: string; lastName: string; firstNameKh: string | null; lastNameKh: string | null; address: string | null } | null;
   insured: { firstName: string; lastName: string; firstNameKh: string | null; lastNameKh: string | null } | null;
   agent: { displayName: string; displayNameKh: string | null; phone: string | null };
@@ -85,6 +87,7 @@ export function letterRequirements(items: PendingRequirement[]): PendingRequirem
 export function clientPendingLetterHtml(input: ClientPendingLetterInput): string {
   const t = TEXT[input.lang];
   const ownerName = input.owner ? personName(input.lang, input.owner) : '';
+  const productName = input.productName ? (input.lang === 'km' ? input.productName.nameKh : input.productName.name) : input.productCode;
   const agentName = input.lang === 'km' && input.agent.displayNameKh ? input.agent.displayNameKh : input.agent.displayName;
   const rows = letterRequirements(input.requirements).map(
     (r) => html`
@@ -130,7 +133,7 @@ td.code, td.date { white-space: nowrap; }
     <dt>${t.date}</dt><dd>${formatDisplayDate(input.today)}</dd>
     <dt>${t.to}</dt><dd>${ownerName}${input.owner?.address ? html`<br>${input.owner.address}` : ''}</dd>
     <dt>${t.policyNumber}</dt><dd>${input.policyNumber}</dd>
-    <dt>${t.product}</dt><dd>${input.productCode}</dd>
+    <dt>${t.product}</dt><dd>${productName}</dd>
     ${input.insured ? html`<dt>${t.insured}</dt><dd>${personName(input.lang, input.insured)}</dd>` : ''}
   </dl>
   <p>${t.dear(ownerName)}</p>

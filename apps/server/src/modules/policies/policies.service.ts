@@ -1,3 +1,5 @@
+import { indexCatalogue } from '@portal/domain/catalogue/catalogue-index';
+import { SEED_CATALOGUES } from '@portal/domain/catalogue/seed-catalogues';
 import { ROLE_AA, ROLE_AS } from '@portal/domain/codes/roles';
 import type { Language } from '@portal/domain/codes/languages';
 import type { ClientMilestonesQuery, ClientMilestonesResponse } from '@portal/domain/contracts/policies/find-client-milestones';
@@ -37,6 +39,15 @@ import type { PolicyScope } from './policy-scope.repository';
 import { policySearchPatterns } from './policy-search';
 import { toMilestone, toPayment, toPending, toPolicyDetails, toPolicySummary } from './policy-mappers';
 import type { Caller } from '../../plugins/caller';
+
+/** A product's names from the newest catalogue that has it (a policy may predate the current one). */
+function catalogueProduct(code: string): { name: string; nameKh: string } | null {
+  for (const catalogue of [...SEED_CATALOGUES].reverse()) {
+    const product = indexCatalogue(catalogue).product(code);
+    if (product) return { name: product.name, nameKh: product.nameKh };
+  }
+  return null;
+}
 
 /** An uploaded file as the route read it. */
 export type { UploadedFile };
@@ -237,6 +248,7 @@ export class PoliciesService {
       today,
       policyNumber: doc.policyNumber,
       productCode: doc.productCode,
+      productName: catalogueProduct(doc.productCode),
       owner,
       insured,
       agent: { displayName: doc.agent.displayName, displayNameKh: doc.agent.displayNameKh, phone: doc.agent.phone },

@@ -36,7 +36,7 @@ export interface ProposalReportInput {
   proposal: ReportProposal;
   advisor: { name: string; nameKh: string | null; code: string | null };
   names: CatalogueNames;
-  payment: Pick<PaymentView, 'paymentReference' | 'amountCents' | 'qrImage' | 'merchantName' | 'expiresAt'>;
+  payment: Pick<PaymentView, 'paymentReference' | 'amountCents' | 'qrImage' | 'expiresAt'>;
 }
 
 const cents = (amount: string | undefined) => parseMoneyToCents(amount ?? '0.00') ?? 0;
@@ -229,7 +229,7 @@ export function proposalReportHtml(input: ProposalReportInput): string {
     <dl>
       <dt>${t.paymentReference}</dt><dd>${input.payment.paymentReference}</dd>
       <dt>${t.amount}</dt><dd>${formatUsd(input.payment.amountCents)} (${modes[mode]})</dd>
-      <dt>${t.payee}</dt><dd>${input.payment.merchantName}</dd>
+      <dt>${t.payee}</dt><dd>${t.insurer}</dd>
       <dt>${t.validUntil}</dt><dd>${formatDisplayDate(input.payment.expiresAt)}</dd>
       <dt>${t.proposalNumber}</dt><dd>${p.proposalNumber}</dd>
     </dl>
