@@ -49,3 +49,51 @@ export async function pendingApplication(page: Page): Promise<string> {
   const app = await created<{ id: string }>(page, '/api/appform/v1/create', { proposalId: proposal.id }, await pageToken(page));
   return app.id;
 }
+
+/** What `contactWithRiderProposal` types (people's names and the like, in Latin letters). */
+export const TYPED_CONTACT_TEXTS: readonly string[] = ['Sophal', 'Teacher', 'Street 271'];
+
+/**
+ * A new contact with Khmer names, an ID and an occupation, and a 10-year TERM proposal with three
+ * riders for them: records whose screens show every kind of code a person must not read.
+ */
+export async function contactWithRiderProposal(page: Page): Promise<{ contactId: string; proposalId: string; lastName: string }> {
+  const token = await pageToken(page);
+  const lastName = `Plain${Date.now()
+    .toString(36)
+    .replace(/[0-9]/g, (d) => 'abcdefghij'.charAt(Number(d)))}`;
+  const contact = await created<{ id: string }>(
+    page,
+    '/api/contact/v1/create',
+    {
+      contactType: 'lifeInsured',
+      firstName: 'Sophal',
+      lastName,
+      firstNameKh: 'សុផល',
+      lastNameKh: 'ចាន់',
+      gender: 'F',
+      dateOfBirth: '03/03/1988',
+      phone: '012-555-781',
+      idType: '1',
+      idNumber: '123456780',
+      occupation: 'Teacher',
+      address: 'Street 271',
+    },
+    token,
+  );
+  const proposal = await created<{ id: string }>(
+    page,
+    '/api/proposal/v1/create',
+    {
+      lifeInsuredContactId: contact.id,
+      productCode: 'TERM',
+      faceAmount: '25,000',
+      policyTerm: 10,
+      premiumTerm: 10,
+      riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000' }, { code: 'CIWOP' }],
+      premiumMode: 'annual',
+    },
+    token,
+  );
+  return { contactId: contact.id, proposalId: proposal.id, lastName };
+}

@@ -11,7 +11,7 @@ import { waitForContent } from '../support/checks';
 import { expect, test } from '../support/fixtures';
 import { LANGS } from '../support/i18n';
 import { plainWordProblems } from '../support/plain-words';
-import { pageToken } from '../support/records';
+import { contactWithRiderProposal, pageToken, TYPED_CONTACT_TEXTS } from '../support/records';
 import { SCREENS, type Screen } from '../support/screens';
 
 const ROLE_USERS: readonly { role: Role; username: string }[] = [
@@ -33,9 +33,6 @@ interface RecordIds {
   candidateNumber?: string;
 }
 
-/** The texts this test types into records: they may be shown in Latin letters on a Khmer screen. */
-const TYPED: readonly string[] = ['Sophal', 'Teacher', 'Street 271'];
-
 async function json<T>(page: Page, path: string, token: string): Promise<T | undefined> {
   const res = await apiGet(page, path, token);
   return res.ok() ? ((await res.json()) as T) : undefined;
@@ -47,46 +44,11 @@ async function recordsFor(page: Page, role: Role, area: Screen['area']): Promise
   const ids: RecordIds = {};
   const sells = HOME_SCREENS.some((s) => s.id === 'contact-detail' && canUseScreen(s, [role]));
   if (sells && (area === 'contacts' || area === 'proposals' || area === 'applications')) {
-    const lastName = `Plainw${Date.now().toString(36).replace(/\d/g, 'k')}`;
-    const contact = await apiPost(
-      page,
-      '/api/contact/v1/create',
-      {
-        contactType: 'lifeInsured',
-        firstName: 'Sophal',
-        lastName,
-        firstNameKh: 'សុផល',
-        lastNameKh: 'ចាន់',
-        gender: 'F',
-        dateOfBirth: '03/03/1988',
-        phone: '012-555-781',
-        idType: '1',
-        idNumber: '123456780',
-        occupation: 'Teacher',
-        address: 'Street 271',
-      },
-      token,
-    );
-    expect(contact.status(), await contact.text()).toBe(201);
-    ids.contactId = ((await contact.json()) as { id: string }).id;
-    const proposal = await apiPost(
-      page,
-      '/api/proposal/v1/create',
-      {
-        lifeInsuredContactId: ids.contactId,
-        productCode: 'TERM',
-        faceAmount: '25,000',
-        policyTerm: 10,
-        premiumTerm: 10,
-        riders: [{ code: 'TBUR' }, { code: 'TCIR', faceAmount: '10000' }, { code: 'CIWOP' }],
-        premiumMode: 'annual',
-      },
-      token,
-    );
-    expect(proposal.status(), await proposal.text()).toBe(201);
-    ids.proposalId = ((await proposal.json()) as { id: string }).id;
+    const made = await contactWithRiderProposal(page);
+    ids.contactId = made.contactId;
+    ids.proposalId = made.proposalId;
     if (area === 'applications') {
-      const application = await apiPost(page, '/api/appform/v1/create', { proposalId: ids.proposalId }, token);
+      const application = await apiPost(page, '/api/appform/v1/create', { proposalId: made.proposalId }, token);
       expect(application.status(), await application.text()).toBe(201);
       ids.applicationId = ((await application.json()) as { id: string }).id;
     }
@@ -165,7 +127,7 @@ for (const { role, username, lang } of RUNS) {
             const url = visitOf(screen, ids);
             await page.goto(url);
             const unsettled = await settled(page);
-            const problems = unsettled ? [unsettled] : await plainWordProblems(page, lang, TYPED);
+            const problems = unsettled ? [unsettled] : await plainWordProblems(page, lang, TYPED_CONTACT_TEXTS);
             if (problems.length > 0) found[`${screen.id} ${url}`] = problems;
           }
           expect(found).toEqual({});
