@@ -252,8 +252,7 @@ export class CandidatesRepository {
       .orderBy(asc(candidateStageHistory.at), asc(candidateStageHistory.id));
   }
 
-  /** The agency's name, for the contract. */
-  /** An agency's name and, when known, its name in Khmer. */
+  /** An agency's name and, when known, its name in Khmer (for the contract). */
   async agencyNames(agencyId: string | null): Promise<{ name: string; nameKh: string | null } | null> {
     if (!agencyId) return null;
     const [row] = await this.db.select({ name: agency.name, nameKh: agency.nameKh }).from(agency).where(eq(agency.id, agencyId)).limit(1);
