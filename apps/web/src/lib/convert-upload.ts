@@ -14,12 +14,6 @@ export type Converter = (file: File) => Promise<File>;
 /** What a document file control offers: PDF, PNG, and the photo and scan types converted before upload. */
 export const DOCUMENT_ACCEPT = [...new Set(CONVERSION_EXTENSIONS.map((ext) => `.${ext}`).concat(Object.values(MEDIA_TYPES)))].join(',');
 
-/** The same for a drop zone: media type -> extensions. */
-export const DOCUMENT_ACCEPT_TYPES: Readonly<Record<string, string[]>> = CONVERSION_EXTENSIONS.reduce<Record<string, string[]>>(
-  (types, ext) => ({ ...types, [MEDIA_TYPES[ext]]: [...(types[MEDIA_TYPES[ext]] ?? []), `.${ext}`] }),
-  {},
-);
-
 /** POST /api/document/v1/scan: the file as one PDF, with the photo's name and `.pdf`. */
 export const scanToPdf: Converter = async (file) => {
   const body = new FormData();

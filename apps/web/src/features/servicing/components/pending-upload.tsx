@@ -37,8 +37,9 @@ function uploadErrorKey(error: unknown): string | null {
 
 /**
  * Upload a document the insurer asked for: pick the requirement, take a photo or choose a file
- * (PDF, PNG, JPEG, TIFF; a photo becomes a PDF before it is sent), then send it with a progress bar. The file is checked by the domain's rules before it
- * leaves the phone (no wasted 3G upload); the server checks again and its 413/415 are explained.
+ * (PDF, PNG, JPEG, TIFF; a photo becomes a PDF before it is sent), then send it with a progress
+ * bar. The file is checked by the domain's rules before it leaves the phone (no wasted 3G
+ * upload); the server checks again and its 413/415 are explained.
  */
 export function PendingUpload({
   policyNumber,
