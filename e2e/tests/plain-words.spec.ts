@@ -1,5 +1,5 @@
 // Plain words on every screen: each role opens every screen the access policy lets it use, on a
-// 360-px phone, in English and in Khmer, with real records behind the record screens (a contact,
+// 360-px phone, in Khmer, with real records behind the record screens (a contact,
 // a proposal with riders and an application the test makes; a policy and a candidate of the
 // role's own lists). No screen shows a raw code, a translation key or `undefined`, and no Khmer
 // screen keeps an English word of the portal's own texts.
@@ -9,7 +9,6 @@ import { canUseScreen } from '../../packages/domain/src/screen-access';
 import { apiGet, apiPost } from '../support/auth';
 import { waitForContent } from '../support/checks';
 import { expect, test } from '../support/fixtures';
-import { LANGS } from '../support/i18n';
 import { plainWordProblems } from '../support/plain-words';
 import { contactWithRiderProposal, pageToken, TYPED_CONTACT_TEXTS } from '../support/records';
 import { SCREENS, type Screen } from '../support/screens';
@@ -18,7 +17,8 @@ const ROLE_USERS: readonly { role: Role; username: string }[] = [
   { role: ROLE_AAP, username: 'demo.aap' },
   { role: ROLE_BK, username: 'demo.bk' },
   { role: ROLE_AS, username: 'demo.as' },
-  { role: ROLE_AA, username: 'demo.aa' },
+  // The second agency admin: demo.aa signs in often in other tests, and one-time codes are counted per user.
+  { role: ROLE_AA, username: 'demo.aa2' },
   { role: ROLE_TRAINEE, username: 'demo.trainee' },
   { role: ROLE_CAN, username: 'demo.can' },
 ];
@@ -100,16 +100,8 @@ async function settled(page: Page): Promise<string | null> {
 
 const AREAS = [...new Set(HOME_SCREENS.map((screen) => screen.area))];
 
-/**
- * Khmer for every role. English (where only a code or a key could be wrong) for the three roles
- * whose screens together are every signed-in screen, to keep the run short.
- */
-const RUNS = LANGS.flatMap((lang) =>
-  ROLE_USERS.filter(({ role }) => lang === 'km' || role === ROLE_AAP || role === ROLE_AA || role === ROLE_AS).map((user) => ({
-    ...user,
-    lang,
-  })),
-);
+// Khmer only: a11y.spec.ts opens every screen in English and checks it for codes and keys too.
+const RUNS = ROLE_USERS.map((user) => ({ ...user, lang: 'km' as const }));
 
 for (const { role, username, lang } of RUNS) {
   {

@@ -5,6 +5,7 @@
 // policies through the API, so the test does not depend on one generated record.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { OTHER_PRODUCT_LABEL, PRODUCT_LABELS } from '../../packages/domain/src/codes/product-labels';
 import type { PolicyDetailsResponse } from '../../packages/domain/src/contracts/policies/find-policy-details';
 import type { SearchCustomersResponse } from '../../packages/domain/src/contracts/policies/search-customers';
 import { formatDisplayDate } from '../../packages/domain/src/format/date';
@@ -168,9 +169,11 @@ test('every part of the policy opens from the detail and shows its data, from on
       section: 'plan-coverage',
       titleKey: 'servicing:plan_coverage_title',
       check: async () => {
-        await expect(page.locator(`[data-coverage="${base.coverageType}"]`).filter({ hasText: base.productCode }).first()).toContainText(
-          money(base.faceAmount),
-        );
+        // The coverage is named, not coded.
+        const name = text(PRODUCT_LABELS[base.productCode] ?? OTHER_PRODUCT_LABEL, 'en');
+        const card = page.locator(`[data-coverage="${base.coverageType}"]`).filter({ hasText: name }).first();
+        await expect(card).toContainText(money(base.faceAmount));
+        await expect(card).not.toContainText(base.productCode);
       },
     },
     {

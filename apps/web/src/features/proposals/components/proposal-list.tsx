@@ -90,7 +90,7 @@ export function ProposalList({ search }: { search: boolean }) {
       {waitingForSearch ? null : query.isPending ? (
         <Stack gap="xs" role="status" aria-label={t('common:loading')}>
           {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={72} radius="md" />
+            <Skeleton key={i} height={94} radius="md" />
           ))}
         </Stack>
       ) : query.isError && !query.data ? (
@@ -136,7 +136,11 @@ export function ProposalList({ search }: { search: boolean }) {
                       {p.lifeInsuredNameKh ? ` · ${p.lifeInsuredNameKh}` : ''}
                     </Text>
                     <Text size="sm" c="dimmed">
-                      {[p.proposalNumber, names.product(p.productCode), formatDisplayDate(p.modifiedDate)].filter(Boolean).join(' · ')}
+                      {p.proposalNumber} · {formatDisplayDate(p.modifiedDate)}
+                    </Text>
+                    {/* One line kept from the first paint: the name arrives with the products, without moving the list. */}
+                    <Text size="sm" c="dimmed" truncate data-testid="proposal-row-product">
+                      {names.product(p.productCode) ?? '\u00a0'}
                     </Text>
                   </Stack>
                   <Stack gap={2} align="flex-end">
