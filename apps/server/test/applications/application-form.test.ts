@@ -142,15 +142,26 @@ describe('the application form PDF', () => {
       'Family Protector',
       'Annual', // product (catalogue name), premium mode
       'Cheque',
-      "005 – the insurer's premium bank", // payment type, premium bank
-      '09 – Partner bank Maybank',
-      'Sihanoukville (002)', // referrer, branch
+      "The insurer's premium bank", // payment type, premium bank
+      'Maybank (partner bank)',
+      'Sihanoukville', // referrer, branch
       "Life insured's ID",
       'National ID (front)', // document group and type
       'In the last 5 years, have you been treated in hospital', // health question
     ])
       expect(text, label).toContain(label);
-    for (const raw of ['(1) 123456789', 'NATIONAL_ID_FRONT', 'insured-id', ' annual ', ' CHQ ', 'BAMAY', '(TERM)'])
+    for (const raw of [
+      '(1) 123456789',
+      '(002)',
+      '09 –',
+      '005 –',
+      'NATIONAL_ID_FRONT',
+      'insured-id',
+      ' annual ',
+      ' CHQ ',
+      'BAMAY',
+      '(TERM)',
+    ])
       expect(text, raw).not.toContain(raw);
 
     const km = await aap.get(`/api/report/v1/generate/application-form/${app.id}?lang=km`);

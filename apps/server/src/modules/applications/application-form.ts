@@ -32,7 +32,7 @@ import { codeLabel, labelText } from './application-form-labels';
  * pool; every value is escaped by `html`; a signature image is used only when it is a PNG data URL.
  * Codes print as their labels in the form's language — the screens' own labels
  * (@portal/domain/codes/application-labels, from the language files), products, plans and riders
- * by their catalogue names like the proposal PDF — with the code kept where staff key it in.
+ * by their catalogue names like the proposal PDF, partner banks and their branches by name.
  */
 const TEXT = {
   en: {
@@ -85,7 +85,7 @@ const TEXT = {
     declarationText:
       'I declare that the answers in this application are true and complete. I authorize the insurer to obtain medical and other information needed to assess this application.',
     advisorStatement: '5. Insurance-advisor statement',
-    referrer: 'Referrer code',
+    referrer: 'Referrer',
     bank: 'Bank',
     branch: 'Branch',
     bankReferrer: 'Bank referrer',
@@ -156,7 +156,7 @@ const TEXT = {
     declarationText:
       'ខ្ញុំសូមប្រកាសថា ចម្លើយក្នុងពាក្យស្នើសុំនេះពិតប្រាកដ និងពេញលេញ។ ខ្ញុំអនុញ្ញាតឱ្យក្រុមហ៊ុនធានារ៉ាប់រងទទួលបានព័ត៌មានវេជ្ជសាស្ត្រ និងព័ត៌មានផ្សេងទៀតដែលត្រូវការ ដើម្បីវាយតម្លៃពាក្យស្នើសុំនេះ។',
     advisorStatement: '៥. សេចក្តីថ្លែងការណ៍របស់ទីប្រឹក្សាធានារ៉ាប់រង',
-    referrer: 'លេខកូដអ្នកណែនាំ',
+    referrer: 'អ្នកណែនាំ',
     bank: 'ធនាគារ',
     branch: 'សាខា',
     bankReferrer: 'អ្នកណែនាំពីធនាគារ',
@@ -358,10 +358,10 @@ th { background: #e8eef5; }
   <p>${t.declarationText}</p>
   <h2>${t.advisorStatement}</h2>
   <dl>
-    <dt>${t.referrer}</dt><dd>${adv.referrerCode ? `${adv.referrerCode} – ${codeLabel(REFERRER_LABELS, adv.referrerCode, lang, { bank: bankName(isReferrerCode(adv.referrerCode) ? bankCodeForReferrer(adv.referrerCode) : null, lang) })}` : ''}</dd>
+    <dt>${t.referrer}</dt><dd>${codeLabel(REFERRER_LABELS, adv.referrerCode, lang, { bank: bankName(isReferrerCode(adv.referrerCode) ? bankCodeForReferrer(adv.referrerCode) : null, lang) })}</dd>
     ${
       adv.isBankReferal
-        ? html`<dt>${t.bank}</dt><dd>${bankName(adv.bank, lang)}</dd><dt>${t.branch}</dt><dd>${branch ? `${lang === 'km' ? branch.nameKh : branch.name} (${branch.code})` : (adv.department ?? '')}</dd>
+        ? html`<dt>${t.bank}</dt><dd>${bankName(adv.bank, lang)}</dd><dt>${t.branch}</dt><dd>${branch ? (lang === 'km' ? branch.nameKh : branch.name) : (adv.department ?? '')}</dd>
       <dt>${t.bankReferrer}</dt><dd>${adv.referrer ?? ''}</dd><dt>${t.supervisor}</dt><dd>${adv.supervisor ?? ''}</dd>
       <dt>${t.referralDate}</dt><dd>${shownDate(adv.referralDate)}</dd><dt>${t.employeeId}</dt><dd>${adv.employeeId ?? ''}</dd>`
         : ''

@@ -1,8 +1,9 @@
 import { Card, Checkbox, Grid, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { REFERRER_LABELS } from '@portal/domain/codes/application-labels';
+import { BANK_LABELS, REFERRER_LABELS } from '@portal/domain/codes/application-labels';
 import {
   bankCodeForReferrer,
+  isBankCode,
   isBankReferrer,
   isReferrerCode,
   REFERRER_CODES,
@@ -27,6 +28,8 @@ export function AdvisorStatementStep({ wizard }: { wizard: Wizard }) {
   const bank = code ? bankCodeForReferrer(code) : null;
   const branches = useBranches(bankReferral && bank ? bank : '');
   const err = (field: string) => errorAt(issues, field, shown);
+  /** A partner bank by its name, never its code. */
+  const bankLabel = (value: string | null | undefined) => (isBankCode(value) ? t(BANK_LABELS[value]) : '');
 
   const chooseReferrer = (value: string) => {
     if (!isReferrerCode(value)) {
@@ -62,7 +65,7 @@ export function AdvisorStatementStep({ wizard }: { wizard: Wizard }) {
               { value: '', label: t('applications:choose') },
               ...REFERRER_CODES.map((c) => ({
                 value: c,
-                label: `${c} – ${t(REFERRER_LABELS[c], { bank: bankCodeForReferrer(c) ?? '' })}`,
+                label: t(REFERRER_LABELS[c], { bank: bankLabel(bankCodeForReferrer(c)) }),
               })),
             ]}
           />
@@ -74,7 +77,7 @@ export function AdvisorStatementStep({ wizard }: { wizard: Wizard }) {
           {bankReferral ? (
             <Grid gap="sm">
               <Grid.Col span={{ base: 12, sm: 6 }}>
-                <TextInput id="bank" label={t('applications:field_bank')} value={data.bank ?? ''} readOnly error={err('bank')} />
+                <TextInput id="bank" label={t('applications:field_bank')} value={bankLabel(data.bank)} readOnly error={err('bank')} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 6 }}>
                 <NativeSelect

@@ -3,60 +3,15 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { emptyWizardCompletion } from '@portal/domain/codes/wizard-steps';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
-import { emptyStepData } from '@portal/domain/contracts/applications/application-steps';
 import type { UpdateApplicationRequest } from '@portal/domain/contracts/applications/update-application';
+import { APPLICATION as application, APPLICATION_ID as ID } from '../../../test/application';
 import { apiError, deferred, json, standInFetch, type Answer, type SentRequest } from '../../../test/fetch-stand-in';
 import { testQueryClient } from '../../../test/render';
 import { DRAFT_SAVE_DELAY_MS, SAVE_RETRY_DELAYS_MS, useWizard } from './use-wizard';
 
-const ID = 'app-1';
 const UPDATE = `/api/appform/v1/update/${ID}`;
 const FIND = `/api/appform/v1/find/${ID}`;
-
-const quote = {
-  productCode: 'LTU05',
-  planKey: 'LTU05',
-  catalogueVersion: '2026-01',
-  calculationDate: '2026-11-27',
-  lifeInsuredAge: 35,
-  policyOwnerAge: null,
-  policyTerm: 20,
-  premiumTerm: 10,
-  faceAmount: '30000.00',
-  currency: 'USD' as const,
-  premiumFirstYear: {
-    annual: { premium: '520.00', premiumBeforeDiscount: '520.00', premiumDiscount: '0.00', premiumAfterDiscount: '520.00' },
-  },
-  coverages: [],
-};
-
-const application: ApplicationResponse = {
-  id: ID,
-  applicationNumber: 'AP-0001',
-  status: 'P',
-  activeStep: 0,
-  completion: emptyWizardCompletion(),
-  steps: emptyStepData(),
-  product: {
-    proposalId: null,
-    proposalNumber: null,
-    productCode: 'LTU05',
-    planKey: 'LTU05',
-    faceAmount: '30000.00',
-    policyTerm: 20,
-    premiumTerm: 10,
-    riders: [],
-    premiumMode: 'annual',
-    premium: '520.00',
-    quote,
-  },
-  submission: null,
-  createdDate: '2026-11-27T09:00:00+07:00',
-  modifiedDate: '2026-11-27T09:00:00+07:00',
-  version: 3,
-};
 
 /** The server's answer to a save: the application with the step as sent, at `version`. */
 function saved(sent: SentRequest, version: number, base: ApplicationResponse = application): Response {
