@@ -40,6 +40,13 @@ function newPerson() {
   };
 }
 
+/** The day after a DD/MM/YYYY date, DD/MM/YYYY. */
+function dayAfter(date: string): string {
+  const [day = 0, month = 0, year = 0] = date.split('/').map(Number);
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  return [next.getUTCDate(), next.getUTCMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/') + `/${next.getUTCFullYear()}`;
+}
+
 const isPath = (pattern: RegExp) => (url: URL) => pattern.test(url.pathname);
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -155,6 +162,12 @@ for (const lang of LANGS) {
       await expectMainHeading(page, 'contacts:add_activity_title', lang);
       expect(await seriousA11yViolations(page), 'the activity form').toEqual([]);
       await field(page, 'contacts:field_activityType', lang).selectOption('meeting');
+      // The picker shows the next full hour, DD/MM/YYYY HH:mm whatever the browser's language.
+      await expect(field(page, 'contacts:field_start', lang)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:00$/);
+      await field(page, 'contacts:field_start', lang).click();
+      await expect(page.getByRole('button', { name: text('contacts:calendar_done', lang) })).toBeVisible();
+      expect(await seriousA11yViolations(page), 'the open date-and-time picker').toEqual([]);
+      await page.keyboard.press('Escape');
       await field(page, 'contacts:field_notes', lang).fill('Explain the education plan');
       await button(page, 'contacts:activity_save', lang).click();
       await expect(page).toHaveURL(detailUrl);
@@ -171,12 +184,23 @@ for (const lang of LANGS) {
       await activity.getByRole('link', { name: textMatcher('contacts:activity_edit_label', lang) }).click();
       await expectMainHeading(page, 'contacts:edit_activity_title', lang);
       await radio(page, 'contacts:day_type_allDay', lang).check();
-      await expect(field(page, 'contacts:field_startDay', lang)).toHaveAttribute('type', 'date');
+      const firstDay = field(page, 'contacts:field_startDay', lang);
+      const lastDay = field(page, 'contacts:field_endDay', lang);
+      await expect(firstDay).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+      const firstDayText = await firstDay.innerText();
+      const lastDayText = dayAfter(await lastDay.innerText());
+      // The last day moves on by one, picked on the calendar with the keyboard.
+      await lastDay.click();
+      await expect(page.getByRole('button', { name: text('contacts:calendar_next', lang) })).toBeVisible();
+      expect(await seriousA11yViolations(page), 'the open calendar').toEqual([]);
+      await page.locator('button[data-selected]').focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await expect(lastDay).toHaveText(lastDayText);
       await button(page, 'contacts:activity_save_changes', lang).click();
       await expect(page).toHaveURL(detailUrl);
       await expect(activity).toContainText(text('contacts:day_type_allDay', lang));
-      // One day, or (an hour from 23:00 Phnom Penh time ends the next day) both days.
-      await expect(activity.getByTestId('activity-row-when')).toHaveText(/^\d{2}\/\d{2}\/\d{4}( – \d{2}\/\d{2}\/\d{4})?$/);
+      await expect(activity.getByTestId('activity-row-when')).toHaveText(`${firstDayText} – ${lastDayText}`);
 
       await activity.getByRole('link', { name: textMatcher('contacts:activity_edit_label', lang) }).click();
       await button(page, 'contacts:activity_delete', lang).click();

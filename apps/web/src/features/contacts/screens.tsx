@@ -1,3 +1,4 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -6,7 +7,6 @@ import type { ScreenComponents } from '../../lib/screen-route';
 import { useActivityForEdit } from './api/find-activity';
 import { useContactForEdit } from './api/find-contact';
 import { useContactWithActivities } from './api/find-contact-with-activities';
-import { ActivityForm } from './components/activity-form';
 import { ContactDetail } from './components/contact-detail';
 import { ContactList } from './components/contact-list';
 import { khmerName, latinName } from './components/contact-name';
@@ -15,6 +15,17 @@ import { RecordError, RecordNotFound, RecordSkeleton } from './components/record
 import { SavedContactPanel } from './components/saved-contact-panel';
 import { UpdateContactForm } from './components/update-contact-form';
 import './contacts.css';
+
+// The activity form's calendar (Mantine's date pickers, dayjs) comes only with the activity screen.
+const LazyActivityForm = lazy(() => import('./components/activity-form').then((m) => ({ default: m.ActivityForm })));
+
+function ActivityForm(props: ComponentProps<typeof LazyActivityForm>) {
+  return (
+    <Suspense fallback={<RecordSkeleton rows={5} />}>
+      <LazyActivityForm {...props} />
+    </Suspense>
+  );
+}
 
 function useRecordId(): string {
   return useParams().id ?? '';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Radio, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,10 +25,16 @@ import {
 } from '../hooks/activity-form-values';
 import { apiErrorText, isConflict, isNotFound } from '../hooks/form-errors';
 import { DeleteActivityButton } from './delete-activity-button';
+import { ActivityPicker } from './activity-picker';
 import { ACTIVITY_TYPE_LABELS, DAY_TYPE_LABELS } from './labels';
 import { BusyButton } from '../../../components/ui/busy-button';
 
 const DEFAULT_START_TIME = '09:00';
+
+const PICKER_LABELS: Readonly<Record<DayType, Record<'start' | 'end', string>>> = {
+  allDay: { start: 'contacts:field_startDay', end: 'contacts:field_endDay' },
+  timed: { start: 'contacts:field_start', end: 'contacts:field_end' },
+};
 
 interface ActivityFormProps {
   contactId: string;
@@ -134,7 +140,6 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
     apply(next);
   };
 
-  const pickerType = dayType === 'allDay' ? 'date' : 'datetime-local';
   const saving = create.isPending || update.isPending;
 
   return (
@@ -211,24 +216,25 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
           )}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            {...register('start')}
-            key={`start-${pickerType}`}
-            type={pickerType}
-            label={t(dayType === 'allDay' ? 'contacts:field_startDay' : 'contacts:field_start')}
-            required
-            error={message('start')}
-            data-testid="activity-start"
-          />
-          <TextInput
-            {...register('end')}
-            key={`end-${pickerType}`}
-            type={pickerType}
-            label={t(dayType === 'allDay' ? 'contacts:field_endDay' : 'contacts:field_end')}
-            required
-            error={message('end')}
-            data-testid="activity-end"
-          />
+          {(['start', 'end'] as const).map((name) => (
+            <Controller
+              key={`${name}-${dayType}`}
+              control={control}
+              name={name}
+              render={({ field }) => (
+                <ActivityPicker
+                  ref={field.ref}
+                  dayType={dayType}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  label={t(PICKER_LABELS[dayType][name])}
+                  error={message(name)}
+                  testId={`activity-${name}`}
+                />
+              )}
+            />
+          ))}
         </SimpleGrid>
         <Textarea
           {...register('notes')}

@@ -7,9 +7,9 @@ import { toFieldErrors } from '@portal/domain/errors/field-errors';
 import { instantToOffsetDateTime, toOffsetDateTime } from '@portal/domain/format/date';
 
 /**
- * The activity form. Start and end are what the browser's own pickers give: a date
- * (`YYYY-MM-DD`) for a whole-day activity, a date and time (`YYYY-MM-DDTHH:mm`) otherwise, both
- * Phnom Penh wall-clock time. They are sent with the +07:00 offset (spec §9).
+ * The activity form. Start and end are kept as a date (`YYYY-MM-DD`) for a whole-day activity, a
+ * date and time (`YYYY-MM-DDTHH:mm`) otherwise, both Phnom Penh wall-clock time (the pickers show
+ * them DD/MM/YYYY). They are sent with the +07:00 offset (spec §9).
  */
 export interface ActivityFormValues {
   activityType: ActivityType | '';
