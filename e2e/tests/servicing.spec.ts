@@ -251,6 +251,7 @@ test('the client letter downloads, and a pending document is uploaded with progr
   const section = page.getByTestId('pending-requirements');
   const item = section.locator(`[data-pending-code="${requirement.code}"]`);
   await expect(item).toContainText(requirement.descriptionEn);
+  await expect(item).not.toContainText(requirement.code); // the insurer's code, not a word for a person
   await expect(item.getByTestId('pending-status')).toHaveText(text('servicing:pending_status_outstanding', 'en'));
 
   // The client-pending letter arrives as a PDF download.

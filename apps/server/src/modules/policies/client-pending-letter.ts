@@ -23,7 +23,6 @@ const TEXT = {
     intro:
       'Thank you for choosing us. To complete the servicing of your policy, we still need the documents listed below. Please hand them to your advisor, who will send them to us.',
     none: 'We are not waiting for any document from you at the moment. Thank you.',
-    code: 'Code',
     requirement: 'Requirement',
     requested: 'Requested on',
     due: 'Due by',
@@ -44,7 +43,6 @@ const TEXT = {
     intro:
       'សូមអរគុណដែលបានជ្រើសរើសយើងខ្ញុំ។ ដើម្បីបញ្ចប់ការផ្តល់សេវាលើបណ្ណសន្យារ៉ាប់រងរបស់លោកអ្នក យើងខ្ញុំនៅត្រូវការឯកសារខាងក្រោម។ សូមប្រគល់ឯកសារទាំងនេះជូនភ្នាក់ងាររបស់លោកអ្នក ដែលនឹងបញ្ជូនមកយើងខ្ញុំ។',
     none: 'បច្ចុប្បន្ននេះ យើងខ្ញុំមិនរង់ចាំឯកសារណាមួយពីលោកអ្នកទេ។ សូមអរគុណ។',
-    code: 'លេខកូដ',
     requirement: 'តម្រូវការ',
     requested: 'ថ្ងៃស្នើសុំ',
     due: 'កាលកំណត់',
@@ -92,7 +90,6 @@ export function clientPendingLetterHtml(input: ClientPendingLetterInput): string
   const rows = letterRequirements(input.requirements).map(
     (r) => html`
       <tr>
-        <td class="code">${r.code}</td>
         <td>${input.lang === 'km' ? r.descriptionKm : r.descriptionEn}</td>
         <td class="date">${formatDisplayDate(r.requestedDate)}</td>
         <td class="date">${r.dueDate ? formatDisplayDate(r.dueDate) : '—'}</td>
@@ -104,7 +101,7 @@ export function clientPendingLetterHtml(input: ClientPendingLetterInput): string
       ? html`<p>${t.none}</p>`
       : html`
     <table>
-      <thead><tr><th>${t.code}</th><th>${t.requirement}</th><th>${t.requested}</th><th>${t.due}</th><th>${t.status}</th></tr></thead>
+      <thead><tr><th>${t.requirement}</th><th>${t.requested}</th><th>${t.due}</th><th>${t.status}</th></tr></thead>
       <tbody>${rows}</tbody>
     </table>`;
   const page = html`<!doctype html>
@@ -123,7 +120,7 @@ dd { margin: 0; }
 table { width: 100%; border-collapse: collapse; margin: 12pt 0; }
 th, td { border: 1px solid #9aa5b1; padding: 4pt 6pt; text-align: left; vertical-align: top; }
 th { background: #e8eef5; font-weight: 700; }
-td.code, td.date { white-space: nowrap; }
+td.date { white-space: nowrap; }
 .closing { margin-top: 24pt; }
 </style>
 </head>

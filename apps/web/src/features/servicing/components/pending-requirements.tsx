@@ -21,8 +21,9 @@ function RequirementItem({ requirement, lang }: { requirement: PendingRequiremen
     <Card withBorder padding="sm" component="li" data-pending-code={requirement.code} data-pending-status={requirement.status}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
         <Stack gap={2} miw={0}>
-          <Text fw={700}>{requirement.code}</Text>
-          <Text lang={lang}>{lang === 'km' ? requirement.descriptionKm : requirement.descriptionEn}</Text>
+          <Text fw={700} lang={lang}>
+            {lang === 'km' ? requirement.descriptionKm : requirement.descriptionEn}
+          </Text>
         </Stack>
         <Badge variant="light" radius="sm" tt="none" color={color} c={TONE_TEXT[color]} data-testid="pending-status">
           {t(PENDING_STATUS_KEYS[requirement.status])}
