@@ -5,9 +5,9 @@
 // admin's own session (the recruitment screens drive the same calls: see recruitment.spec).
 import type { Page } from '@playwright/test';
 import { apiGet, apiPost, storedLogin } from '../support/auth';
-import { expectMainHeading } from '../support/checks';
+import { expectMainHeading, seriousA11yViolations } from '../support/checks';
 import { expect, test } from '../support/fixtures';
-import { text } from '../support/i18n';
+import { LANGS, text } from '../support/i18n';
 
 const lang = 'en' as const;
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -90,3 +90,34 @@ test.describe('product permissions on the quote form', () => {
     expect((await storedLogin(page))?.accessToken).toBe(advisorToken);
   });
 });
+
+for (const listLang of LANGS) {
+  test.describe(`the agency admin's agents, in ${listLang}`, () => {
+    test.use({ lang: listLang, signedInAs: 'demo.aa', viewport: { width: 360, height: 800 } });
+
+    test('lists every advisor of the agency by name, and leads to their product permissions', async ({ page }) => {
+      await page.goto('/home/recruitment/agent');
+      await expectMainHeading(page, 'recruitment:agent_title', listLang);
+      const adminToken = (await storedLogin(page))?.accessToken ?? '';
+      const listed = await apiGet(page, '/api/agent-product/v1/agents', adminToken);
+      expect(listed.status(), await listed.text()).toBe(200);
+      const { items } = (await listed.json()) as { items: { id: string; displayName: string; displayNameKh: string | null }[] };
+      // The banca advisor came from no recruitment, and is listed all the same.
+      const banca = items.find((i) => i.displayName === 'Sreymom Lim');
+      if (!banca) throw new Error('demo.bk is not among the agents');
+      const nameOf = (i: (typeof items)[number]) => (listLang === 'km' && i.displayNameKh ? i.displayNameKh : i.displayName);
+
+      const rows = page.getByTestId('agent-row');
+      await expect(rows).toHaveCount(items.length);
+      for (const [n, item] of items.entries()) await expect(rows.nth(n)).toContainText(nameOf(item));
+      const row = rows.filter({ hasText: nameOf(banca) });
+      await expect(row).toContainText(text('common:role_banca', listLang));
+      expect(await seriousA11yViolations(page), 'the agents list').toEqual([]);
+
+      await row.getByRole('link', { name: text('recruitment:product_permission_title', listLang) }).click();
+      await expect(page).toHaveURL(new RegExp(`/home/recruitment/agent/product-permission\\?agentId=${banca.id}$`));
+      await expectMainHeading(page, 'recruitment:product_permission_title', listLang);
+      await expect(page.getByText(banca.displayName).first()).toBeVisible();
+    });
+  });
+}

@@ -4,7 +4,10 @@ import { APP_VERSION } from '@portal/domain/version';
 import { bearerFor, createTestApp, xsrfHeaders, type TestApp } from './helpers/test-app';
 import { specApiPaths } from './helpers/spec-paths';
 
-/** Paths the API has beyond spec §7: health probes, the dev outbox, and sending a proposal to the customer (decision 011). */
+/**
+ * Paths the API has beyond spec §7: health probes, the dev outbox, sending a proposal to the
+ * customer (decision 011), and the agency's agents for the Agents screen.
+ */
 const EXTRA_PATHS = [
   '/api/health',
   '/api/health/live',
@@ -14,6 +17,7 @@ const EXTRA_PATHS = [
   '/api/customer/v1/proposal/open',
   '/api/customer/v1/proposal',
   '/api/customer/v1/proposal/report',
+  '/api/agent-product/v1/agents',
 ];
 
 function concrete(path: string): string {

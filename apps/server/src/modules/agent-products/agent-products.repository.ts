@@ -1,8 +1,12 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
+import { ADVISOR_ROLES, ROLE_TRAINEE } from '@portal/domain/codes/roles';
 import type { Db } from '../../db/client';
 import { agentProductPermission, agentProductSetting } from '../../db/schema/agent-product-permission.table';
 import { appUser } from '../../db/schema/app-user.table';
 import { agentCodeHistory } from '../../db/schema/candidate-agent-code-history.table';
+
+/** Who has product lists: the agency's advisors and its trainees (agents in the making). */
+const AGENT_ROLES = [...ADVISOR_ROLES, ROLE_TRAINEE] as const;
 
 /** Per-agent product lists and agent code history (Drizzle only). */
 export class AgentProductsRepository {
@@ -23,6 +27,25 @@ export class AgentProductsRepository {
       .where(and(...filters))
       .limit(1);
     return row;
+  }
+
+  /** Advisors and trainees of an agency who are not disabled, by name; `settingUserId` null: no list saved. */
+  async agents(agencyId: string) {
+    const listed = sql<number>`(select count(*)::int from ${agentProductPermission} where ${agentProductPermission.userId} = ${appUser.id})`;
+    return this.db
+      .select({
+        id: appUser.id,
+        displayName: appUser.displayName,
+        displayNameKh: appUser.displayNameKh,
+        agentCode: appUser.agentCode,
+        roles: appUser.roles,
+        settingUserId: agentProductSetting.userId,
+        productCount: listed,
+      })
+      .from(appUser)
+      .leftJoin(agentProductSetting, eq(agentProductSetting.userId, appUser.id))
+      .where(and(eq(appUser.agencyId, agencyId), ne(appUser.status, 'disabled'), arrayOverlaps(appUser.roles, [...AGENT_ROLES])))
+      .orderBy(asc(appUser.displayName), asc(appUser.id));
   }
 
   /** The saved list (undefined: none saved) and its version. */

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  agentListResponseSchema,
   agentProductParamsSchema,
   agentProductsResponseSchema,
   saveAgentProductsSchema,
 } from '@portal/domain/contracts/candidates/agent-products';
+import { ACCESS_POLICY } from '@portal/domain/api/access-policy';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { callerOf } from '../../plugins/caller';
 
@@ -20,6 +22,21 @@ const security = [{ bearerAuth: [] }];
 /** Agent product permission calls of spec §7 (agency admin; api/access-policy.ts). */
 export const agentProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.agentProducts;
+
+  app.get(
+    '/api/agent-product/v1/agents',
+    {
+      // Beyond spec §7: whoever may read one agent's permissions may list the agents.
+      config: { roles: ACCESS_POLICY['GET /api/agent-product/v1/find/{id}'] },
+      schema: {
+        summary: "The agency's advisors and trainees, by name, each with whether a product list limits them",
+        tags,
+        security,
+        response: { 200: agentListResponseSchema, ...errors },
+      },
+    },
+    async (request) => service.agents(callerOf(request)),
+  );
 
   app.get(
     '/api/agent-product/v1/find/:id',

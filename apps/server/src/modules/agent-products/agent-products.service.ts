@@ -1,4 +1,8 @@
-import type { AgentProductsResponse, SaveAgentProductsRequest } from '@portal/domain/contracts/candidates/agent-products';
+import type {
+  AgentListResponse,
+  AgentProductsResponse,
+  SaveAgentProductsRequest,
+} from '@portal/domain/contracts/candidates/agent-products';
 import type { ProductCode } from '@portal/domain/codes/products';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
@@ -14,6 +18,31 @@ export class AgentProductsService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
+
+  /** The caller's agency's advisors and trainees; an admin with no agency manages nobody (403). */
+  async agents(caller: Caller): Promise<AgentListResponse> {
+    if (!caller.user.agencyId) throw AppError.http(403);
+    const rows = await this.repository.agents(caller.user.agencyId);
+    await this.audit.record({
+      actorUserId: caller.user.id,
+      action: 'read',
+      entity: 'agent_list',
+      entityId: caller.user.agencyId,
+      ip: caller.ip,
+      details: { count: rows.length },
+    });
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        displayName: r.displayName,
+        displayNameKh: r.displayNameKh,
+        agentCode: r.agentCode,
+        roles: r.roles,
+        restricted: r.settingUserId !== null,
+        productCount: r.settingUserId === null ? 0 : Number(r.productCount),
+      })),
+    };
+  }
 
   async find(caller: Caller, agentUserId: string): Promise<AgentProductsResponse> {
     // An admin with no agency manages nobody (never "every agency").

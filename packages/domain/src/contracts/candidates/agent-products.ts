@@ -34,6 +34,27 @@ export const agentProductsResponseSchema = z.object({
 });
 export type AgentProductsResponse = z.infer<typeof agentProductsResponseSchema>;
 
+/**
+ * GET /api/agent-product/v1/agents -> the agency's advisors and trainees (the caller's agency),
+ * by name, each with whether a product list limits them: the way to their product permissions.
+ */
+export const agentListResponseSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      displayNameKh: z.string().nullable(),
+      agentCode: z.string().nullable(),
+      roles: z.array(z.string()),
+      /** false: no list saved, every product permitted. */
+      restricted: z.boolean(),
+      /** How many products the saved list permits (0 when not restricted). */
+      productCount: z.number().int(),
+    }),
+  ),
+});
+export type AgentListResponse = z.infer<typeof agentListResponseSchema>;
+
 export const saveAgentProductsSchema = z.object({
   agentUserId: z.uuid({ error: 'invalid' }),
   productCodes: z

@@ -7,4 +7,5 @@ export const candidateKeys = {
   irc: (q: string) => ['candidates', 'irc', q] as const,
   itc: ['candidates', 'itc'] as const,
   agent: (id: string) => ['candidates', 'agent', id] as const,
+  agents: ['candidates', 'agents'] as const,
 };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Candidate, ItcClass } from '@portal/domain/contracts/candidates/candidate';
-import type { AgentProductsResponse } from '@portal/domain/contracts/candidates/agent-products';
+import type { AgentListResponse, AgentProductsResponse } from '@portal/domain/contracts/candidates/agent-products';
 import { api } from '../../../lib/api-client';
 import { candidateKeys } from './candidate-keys';
 
@@ -15,6 +15,14 @@ export function useCandidate(id: string | null) {
     queryKey: candidateKeys.one(id ?? ''),
     queryFn: () => api.get<Candidate>(`/api/candidate/v1/find/${id}`),
     enabled: !!id,
+  });
+}
+
+/** GET /api/agent-product/v1/agents — the agency's advisors and trainees, by name. */
+export function useAgents() {
+  return useQuery({
+    queryKey: candidateKeys.agents,
+    queryFn: () => api.get<AgentListResponse>('/api/agent-product/v1/agents'),
   });
 }
 

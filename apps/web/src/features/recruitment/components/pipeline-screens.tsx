@@ -16,11 +16,12 @@ import { IconAlert, IconCheck } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { isApiError } from '../../../lib/api-client';
 import { currentLanguage } from '../../../lib/i18n';
+import { roleLabelKeys } from '../../../lib/role-labels';
 import { useRoles } from '../../../lib/session';
 import { useCandidateForm } from '../api/find-candidate';
 import { useFindCandidates, useIrcList } from '../api/find-candidates';
 import { downloadFile, useUploadExamResults, useUploadIrc } from '../api/files';
-import { useAgentProducts, useItcClasses } from '../api/reference-data';
+import { useAgentProducts, useAgents, useItcClasses } from '../api/reference-data';
 import { useSaveAgentProducts } from '../api/update-candidate';
 import { Empty, HistoryTable, Loading, LoadError, StatusBadge } from './candidate-parts';
 import { FileUpload } from './file-upload';
@@ -392,11 +393,12 @@ function RecruiterIrcUpload({ titleKey }: { titleKey: string }) {
 
 /** agent: the agency's new agents (converted candidates). */
 export function AgentScreen() {
-  const { t } = useTranslation(['recruitment']);
-  const list = useFindCandidates({ status: 'converted' });
+  const { t } = useTranslation(['recruitment', 'common']);
+  const list = useAgents();
+  const km = currentLanguage() === 'km';
   return (
     <>
-      <PageHeader titleKey="recruitment:agent_title" />
+      <PageHeader titleKey="recruitment:agent_title" subtitle={t('recruitment:agent_text')} />
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -404,27 +406,44 @@ export function AgentScreen() {
       ) : list.data.items.length === 0 ? (
         <Empty description={t('recruitment:agent_empty')} />
       ) : (
-        <CandidateRows
-          items={list.data.items}
-          action={(c) =>
-            c.traineeUserId ? (
-              <Group gap="xs">
-                <Text size="sm">{c.agentCode}</Text>
-                <Button size="xs" component={Link} to={`/home/recruitment/agent/product-permission?agentId=${c.traineeUserId}`}>
-                  {t('recruitment:product_permission_title')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  component={Link}
-                  to={`/home/recruitment/agent-codes-history?agentId=${c.traineeUserId}`}
-                >
-                  {t('recruitment:agent_codes_history_title')}
-                </Button>
-              </Group>
-            ) : null
-          }
-        />
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="agent-list">
+          {list.data.items.map((agent) => (
+            <Card key={agent.id} withBorder padding="sm" component="li" data-testid="agent-row">
+              <Stack gap={6}>
+                <div>
+                  <Text fw={600} translate="no" lang={km && agent.displayNameKh ? 'km' : undefined}>
+                    {km && agent.displayNameKh ? agent.displayNameKh : agent.displayName}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {[
+                      roleLabelKeys(agent.roles)
+                        .map((key) => t(key))
+                        .join(', '),
+                      agent.agentCode ? `${t('recruitment:agent_code')} ${agent.agentCode}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                  <Text size="sm" data-testid="agent-products">
+                    {!agent.restricted
+                      ? t('recruitment:agent_products_all')
+                      : agent.productCount === 0
+                        ? t('recruitment:agent_products_none')
+                        : t('recruitment:agent_products_some', { count: agent.productCount })}
+                  </Text>
+                </div>
+                <Group gap="xs">
+                  <Button size="xs" component={Link} to={`/home/recruitment/agent/product-permission?agentId=${agent.id}`}>
+                    {t('recruitment:product_permission_title')}
+                  </Button>
+                  <Button size="xs" variant="default" component={Link} to={`/home/recruitment/agent-codes-history?agentId=${agent.id}`}>
+                    {t('recruitment:agent_codes_history_title')}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
       )}
     </>
   );
@@ -456,8 +475,8 @@ export function ProductPermissionScreen() {
         <LoadError error={agent.error} />
       ) : (
         <Stack maw={560} data-testid="product-permission">
-          <Text fw={600}>
-            {agent.data.agent.displayName} · {agent.data.agent.agentCode}
+          <Text fw={600} translate="no">
+            {[agent.data.agent.displayName, agent.data.agent.agentCode].filter(Boolean).join(' · ')}
           </Text>
           <Text size="sm" c="dimmed">
             {agent.data.restricted ? t('recruitment:permission_restricted') : t('recruitment:permission_all')}
