@@ -25,7 +25,7 @@ const SUITES = [
   { name: 'api', what: 'vitest: server on PGlite', timeoutMs: 25 * MIN, run: (s) => vitest(s, ['server']) },
   { name: 'build', what: 'vite + esbuild', timeoutMs: 15 * MIN, run: build },
   { name: 'budgets', what: 'bundle size budgets of the web build', timeoutMs: 5 * MIN, needs: ['build'], run: budgets },
-  { name: 'e2e', what: 'playwright in Chromium', timeoutMs: 30 * MIN, needs: ['build'], run: playwright },
+  { name: 'e2e', what: 'playwright in Chromium', timeoutMs: 35 * MIN, needs: ['build'], run: playwright },
 ];
 
 function usage(problem) {

@@ -1,6 +1,7 @@
 // Sessions: idle warning and sign-out with the timers shortened through the app's
 // documented localStorage overrides, and refresh-token rotation with reuse detection. Each test
-// signs demo.aa in by itself, so revoking its session touches no other test.
+// signs demo.trainee in by itself, so revoking its session touches no other test (and spends
+// none of the one-time codes of the users other tests sign in as: they are counted per user).
 import { expect, test } from '../support/fixtures';
 import { expectMainHeading } from '../support/checks';
 import { text } from '../support/i18n';
@@ -12,7 +13,7 @@ const isPath = (path: string) => (url: URL) => url.pathname === path;
 test('idle: a warning before the limit, "stay signed in" keeps the session, then sign-out with the reason', async ({ page, context }) => {
   // Warn after 4 s without activity, sign out after 8 s (spec: 890 s and 900 s).
   await setIdleTimers(context, { timeout: 8, warning: 4 });
-  await signIn(page, 'demo.aa');
+  await signIn(page, 'demo.trainee');
   await expectMainHeading(page, 'home:title', 'en');
   const { refreshToken } = (await storedLogin(page)) ?? { refreshToken: '' };
 
@@ -38,7 +39,7 @@ test('idle: a warning before the limit, "stay signed in" keeps the session, then
 });
 
 test('refresh rotation: a refresh token works once; replaying it revokes the whole family', async ({ page }) => {
-  await signIn(page, 'demo.aa');
+  await signIn(page, 'demo.trainee');
   const first = await storedLogin(page);
   if (!first) throw new Error('no stored login after sign-in');
 
