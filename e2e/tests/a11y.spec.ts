@@ -58,7 +58,7 @@ test.describe(`every screen at ${PHONE.width}x${PHONE.height}, in ${LANGS.join('
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
   const check = async (page: Page, screen: Screen, testInfo: TestInfo) => {
-    // Per language: a visit, a settled page, a full axe scan and a screenshot.
+    // Per language: a visit (or the switch), a settled page, a full axe scan and, outside CI, a screenshot.
     test.slow();
     const problems: string[] = [];
     for (const [n, lang] of LANGS.entries()) {
@@ -77,7 +77,7 @@ test.describe(`every screen at ${PHONE.width}x${PHONE.height}, in ${LANGS.join('
       // For people to look at; CI keeps its time for the checks (a failure is photographed anyway).
       if (!process.env.CI) await screenshotAt(page, testInfo, `${screen.id}-${lang}-${PHONE.width}x${PHONE.height}`);
       problems.push(...violations.map((v) => `${lang}: ${v}`));
-      // No code, key or `undefined` on an English screen (plain-words.spec.ts checks every Khmer screen of every role).
+      // No code, key or `undefined` on an English screen (plain-words.spec.ts checks every screen in Khmer).
       if (lang === 'en') problems.push(...(await plainWordProblems(page, lang)).map((p) => `${lang}: ${p}`));
     }
     expect(problems, screen.visit).toEqual([]);

@@ -391,7 +391,7 @@ function RecruiterIrcUpload({ titleKey }: { titleKey: string }) {
   );
 }
 
-/** agent: the agency's new agents (converted candidates). */
+/** agent: the agency's advisors and trainees, each with the products they may sell. */
 export function AgentScreen() {
   const { t } = useTranslation(['recruitment', 'common']);
   const list = useAgents();
