@@ -4,7 +4,7 @@
 // agencies' people are not on it; advisors may not read it.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVISOR_ROLES, ROLE_TRAINEE } from '@portal/domain/codes/roles';
+import { PRODUCT_LIST_ROLES } from '@portal/domain/codes/roles';
 import type { AgentListResponse, AgentProductsResponse } from '@portal/domain/contracts/candidates/agent-products';
 import { agency } from '../../src/db/schema/agency.table';
 import { appUser } from '../../src/db/schema/app-user.table';
@@ -29,7 +29,7 @@ describe('the agency admin lists the agency’s agents', () => {
     const [me] = await t.db.select({ agencyId: appUser.agencyId }).from(appUser).where(eq(appUser.username, 'demo.aa'));
     const people = await t.db.select().from(appUser).where(eq(appUser.agencyId, me!.agencyId!));
     return people
-      .filter((p) => p.status !== 'disabled' && p.roles.some((r) => [...ADVISOR_ROLES, ROLE_TRAINEE].includes(r as never)))
+      .filter((p) => p.status !== 'disabled' && p.roles.some((r) => (PRODUCT_LIST_ROLES as readonly string[]).includes(r)))
       .map((p) => p.displayName)
       .sort((a, b) => a.localeCompare(b, 'en'));
   }

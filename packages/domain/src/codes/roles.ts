@@ -27,6 +27,9 @@ export const ROLE_DESCRIPTIONS: Readonly<Record<Role, string>> = {
 /** Advisors who sell: agency and banca. */
 export const ADVISOR_ROLES = [ROLE_AAP, ROLE_BK] as const satisfies readonly Role[];
 
+/** Who the agency admin gives a product list (the Agents screen): advisors, and trainees on their way to selling. */
+export const PRODUCT_LIST_ROLES = [...ADVISOR_ROLES, ROLE_TRAINEE] as const satisfies readonly Role[];
+
 /** Agency staff who look after the advisors of their agency. */
 export const AGENCY_STAFF_ROLES = [ROLE_AS, ROLE_AA] as const satisfies readonly Role[];
 

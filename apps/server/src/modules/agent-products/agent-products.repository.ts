@@ -1,12 +1,9 @@
 import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
-import { ADVISOR_ROLES, ROLE_TRAINEE } from '@portal/domain/codes/roles';
+import { PRODUCT_LIST_ROLES } from '@portal/domain/codes/roles';
 import type { Db } from '../../db/client';
 import { agentProductPermission, agentProductSetting } from '../../db/schema/agent-product-permission.table';
 import { appUser } from '../../db/schema/app-user.table';
 import { agentCodeHistory } from '../../db/schema/candidate-agent-code-history.table';
-
-/** Who has product lists: the agency's advisors and its trainees (agents in the making). */
-const AGENT_ROLES = [...ADVISOR_ROLES, ROLE_TRAINEE] as const;
 
 /** Per-agent product lists and agent code history (Drizzle only). */
 export class AgentProductsRepository {
@@ -44,7 +41,7 @@ export class AgentProductsRepository {
       })
       .from(appUser)
       .leftJoin(agentProductSetting, eq(agentProductSetting.userId, appUser.id))
-      .where(and(eq(appUser.agencyId, agencyId), ne(appUser.status, 'disabled'), arrayOverlaps(appUser.roles, [...AGENT_ROLES])))
+      .where(and(eq(appUser.agencyId, agencyId), ne(appUser.status, 'disabled'), arrayOverlaps(appUser.roles, [...PRODUCT_LIST_ROLES])))
       .orderBy(asc(appUser.displayName), asc(appUser.id));
   }
 
