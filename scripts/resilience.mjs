@@ -2,7 +2,8 @@
 // `npm run test:resilience`: the long issue-10 trials against the BUILT server (vitest project
 // `resilience`, apps/server/test/resilience/*.trial.ts): SIGKILL crash trials on PostgreSQL 15
 // and PGlite, PostgreSQL outage under load, SIGTERM drain, the PGlite data-directory lock, load
-// (100 connections) and a sign-in flood, and the DAST pass (wapiti + sqlmap). `.ci/run` runs it
+// (100 connections) and a sign-in flood, three servers behind HAProxy on one PostgreSQL (the
+// journeys, a rolling restart under load), and the DAST pass (wapiti + sqlmap). `.ci/run` runs it
 // after the PostgreSQL pass. Ends with the plain line `N passed, N failed`; exit 1 on failure.
 // Figures of the run: .tmp/test-results/resilience-figures.jsonl (SECURITY.md quotes them).
 //
@@ -24,6 +25,8 @@ mkdirSync(RESULTS, { recursive: true });
 const isRoot = process.getuid?.() === 0;
 const has = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 const missing = ['wapiti', 'sqlmap', 'qpdf'].filter((c) => !has(c));
+// The load balancer of the multi-process trials (cluster, rolling restart).
+if (!has('haproxy') && !existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
 if (!existsSync('/usr/lib/postgresql/15/bin/initdb')) missing.push('postgresql-15');
 if (missing.length > 0) {
   if (isRoot) {
