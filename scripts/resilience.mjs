@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:resilience`: the long issue-10 trials against the BUILT server (vitest project
+// `npm run test:resilience`: the long trials against the BUILT server (vitest project
 // `resilience`, apps/server/test/resilience/*.trial.ts): SIGKILL crash trials on PostgreSQL 15
 // and PGlite, PostgreSQL outage under load, SIGTERM drain, the PGlite data-directory lock, load
 // (100 connections) and a sign-in flood, three servers behind HAProxy on one PostgreSQL (the

@@ -10,6 +10,7 @@ import type { SmsProvider } from './providers/sms/sms-provider';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
+import { drainingPlugin } from './plugins/draining';
 import { errorHandlerPlugin, sendError } from './plugins/error-handler';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { metricsPlugin } from './plugins/metrics';
@@ -64,6 +65,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
     // Fastify accepts a hop count too (docs/Reference/Server.md#trustproxy); its types omit it.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: config.bodyLimit,
+    // A stopping server's answer is drainingPlugin's (the envelope and Retry-After).
+    return503OnClosing: false,
     // Errors raised before routing (a malformed URL): the same envelope, and no cache.
     frameworkErrors: (error, request, reply) => {
       reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
@@ -77,6 +80,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(dbPlugin, { config, handle, closeOnShutdown: ownsDb });
   await app.register(metricsPlugin); // ops: /metrics (off unless METRICS_TOKEN or METRICS_PORT); before the services, whose PDF renderer it meters
   await app.register(requestIdPlugin, { logRequests: config.logRequests ?? 'all' });
+  await app.register(drainingPlugin); // 503 + Retry-After for a request that reaches a stopping server
   await app.register(securityHeadersPlugin);
   await app.register(xsrfPlugin);
   await app.register(rateLimitPlugin, { config });

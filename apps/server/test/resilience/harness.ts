@@ -261,6 +261,32 @@ export class Client {
   }
 }
 
+export const STACK = /\bat .+:\d+:\d+|Error:|node_modules|ECONNREFUSED|postgres/i;
+
+/**
+ * What is wrong with an answer under trouble: anything but a 2xx or a 503 with Retry-After and
+ * the error envelope, and any internals (a stack, a module path, the database) in its text.
+ */
+export function answerProblems(res: HttpAnswer): string[] {
+  if (res.status >= 200 && res.status < 300) return [];
+  const problems: string[] = [];
+  if (res.status !== 503) problems.push(`status ${res.status}: ${res.text.slice(0, 120)}`);
+  if (res.status === 503) {
+    if (!/^\d+$/.test(res.headers.get('retry-after') ?? '')) problems.push('503 without Retry-After');
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      problems.push(`503 body is not JSON: ${res.text.slice(0, 80)}`);
+    }
+    const envelope = body as { code?: unknown; messageKey?: unknown } | undefined;
+    if (envelope?.code !== 503 || envelope.messageKey !== 'unavailable')
+      problems.push(`503 body is not the envelope: ${res.text.slice(0, 80)}`);
+  }
+  if (STACK.test(res.text)) problems.push(`internals in the answer: ${res.text.slice(0, 120)}`);
+  return problems;
+}
+
 /** A fresh PGlite data directory, removed by `remove()`. */
 export function pgliteDir(): { dataDir: string; remove(): void } {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-resilience-pglite-'));

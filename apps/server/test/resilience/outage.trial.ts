@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactBody } from '../helpers/security-fixtures';
 import { recordFigure } from './figures';
-import { Client, letters, PgCluster, pgliteDir, ServerProcess, sleep, type HttpAnswer } from './harness';
+import { answerProblems, Client, letters, PgCluster, pgliteDir, ServerProcess, sleep, type HttpAnswer } from './harness';
 
 /**
  * Database outage and shutdown:
@@ -20,28 +20,6 @@ afterAll(async () => {
 
 /** One server per backend, reused by the tests below (starting one is the slow part). */
 const shared: Partial<Record<'postgres' | 'pglite', { server: ServerProcess; client: Client; lockFile?: string }>> = {};
-
-const STACK = /\bat .+:\d+:\d+|Error:|node_modules|ECONNREFUSED|postgres/i;
-
-function answerProblems(res: HttpAnswer): string[] {
-  if (res.status >= 200 && res.status < 300) return [];
-  const problems: string[] = [];
-  if (res.status !== 503) problems.push(`status ${res.status}: ${res.text.slice(0, 120)}`);
-  if (res.status === 503) {
-    if (!/^\d+$/.test(res.headers.get('retry-after') ?? '')) problems.push('503 without Retry-After');
-    let body: unknown;
-    try {
-      body = JSON.parse(res.text);
-    } catch {
-      problems.push(`503 body is not JSON: ${res.text.slice(0, 80)}`);
-    }
-    const envelope = body as { code?: unknown; messageKey?: unknown } | undefined;
-    if (envelope?.code !== 503 || envelope.messageKey !== 'unavailable')
-      problems.push(`503 body is not the envelope: ${res.text.slice(0, 80)}`);
-  }
-  if (STACK.test(res.text)) problems.push(`internals in the answer: ${res.text.slice(0, 120)}`);
-  return problems;
-}
 
 describe('PostgreSQL stopped under load', () => {
   it(

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { PdfOptions, PdfRenderer } from './pdf-renderer';
 import { PdfRenderError } from './pdf-renderer';
 
@@ -62,8 +62,12 @@ export class ChromiumPdfRenderer implements PdfRenderer {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      const launching = chromium
-        .launch({ executablePath: this.options.executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 })
+      // playwright-core is loaded with the first render, not with the server: it is a fifth of the
+      // server's start-up time, and a restarted server should be back in its balancer at once.
+      const launching = import('playwright-core')
+        .then(({ chromium }) =>
+          chromium.launch({ executablePath: this.options.executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 30_000 }),
+        )
         .then((browser) => {
           browser.on('disconnected', () => {
             if (this.browser === launching) this.browser = null;
