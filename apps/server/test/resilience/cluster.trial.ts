@@ -7,12 +7,16 @@ import {
   letters,
   PgCluster,
   postgresAvailable,
+  metricSum,
   provisionAdvisors,
+  seedDemoData,
   ServerProcess,
   sleep,
   TRIAL_PASSWORD,
+  DEMO_PASSWORD,
   type HttpAnswer,
 } from './harness';
+import { recordFigure } from './figures';
 import { REVOCATION_CACHE_TTL_MS } from '../../src/modules/auth/revocation-cache';
 
 /**
@@ -34,6 +38,8 @@ const USERS = {
   otpGuess: 'cluster.otpguess',
   advisor: 'cluster.advisor',
 } as const;
+
+const METRICS_TOKEN = 'cluster-trial-metrics-token-0123456789';
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterAll(async () => {
@@ -87,7 +93,7 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
     expect(haproxyAvailable(), 'haproxy (apt-get install haproxy)').toBe(true);
     pg = await new PgCluster().init();
     cleanups.push(() => pg.dispose());
-    const env = { CHROMIUM_PATH: '/usr/bin/chromium', RATE_LIMIT_MAX: '1000', PORTAL_DEMO: '0' };
+    const env = { CHROMIUM_PATH: '/usr/bin/chromium', RATE_LIMIT_MAX: '1000', PORTAL_DEMO: '0', METRICS_TOKEN };
     // The first one migrates an empty database; the others start together on the migrated one.
     servers.push(await new ServerProcess({ kind: 'postgres', url: pg.url }, env).start());
     const more = Array.from({ length: PROCESSES - 1 }, () => new ServerProcess({ kind: 'postgres', url: pg.url }, env));
@@ -95,6 +101,7 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
     servers.push(...more);
     cleanups.push(() => Promise.all(servers.map((s) => s.stop())).then(() => undefined));
     await provisionAdvisors(pg.url, Object.values(USERS));
+    await seedDemoData(pg.url);
     balancer = await new Balancer(servers).start();
     cleanups.push(() => balancer.stop());
   }, 300_000);
@@ -328,5 +335,170 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
       names.push(download.headers.get(BACKEND_HEADER) ?? '(none)');
       expect(new Set(names).size).toBe(PROCESSES);
     });
+  });
+
+  describe("the cost of an advisor's hour (figures for the capacity estimate in the README)", () => {
+    /** Advisor-hours measured, one after another on one session. */
+    const HOURS = 8;
+
+    /**
+     * What the SPA sends in an advisor's working hour, from the browser journeys: the access token
+     * refreshed every 15 minutes; the dashboard at the start and between visits; the contact list
+     * and searches as they type (three requests per search after the debounce); contacts opened,
+     * added and edited; sales activities; two quotes with one illustration printed and shown again;
+     * policies looked up for servicing. Sign-in (once a working day) is measured apart: it is
+     * argon2id's cost, not the API's.
+     */
+    async function advisorHour(client: Client, policyNumbers: string[], refreshToken: { value: string }, hour: number): Promise<string[]> {
+      const problems: string[] = [];
+      const expectOk = (res: HttpAnswer, what: string) => {
+        if (res.status >= 300) problems.push(`${what}: ${res.status} ${res.text.slice(0, 100)}`);
+        return res;
+      };
+      const tag = letters(10_000 + hour * 10);
+      for (let i = 0; i < 4; i += 1) {
+        const res = expectOk(await client.post('/api/auth/v1/refresh', { refreshToken: refreshToken.value }), 'refresh');
+        if (res.status === 200) refreshToken.value = res.json<Session>().refreshToken;
+      }
+      for (let i = 0; i < 3; i += 1) expectOk(await client.get('/api/user/v1/dashboard'), 'dashboard');
+      for (let i = 0; i < 4; i += 1) expectOk(await client.get(`/api/contact/v1/page?page=${i % 2}&size=20`), 'contact list');
+      for (const term of [
+        'Sok',
+        'Sokh',
+        'Sokha',
+        'Cha',
+        'Chan',
+        'Chant',
+        '012',
+        '0123',
+        '01234',
+        'Dar',
+        'Dara',
+        'Darat',
+        'សុខ',
+        'សុខា',
+        'សុខាន',
+        'Hou',
+        'Hour',
+        'Houry',
+      ])
+        expectOk(await client.get(`/api/contact/v2/find?q=${encodeURIComponent(term)}`), `search ${term}`);
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i += 1) {
+        const body = { ...contactBody(`${tag}${letters(i, 2)}`), lastName: `Hour${tag}${letters(i, 2)}` };
+        const created = expectOk(await client.post('/api/contact/v1/create', body, { 'idempotency-key': randomUUID() }), 'contact create');
+        if (created.status !== 201) continue;
+        const c = created.json<{ id: string; version: number }>();
+        ids.push(c.id);
+        expectOk(
+          await client.post(`/api/contact/v1/update/${c.id}`, { ...body, occupation: 'Teacher', version: c.version }),
+          'contact update',
+        );
+      }
+      for (let i = 0; i < 6; i += 1) if (ids.length) expectOk(await client.get(`/api/contact/v1/find/${ids[i % ids.length]}`), 'contact');
+      for (let i = 0; i < 3; i += 1) {
+        const day = `2030-0${1 + (i % 9)}-1${i}`;
+        if (ids.length)
+          expectOk(
+            await client.post(
+              '/api/contact/v2/activity/create',
+              {
+                contactId: ids[0],
+                activityType: 'meeting',
+                dayType: 'timed',
+                startDate: `${day}T09:00:00+07:00`,
+                endDate: `${day}T10:00:00+07:00`,
+              },
+              { 'idempotency-key': randomUUID() },
+            ),
+            'activity create',
+          );
+        expectOk(await client.get('/api/contact/v2/activity/find?from=2030-01-01&to=2030-12-31'), 'activities');
+      }
+      let pdf = '';
+      for (let i = 0; i < 2 && ids.length; i += 1) {
+        const proposal = expectOk(
+          await client.post(
+            '/api/proposal/v1/create',
+            {
+              productCode: 'TERM',
+              faceAmount: '15,000',
+              policyTerm: 10,
+              premiumTerm: 10,
+              premiumMode: 'annual',
+              lifeInsuredContactId: ids[0],
+            },
+            { 'idempotency-key': randomUUID() },
+          ),
+          'quote',
+        );
+        if (proposal.status === 201) pdf = `/api/proposal/v1/find/report/${proposal.json<{ id: string }>().id}?lang=km`;
+      }
+      for (let i = 0; i < 2 && pdf; i += 1) expectOk(await client.get(pdf), 'proposal PDF');
+      for (let i = 0; i < 3; i += 1) expectOk(await client.get('/api/policy/v1/search/customers?view=summary'), 'policy list');
+      for (let i = 0; i < 3; i += 1) {
+        const number = policyNumbers[(hour * 3 + i) % policyNumbers.length];
+        if (number) expectOk(await client.get(`/api/policy/v1/search/details/${number}`), 'policy detail');
+      }
+      return problems;
+    }
+
+    async function scrape(): Promise<{ requests: number; cpuSeconds: number; dbSeconds: number; dbStatements: number }> {
+      const totals = { requests: 0, cpuSeconds: 0, dbSeconds: 0, dbStatements: 0 };
+      for (const server of servers) {
+        const res = await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+        expect(res.status).toBe(200);
+        const text = await res.text();
+        totals.requests += metricSum(text, 'portal_http_requests_total');
+        totals.cpuSeconds += metricSum(text, 'portal_process_cpu_seconds_total');
+        totals.dbSeconds += metricSum(text, 'portal_db_query_duration_seconds_sum');
+        totals.dbStatements += metricSum(text, 'portal_db_query_duration_seconds_count');
+      }
+      return totals;
+    }
+
+    it(`measures ${HOURS} advisor-hours of requests: requests per hour, server CPU and database time per request`, async () => {
+      const client = new Client(balancer.base);
+      const login = await client.post('/api/auth/v1/login', { username: 'demo.aap', password: DEMO_PASSWORD });
+      expect(login.status, login.text).toBe(200);
+      const mfa = await client.post('/api/auth/v1/login/mfa', {
+        requestCode: login.json<{ requestCode: string }>().requestCode,
+        otp: await newestOtp(client, 'demo.aap', 'login'),
+      });
+      expect(mfa.status, mfa.text).toBe(200);
+      const session = mfa.json<Session>();
+      client.token = session.accessToken;
+      const policies = await client.get('/api/policy/v1/search/customers?view=summary');
+      expect(policies.status).toBe(200);
+      const policyNumbers = [...policies.text.matchAll(/"policyNumber":"([^"]+)"/g)].map((m) => m[1]!);
+      expect(policyNumbers.length).toBeGreaterThan(0);
+      const refreshToken = { value: session.refreshToken };
+
+      // The first hour warms every process (Chromium launched, statements planned); the rest is measured.
+      expect(await advisorHour(client, policyNumbers, refreshToken, 0)).toEqual([]);
+      const before = await scrape();
+      const started = Date.now();
+      const problems: string[] = [];
+      for (let hour = 1; hour <= HOURS; hour += 1) problems.push(...(await advisorHour(client, policyNumbers, refreshToken, hour)));
+      const wallMs = Date.now() - started;
+      const after = await scrape();
+      expect(problems).toEqual([]);
+
+      // The scrapes themselves are requests too (one per process each time).
+      const requests = after.requests - before.requests - servers.length;
+      const figures = {
+        advisorHours: HOURS,
+        requestsPerAdvisorHour: Math.round(requests / HOURS),
+        serverCpuMsPerRequest: Number(((1000 * (after.cpuSeconds - before.cpuSeconds)) / requests).toFixed(2)),
+        dbMsPerRequest: Number(((1000 * (after.dbSeconds - before.dbSeconds)) / requests).toFixed(2)),
+        dbStatementsPerRequest: Number(((after.dbStatements - before.dbStatements) / requests).toFixed(2)),
+        wallMsPerRequest: Number((wallMs / requests).toFixed(1)),
+      };
+      recordFigure('advisor-hour', figures);
+      console.warn(`[advisor hour] ${JSON.stringify(figures)}`);
+      expect(requests).toBeGreaterThanOrEqual(HOURS * 50);
+      expect(figures.serverCpuMsPerRequest).toBeGreaterThan(0);
+      expect(figures.dbStatementsPerRequest).toBeGreaterThan(0);
+    }, 300_000);
   });
 });

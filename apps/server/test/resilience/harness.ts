@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importUsers } from '../../src/commands/users-import';
 import { createDb } from '../../src/db/client';
-import { DEMO_PASSWORD } from '../../src/db/seed-demo';
+import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed-demo';
+import { importDemoPolicies } from '../../src/importers/demo-policies';
 import { hashPassword } from '../../src/lib/password-hash';
 import { findRepoRoot } from '../../src/lib/repo-root';
 
@@ -328,4 +329,31 @@ export async function provisionAdvisors(databaseUrl: string, usernames: readonly
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The demo agencies, users and policies on a PostgreSQL database, written once by the trial
+ * (servers started with PORTAL_DEMO=1 would each write them as they start).
+ */
+export async function seedDemoData(databaseUrl: string): Promise<void> {
+  const handle = await createDb({ databaseUrl, dataDir: '' });
+  try {
+    await seedDemo(handle.db);
+    await importDemoPolicies(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The sum of every sample of a metric in a Prometheus text answer (0 when absent). */
+export function metricSum(text: string, name: string): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const rest = line.slice(name.length);
+    if (rest[0] !== ' ' && rest[0] !== '{') continue;
+    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (Number.isFinite(value)) sum += value;
+  }
+  return sum;
 }
