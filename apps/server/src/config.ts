@@ -3,6 +3,8 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import * as z from 'zod';
 import { findRepoRoot } from './lib/repo-root';
+import { RETENTION_SWEEP_EVERY_MS } from './modules/maintenance/retention.policy';
+import { MAX_EVERY_MS, MIN_EVERY_MS } from './modules/maintenance/scheduled-job';
 
 /** The insurer's Bakong merchant account that receives first premiums by KHQR (proposals). */
 export interface KhqrMerchant {
@@ -84,6 +86,8 @@ export interface AppConfig {
   delivery?: { maxAttempts?: number; retryBaseMs?: number; pollMs?: number };
   /** The PDF renderer's fair share (PDF_RENDERS_PER_USER, PDF_WAITING_PER_USER, PDF_WAITING_TOTAL); defaults in providers/pdf/fair-pdf-renderer.ts. */
   pdfLimits?: { perUser?: number; waitingPerUser?: number; waitingTotal?: number };
+  /** RETENTION_SWEEP_EVERY_MS: how often the retention sweep is due, in ms (1 s to 7 days; default an hour). */
+  retentionSweepEveryMs: number;
 }
 
 const flag = z
@@ -195,6 +199,7 @@ const envSchema = z.object({
   PDF_RENDERS_PER_USER: optionalWholeNumber(1, 4),
   PDF_WAITING_PER_USER: optionalWholeNumber(0, 64),
   PDF_WAITING_TOTAL: optionalWholeNumber(0, 256),
+  RETENTION_SWEEP_EVERY_MS: optionalWholeNumber(MIN_EVERY_MS, MAX_EVERY_MS),
 });
 
 export class ConfigError extends Error {
@@ -352,5 +357,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd: string = p
       ...(e.PDF_WAITING_PER_USER !== undefined ? { waitingPerUser: e.PDF_WAITING_PER_USER } : {}),
       ...(e.PDF_WAITING_TOTAL !== undefined ? { waitingTotal: e.PDF_WAITING_TOTAL } : {}),
     },
+    retentionSweepEveryMs: e.RETENTION_SWEEP_EVERY_MS ?? RETENTION_SWEEP_EVERY_MS,
   };
 }

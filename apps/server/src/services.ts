@@ -44,8 +44,11 @@ import { DevOutboxRepository } from './modules/dev-outbox/dev-outbox.repository'
 import { EngineService } from './modules/engine/engine.service';
 import { HealthRepository } from './modules/health/health.repository';
 import { HealthService } from './modules/health/health.service';
+import { JobRunRepository } from './modules/maintenance/job-run.repository';
+import { RETENTION_JOB } from './modules/maintenance/retention.policy';
 import { RetentionRepository } from './modules/maintenance/retention.repository';
 import { RetentionService } from './modules/maintenance/retention.service';
+import { ScheduledJob } from './modules/maintenance/scheduled-job';
 import { RenderedPdfsRepository } from './modules/rendered-pdfs/rendered-pdfs.repository';
 import { RenderedPdfsService } from './modules/rendered-pdfs/rendered-pdfs.service';
 import { PoliciesRepository } from './modules/policies/policies.repository';
@@ -172,6 +175,17 @@ export async function createServices(deps: ServiceDeps) {
   const agentProductsRepository = new AgentProductsRepository(db);
 
   const productPermissions = new ProductPermissions(agentProductsRepository);
+
+  // Background work due at fixed times, run by one server per due time (the `job_run` table).
+  const retention = new RetentionService(new RetentionRepository(db), renderedPdfs);
+  const jobRuns = new JobRunRepository(db);
+  const retentionSweep = new ScheduledJob({
+    name: RETENTION_JOB,
+    everyMs: config.retentionSweepEveryMs,
+    run: (dueAt) => retention.sweep(dueAt),
+    runs: jobRuns,
+    log,
+  });
   return {
     clock,
     sms,
@@ -206,6 +220,8 @@ export async function createServices(deps: ServiceDeps) {
     compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),
     health: new HealthService(new HealthRepository(db)),
     devOutbox: new DevOutboxRepository(db),
-    retention: new RetentionService(new RetentionRepository(db), renderedPdfs),
+    retention,
+    jobRuns,
+    retentionSweep,
   };
 }

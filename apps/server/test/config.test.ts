@@ -63,6 +63,18 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads how often the retention sweep is due: an hour unless set, from 1 s to 7 days', () => {
+    const base = { DATA_DIR: dir.path, JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(base).retentionSweepEveryMs).toBe(60 * 60 * 1000);
+    expect(loadConfig({ ...base, RETENTION_SWEEP_EVERY_MS: '' }).retentionSweepEveryMs).toBe(60 * 60 * 1000);
+    expect(loadConfig({ ...base, RETENTION_SWEEP_EVERY_MS: '2000' }).retentionSweepEveryMs).toBe(2000);
+    expect(loadConfig({ ...base, RETENTION_SWEEP_EVERY_MS: '1000' }).retentionSweepEveryMs).toBe(1000);
+    expect(loadConfig({ ...base, RETENTION_SWEEP_EVERY_MS: '604800000' }).retentionSweepEveryMs).toBe(604_800_000);
+    for (const bad of ['999', '0', '-5', '1500.5', 'hourly', '604800001']) {
+      expect(() => loadConfig({ ...base, RETENTION_SWEEP_EVERY_MS: bad }), bad).toThrow(/RETENTION_SWEEP_EVERY_MS/);
+    }
+  });
+
   it('fails fast, naming every bad variable', () => {
     expect(() =>
       loadConfig({ DATA_DIR: dir.path, PORT: 'abc', JWT_SECRET: 'short', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' }),

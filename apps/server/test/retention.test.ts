@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appUser } from '../src/db/schema/app-user.table';
 import { blob } from '../src/db/schema/blob.table';
 import { idempotencyKey } from '../src/db/schema/idempotency-key.table';
+import { jobRun } from '../src/db/schema/job-run.table';
 import { loginAttempt } from '../src/db/schema/login-attempt.table';
 import { otpCode } from '../src/db/schema/otp-code.table';
 import { outbox } from '../src/db/schema/outbox.table';
@@ -94,6 +95,10 @@ describe('retention sweep', () => {
     await t.db
       .insert(renderedPdf)
       .values([copy('old', pdfBlobs[0]!.id, past(RETENTION.renderedPdfsMs)), copy('new', pdfBlobs[1]!.id, kept(RETENTION.renderedPdfsMs))]);
+    await t.db.insert(jobRun).values([
+      { job: `${marker}-old`, dueAt: past(RETENTION.jobRunsMs), ranBy: 'test:1' },
+      { job: `${marker}-new`, dueAt: kept(RETENTION.jobRunsMs), ranBy: 'test:1' },
+    ]);
 
     const removed = await t.app.services.retention.sweep(now);
 
@@ -111,6 +116,7 @@ describe('retention sweep', () => {
       outboxMessages: await t.db.select({ v: outbox.to }).from(outbox).where(inArray(outbox.to, names)),
       idempotencyKeys: await t.db.select({ v: idempotencyKey.key }).from(idempotencyKey).where(inArray(idempotencyKey.key, names)),
       renderedPdfs: await t.db.select({ v: renderedPdf.recordId }).from(renderedPdf).where(inArray(renderedPdf.recordId, names)),
+      jobRuns: await t.db.select({ v: jobRun.job }).from(jobRun).where(inArray(jobRun.job, names)),
     };
     for (const [kind, rows] of Object.entries(left)) {
       expect(

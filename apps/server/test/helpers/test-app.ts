@@ -13,6 +13,7 @@ import { migrateDb, migrationsFolder } from '../../src/db/migrate';
 import { seedDemo } from '../../src/db/seed-demo';
 import { findRepoRoot } from '../../src/lib/repo-root';
 import { signAccessToken } from '../../src/modules/auth/access-token';
+import { MAX_EVERY_MS } from '../../src/modules/maintenance/scheduled-job';
 import type { PdfRenderer } from '../../src/providers/pdf/pdf-renderer';
 import type { SmsProvider } from '../../src/providers/sms/sms-provider';
 
@@ -52,6 +53,11 @@ export interface TestAppOptions {
    * the real clock.
    */
   now?: Date;
+  /**
+   * Builds on this open database (another test app's `handle`) instead of a fresh one: two servers
+   * sharing one database, as several processes share one PostgreSQL. It is left open on close.
+   */
+  db?: DbHandle;
 }
 
 export interface TestApp {
@@ -87,6 +93,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     khqr: DEMO_KHQR_MERCHANT,
     apiDocs: true,
     warnings: [],
+    // The longest interval, so a test app's own sweep (real time, every server's due times) does
+    // not delete the rows a test wrote with a pinned clock while the test reads them.
+    retentionSweepEveryMs: MAX_EVERY_MS,
     ...overrides,
   };
 }
@@ -161,7 +170,7 @@ export async function createTestDb(): Promise<{ handle: DbHandle; drop(): Promis
  *   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { handle, drop } = await createTestDb();
+  const { handle, drop } = options.db ? { handle: options.db, drop: async () => {} } : await createTestDb();
   const config = testConfig(options.config);
   const logs = new LogCapture();
   try {

@@ -1,36 +1,18 @@
 import fp from 'fastify-plugin';
-import { RETENTION_FIRST_SWEEP_AFTER_MS, RETENTION_SWEEP_EVERY_MS } from './retention.policy';
 
 /**
- * The retention sweep: a minute after the server is ready, then every hour. The timers do not
- * keep the process alive and stop when the app closes; a failed sweep is logged and retried at
- * the next tick (nothing depends on it finishing). Tests call `app.services.retention.sweep(now)`.
+ * The retention sweep as a scheduled job (`app.services.retentionSweep`, scheduled-job.ts): at
+ * every due time (RETENTION_SWEEP_EVERY_MS, an hour by default) exactly one of the servers sharing
+ * the database runs it. The timer starts when the app is ready, does not keep the process alive,
+ * and stops when the app closes (after a sweep in progress). Tests call
+ * `app.services.retention.sweep(now)` directly.
  */
 export const retentionPlugin = fp(
   async (app) => {
-    const service = app.services.retention;
-
-    let timer: NodeJS.Timeout | undefined;
-    const run = async () => {
-      try {
-        const removed = await service.sweep();
-        const total = Object.values(removed).reduce((sum, n) => sum + n, 0);
-        if (total > 0) app.log.info({ removed }, 'retention sweep');
-      } catch (err) {
-        app.log.warn({ err }, 'retention sweep failed; retrying at the next tick');
-      }
-    };
-    const schedule = (delay: number) => {
-      timer = setTimeout(() => {
-        void run().finally(() => schedule(RETENTION_SWEEP_EVERY_MS));
-      }, delay);
-      timer.unref();
-    };
-
-    app.addHook('onReady', async () => schedule(RETENTION_FIRST_SWEEP_AFTER_MS));
-    app.addHook('onClose', async () => {
-      if (timer) clearTimeout(timer);
-    });
+    const job = app.services.retentionSweep;
+    app.addHook('onReady', async () => job.start());
+    // Before the database closes (plugins close in reverse order).
+    app.addHook('onClose', async () => job.stop());
   },
   { name: 'retention' },
 );

@@ -32,8 +32,16 @@ export const RETENTION = {
    * repeated download at once; a copy dropped is rendered again on the next request.
    */
   renderedPdfsMs: 7 * DAY_MS,
+  /**
+   * Runs of the scheduled jobs (who ran each due time, and how it ended): a month, to look into a
+   * sweep that failed or ran late. No rule reads older rows: a claim only meets the row of its own
+   * due time, which is never a month old.
+   */
+  jobRunsMs: 30 * DAY_MS,
 } as const;
 
-/** How often a running server sweeps, and how long after start the first sweep runs. */
+/** The scheduled job's name in `job_run`. */
+export const RETENTION_JOB = 'retention';
+
+/** How often the sweep is due unless RETENTION_SWEEP_EVERY_MS says (config.ts); it runs once per due time across all servers. */
 export const RETENTION_SWEEP_EVERY_MS = HOUR_MS;
-export const RETENTION_FIRST_SWEEP_AFTER_MS = 60 * 1000;

@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKey } from '../../db/schema/idempotency-key.table';
+import { jobRun } from '../../db/schema/job-run.table';
 import { loginAttempt } from '../../db/schema/login-attempt.table';
 import { otpCode } from '../../db/schema/otp-code.table';
 import { outbox } from '../../db/schema/outbox.table';
@@ -41,6 +42,11 @@ export class RetentionRepository {
 
   async idempotencyKeysBefore(cutoff: Date): Promise<number> {
     const rows = await this.db.delete(idempotencyKey).where(lt(idempotencyKey.createdAt, cutoff)).returning({ key: idempotencyKey.key });
+    return rows.length;
+  }
+
+  async jobRunsDueBefore(cutoff: Date): Promise<number> {
+    const rows = await this.db.delete(jobRun).where(lt(jobRun.dueAt, cutoff)).returning({ job: jobRun.job });
     return rows.length;
   }
 }

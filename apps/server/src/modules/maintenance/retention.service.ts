@@ -9,6 +9,7 @@ export interface RetentionSweepResult {
   outboxMessages: number;
   idempotencyKeys: number;
   renderedPdfs: number;
+  jobRuns: number;
 }
 
 /** One sweep: every table of `RETENTION`, each against its own cutoff measured back from `now`. */
@@ -29,6 +30,7 @@ export class RetentionService {
       outboxMessages: await this.repository.outboxMessagesBefore(before(RETENTION.outboxMessagesMs)),
       idempotencyKeys: await this.repository.idempotencyKeysBefore(before(RETENTION.idempotencyKeysMs)),
       renderedPdfs: await this.renderedPdfs.deleteCreatedBefore(before(RETENTION.renderedPdfsMs)),
+      jobRuns: await this.repository.jobRunsDueBefore(before(RETENTION.jobRunsMs)),
     };
   }
 }
