@@ -17,6 +17,7 @@ import {
   type HttpAnswer,
 } from './harness';
 import { recordFigure } from './figures';
+import { createDb } from '../../src/db/client';
 import { REVOCATION_CACHE_TTL_MS } from '../../src/modules/auth/revocation-cache';
 
 /**
@@ -40,6 +41,8 @@ const USERS = {
 } as const;
 
 const METRICS_TOKEN = 'cluster-trial-metrics-token-0123456789';
+/** The retention sweep's interval here (an hour when deployed): many due times in one trial. */
+const SWEEP_EVERY_MS = 2_000;
 
 const cleanups: (() => void | Promise<void>)[] = [];
 afterAll(async () => {
@@ -93,7 +96,16 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
     expect(haproxyAvailable(), 'haproxy (apt-get install haproxy)').toBe(true);
     pg = await new PgCluster().init();
     cleanups.push(() => pg.dispose());
-    const env = { CHROMIUM_PATH: '/usr/bin/chromium', RATE_LIMIT_MAX: '1000', PORTAL_DEMO: '0', METRICS_TOKEN };
+    const env = {
+      CHROMIUM_PATH: '/usr/bin/chromium',
+      RATE_LIMIT_MAX: '1000',
+      PORTAL_DEMO: '0',
+      METRICS_TOKEN,
+      RETENTION_SWEEP_EVERY_MS: String(SWEEP_EVERY_MS),
+      // The servers' own account of each sweep ('scheduled job ran'), beside the job_run rows.
+      LOG_LEVEL: 'info',
+      LOG_REQUESTS: 'problems',
+    };
     // The first one migrates an empty database; the others start together on the migrated one.
     servers.push(await new ServerProcess({ kind: 'postgres', url: pg.url }, env).start());
     const more = Array.from({ length: PROCESSES - 1 }, () => new ServerProcess({ kind: 'postgres', url: pg.url }, env));
@@ -500,5 +512,40 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
       expect(figures.serverCpuMsPerRequest).toBeGreaterThan(0);
       expect(figures.dbStatementsPerRequest).toBeGreaterThan(0);
     }, 300_000);
+  });
+
+  it('runs the retention sweep once per due time across the processes, every due time while they ran', async () => {
+    const handle = await createDb({ databaseUrl: pg.url, dataDir: '' });
+    if (handle.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    let rows: { due_at: Date; ran_by: string; finished_at: Date | null }[];
+    try {
+      rows = (
+        await handle.client.query<{ due_at: Date; ran_by: string; finished_at: Date | null }>(
+          "SELECT due_at, ran_by, finished_at FROM job_run WHERE job = 'retention' ORDER BY due_at",
+        )
+      ).rows;
+    } finally {
+      await handle.close();
+    }
+    // Every trial before this one took long enough for several due times.
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    for (const row of rows) expect(row.finished_at, `sweep of ${row.due_at.toISOString()}`).not.toBeNull();
+    // No due time missed between the first and the last (all three processes were up).
+    const first = rows[0]!.due_at.getTime();
+    expect(rows.map((r) => r.due_at.getTime())).toEqual(rows.map((_, i) => first + i * SWEEP_EVERY_MS));
+    // Each sweep ran in exactly one process: the servers' own logs, one 'scheduled job ran' per due time.
+    const ran: string[] = [];
+    for (const server of servers) {
+      for (const line of server.log.split('\n')) {
+        if (!line.includes('"scheduled job ran"')) continue;
+        const entry = JSON.parse(line) as { job: string; dueAt: string };
+        if (entry.job === 'retention') ran.push(new Date(entry.dueAt).toISOString());
+      }
+    }
+    const logged = rows.map((r) => r.due_at.toISOString());
+    expect([...ran].sort()).toEqual(expect.arrayContaining(logged));
+    expect(ran.length).toBe(new Set(ran).size);
+    // Claimed by more than one process over the trial (whichever woke first won each due time).
+    expect(new Set(rows.map((r) => r.ran_by)).size).toBeGreaterThan(1);
   });
 });
