@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every check of the project, in order, each one reporting even when an earlier
-// one failed. Ends with a table and the plain line `N passed, N failed`; exits 1 if anything
-// failed. Reports go to .tmp/test-results/ (one JSON file per suite, plus summary.json).
+// `npm test`: every check of the project, in order (the static checks side by side), each one
+// reporting even when an earlier one failed. Ends with a table and the plain line
+// `N passed, N failed`; exits 1 if anything failed. Reports go to .tmp/test-results/ (one JSON
+// file per suite, plus summary.json).
 //
 //   npm test                       everything
 //   npm test -- --only api,e2e     a subset (e2e brings its build along)
@@ -18,9 +19,21 @@ const RESULTS = join(ROOT, '.tmp', 'test-results');
 const MIN = 60_000;
 
 const SUITES = [
-  { name: 'typecheck', what: 'tsc, every workspace', timeoutMs: 10 * MIN, run: (s) => single(s, 'npm', ['run', 'typecheck']) },
-  { name: 'lint', what: 'eslint, whole repo', timeoutMs: 10 * MIN, run: (s) => single(s, 'npm', ['run', 'lint']) },
-  { name: 'format', what: 'prettier --check, whole repo', timeoutMs: 5 * MIN, run: (s) => single(s, 'npm', ['run', 'format:check']) },
+  {
+    name: 'typecheck',
+    together: 'static',
+    what: 'tsc, every workspace',
+    timeoutMs: 10 * MIN,
+    run: (s) => single(s, 'npm', ['run', 'typecheck']),
+  },
+  { name: 'lint', together: 'static', what: 'eslint, whole repo', timeoutMs: 10 * MIN, run: (s) => single(s, 'npm', ['run', 'lint']) },
+  {
+    name: 'format',
+    together: 'static',
+    what: 'prettier --check, whole repo',
+    timeoutMs: 5 * MIN,
+    run: (s) => single(s, 'npm', ['run', 'format:check']),
+  },
   { name: 'unit', what: 'vitest: domain, i18n, web', timeoutMs: 15 * MIN, run: (s) => vitest(s, ['domain', 'i18n', 'web']) },
   { name: 'api', what: 'vitest: server on PGlite', timeoutMs: 25 * MIN, run: (s) => vitest(s, ['server']) },
   { name: 'build', what: 'vite + esbuild', timeoutMs: 15 * MIN, run: build },
@@ -171,13 +184,25 @@ async function main() {
 
   const results = [];
   const byName = {};
-  for (const suite of suites) {
-    console.log(`\n===== ${suite.name}: ${suite.what} =====\n`);
-    const started = Date.now();
-    const counts = await suite.run(suite, byName);
-    const result = { name: suite.name, ...counts, durationMs: Date.now() - started };
-    results.push(result);
-    byName[suite.name] = result;
+  // Consecutive suites of one `together` group (the static checks, each mostly one core and
+  // printing only its findings) run side by side; the others one after another.
+  for (let i = 0; i < suites.length;) {
+    const group = [suites[i]];
+    while (suites[i].together && suites[i + group.length]?.together === suites[i].together) group.push(suites[i + group.length]);
+    i += group.length;
+    for (const suite of group) console.log(`\n===== ${suite.name}: ${suite.what} =====`);
+    console.log('');
+    const done = await Promise.all(
+      group.map(async (suite) => {
+        const started = Date.now();
+        const counts = await suite.run(suite, byName);
+        return { name: suite.name, ...counts, durationMs: Date.now() - started };
+      }),
+    );
+    for (const result of done) {
+      results.push(result);
+      byName[result.name] = result;
+    }
   }
 
   const total = (key) => results.reduce((sum, r) => sum + r[key], 0);
