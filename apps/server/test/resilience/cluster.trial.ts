@@ -370,7 +370,10 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
       const tag = letters(10_000 + hour * 10);
       for (let i = 0; i < 4; i += 1) {
         const res = expectOk(await client.post('/api/auth/v1/refresh', { refreshToken: refreshToken.value }), 'refresh');
-        if (res.status === 200) refreshToken.value = res.json<Session>().refreshToken;
+        if (res.status === 200) {
+          refreshToken.value = res.json<Session>().refreshToken;
+          client.token = res.json<Session>().accessToken;
+        }
       }
       for (let i = 0; i < 3; i += 1) expectOk(await client.get('/api/user/v1/dashboard'), 'dashboard');
       for (let i = 0; i < 4; i += 1) expectOk(await client.get(`/api/contact/v1/page?page=${i % 2}&size=20`), 'contact list');
