@@ -21,14 +21,15 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation(['common']);
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <Modal opened={opened} onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': t('common:close') }}>
       <Stack gap="md">
         <Text size="sm">{text}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('common:cancel')}
           </Button>
-          <Button color="red" onClick={onConfirm} loading={busy} data-testid="confirm-action">
+          {/* red.9: white on Mantine's default red is below the WCAG AA contrast ratio. */}
+          <Button color="red.9" onClick={onConfirm} loading={busy} data-testid="confirm-action">
             {confirmLabel}
           </Button>
         </Group>

@@ -36,7 +36,12 @@ export function UserActionsMenu({
       </Menu.Target>
       <Menu.Dropdown>
         {actionsFor(user).map((action) => (
-          <Menu.Item key={action} color={action === 'deactivate' ? 'red' : undefined} onClick={() => onAction(action)} data-action={action}>
+          <Menu.Item
+            key={action}
+            color={action === 'deactivate' ? 'red.9' : undefined}
+            onClick={() => onAction(action)}
+            data-action={action}
+          >
             {t(`agency:action_${action}`)}
           </Menu.Item>
         ))}

@@ -16,7 +16,14 @@ export function UserHistoryDrawer({ user, onClose }: { user: AgencyUser | null; 
   const km = currentLanguage() === 'km';
   const name = user ? (km && user.displayNameKh ? user.displayNameKh : user.displayName) : '';
   return (
-    <Drawer opened={user !== null} onClose={onClose} position="right" size="md" title={t('agency:history_title', { name })}>
+    <Drawer
+      opened={user !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={t('agency:history_title', { name })}
+      closeButtonProps={{ 'aria-label': t('common:close') }}
+    >
       {history.isPending ? (
         <Stack gap="sm" role="status" aria-label={t('common:loading')} aria-busy="true">
           <Skeleton height={40} />
