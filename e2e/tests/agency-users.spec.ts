@@ -86,9 +86,13 @@ for (const lang of ['en', 'km'] as const) {
       await waitForContent(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
 
-      // Deactivate, after a confirmation.
-      await choose(page, u.leaver, u.leaverName, 'agency:action_deactivate', lang);
+      // Deactivate, after a confirmation: cancelled once, then confirmed.
       const dialog = page.getByRole('dialog', { name: text('agency:confirm_deactivate_title', lang) });
+      await choose(page, u.leaver, u.leaverName, 'agency:action_deactivate', lang);
+      await dialog.getByRole('button', { name: text('common:cancel', lang) }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('user-status')).toHaveText(text('agency:status_active', lang));
+      await choose(page, u.leaver, u.leaverName, 'agency:action_deactivate', lang);
       await expect(dialog).toContainText(text('agency:confirm_deactivate_text', lang).replace('{name}', u.leaverName));
       expect(await seriousA11yViolations(page, ['[role=dialog]'])).toEqual([]);
       await dialog.getByRole('button', { name: text('agency:action_deactivate', lang) }).click();
