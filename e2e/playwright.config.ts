@@ -52,7 +52,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
-    // PGlite's first start (~3 s), migrations and the demo seed; generous for a busy 2-core CI.
+    // PGlite's first start (~3 s), migrations, the browser tests' users import (~10 s) and the demo
+    // seed; generous for a busy 2-core CI.
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',

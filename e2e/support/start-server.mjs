@@ -1,7 +1,7 @@
 // Playwright's webServer: the BUILT server (apps/server/dist/server.mjs) on E2E_PORT with a fresh
 // temporary DATA_DIR, demo users and the dev outbox. The data folder is removed when the server
 // stops. The server's own log goes to .tmp/e2e-server.log (its tail is printed if it dies).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -32,6 +32,20 @@ const env = {
   RATE_LIMIT_MAX: process.env.RATE_LIMIT_MAX ?? '0',
 };
 delete env.DATABASE_URL; // always the embedded PGlite in its fresh folder
+
+// The browser tests' own users (agency-users.spec.ts), imported as an operator imports users
+// (`npm run users -- import`), before the server opens the data folder.
+const usersFile = join(root, 'e2e/support/files/agency-users.csv');
+const imported = spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'apps/server/src/commands/users.ts'), 'import', usersFile], {
+  cwd: root,
+  env,
+  encoding: 'utf8',
+});
+if (imported.status !== 0) {
+  console.error(`[e2e server] importing ${usersFile} failed (exit ${imported.status}):\n${imported.stdout}${imported.stderr}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(1);
+}
 
 console.error(`[e2e server] node ${entry} on port ${env.PORT}, DATA_DIR ${dataDir}, log ${logPath}`);
 // Same process group: Playwright's graceful shutdown signals the whole group, so the server

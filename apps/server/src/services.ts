@@ -4,6 +4,8 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { ActivitiesRepository } from './modules/activities/activities.repository';
 import { ActivitiesService } from './modules/activities/activities.service';
+import { AgencyUsersRepository } from './modules/agency-users/agency-users.repository';
+import { AgencyUsersService } from './modules/agency-users/agency-users.service';
 import { AgentProductsRepository } from './modules/agent-products/agent-products.repository';
 import { AgentProductsService } from './modules/agent-products/agent-products.service';
 import { ProductPermissions } from './modules/agent-products/product-permission';
@@ -69,6 +71,8 @@ import { LicensingService } from './modules/licensing/licensing.service';
 import { ProfileRepository } from './modules/user/profile.repository';
 import { ProfileService } from './modules/user/profile.service';
 import { PostgresBlobStore } from './providers/blob/postgres-blob-store';
+import { OutboxMessagesRepository } from './providers/messaging/outbox-messages.repository';
+import { UserMessenger } from './providers/messaging/user-messenger';
 import { ChromiumPdfRenderer } from './providers/pdf/chromium-pdf-renderer';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
@@ -217,6 +221,14 @@ export async function createServices(deps: ServiceDeps) {
     licensing,
     agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),
     productPermissions,
+    agencyUsers: new AgencyUsersService(
+      new AgencyUsersRepository(db),
+      sessions,
+      new UserMessenger(new OutboxMessagesRepository(db), { keepPayload: config.devOutbox }),
+      audit,
+      clock,
+      origin,
+    ),
     compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),
     health: new HealthService(new HealthRepository(db)),
     devOutbox: new DevOutboxRepository(db),

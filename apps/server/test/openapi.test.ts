@@ -18,6 +18,13 @@ const EXTRA_PATHS = [
   '/api/customer/v1/proposal',
   '/api/customer/v1/proposal/report',
   '/api/agent-product/v1/agents',
+  '/api/agency/v1/users',
+  '/api/agency/v1/users/{id}/history',
+  '/api/agency/v1/users/{id}/deactivate',
+  '/api/agency/v1/users/{id}/reactivate',
+  '/api/agency/v1/users/{id}/unlock',
+  '/api/agency/v1/users/{id}/reset-passkeys',
+  '/api/agency/v1/users/{id}/send-set-password-link',
 ];
 
 function concrete(path: string): string {

@@ -66,6 +66,7 @@ const AREA_FOLDERS: Record<ScreenArea, string> = {
   servicing: 'servicing',
   recruitment: 'recruitment',
   compliance: 'compliance',
+  agency: 'agency',
 };
 
 function sourcesOf(dir: string): string[] {

@@ -18,6 +18,8 @@ const AREA_CALL: Readonly<Partial<Record<ScreenArea, string>>> = {
   // The recruitment landing and the new-candidate form are the candidate's own form for a candidate
   // (signed in, or through the secure link), the recruiters' menu and form otherwise.
   recruitment: 'GET /api/candidate/v1/form/find',
+  // The agency admin's users screen calls /api/agency/v1/users, declared with this call's roles.
+  agency: 'GET /api/agent-product/v1/find/{id}',
 };
 
 const RECRUITER_LISTS = 'GET /api/candidate/v1/find';

@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'servicing',
   'recruitment',
   'compliance',
+  'agency',
   'profile',
   'validation',
   'errors',

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { agency } from '../db/schema/agency.table';
 import { appUser } from '../db/schema/app-user.table';
 import { OutboxMessagesRepository } from '../providers/messaging/outbox-messages.repository';
+import { setPasswordMessage } from '../providers/messaging/set-password-message';
 import { UserMessenger } from '../providers/messaging/user-messenger';
 
 /** The columns of a users file, in any order; the first line names them. */
@@ -239,19 +240,9 @@ export async function importUsers(db: Db, text: string, options: { publicOrigin:
       if (!existing) {
         await tx.insert(appUser).values({ username: r.username, ...values });
         report.users.created++;
-        const link = `${options.publicOrigin}/auth/signin/forgot-password`;
         const queued = await messenger.send(
           { username: r.username, phone: r.phone, email: r.email },
-          {
-            kind: 'link',
-            purpose: 'set-password',
-            sms: `Advisor Portal: your username is ${r.username}. Set your password here: ${link} / ឈ្មោះអ្នកប្រើ ${r.username}។ កំណត់ពាក្យសម្ងាត់នៅទីនេះ៖ ${link}`,
-            email: {
-              subject: 'Advisor Portal: set your password',
-              text: `Your username is ${r.username}. Set your password here: ${link}`,
-            },
-            payload: { link },
-          },
+          setPasswordMessage(r.username, options.publicOrigin),
           tx as unknown as Db,
         );
         report.messages += queued.length;

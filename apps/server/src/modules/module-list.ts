@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activities/activities.routes';
+import { agencyUserRoutes } from './agency-users/agency-users.routes';
 import { agentProductRoutes } from './agent-products/agent-products.routes';
 import { applicationRoutes } from './applications/applications.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -39,6 +40,7 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   candidateRoutes,
   licensingRoutes,
   agentProductRoutes,
+  agencyUserRoutes,
   complianceRoutes,
   retentionPlugin,
 ];

@@ -16,6 +16,7 @@ export const FEATURE_LOADERS: Readonly<Record<ScreenArea, () => Promise<FeatureM
   servicing: () => import('../features/servicing/screens'),
   recruitment: () => import('../features/recruitment/screens'),
   compliance: () => import('../features/compliance/screens'),
+  agency: () => import('../features/agency/screens'),
 };
 
 /**
@@ -36,6 +37,7 @@ export const AREA_NAMESPACES: Readonly<Record<ScreenArea, readonly string[]>> = 
   servicing: ['servicing', 'errors'],
   recruitment: ['recruitment', 'auth', 'validation', 'errors'],
   compliance: ['compliance', 'errors'],
+  agency: ['agency', 'errors'],
 };
 
 /** The feature folder of each area (the key of the build's prefetch map, vite-plugins/feature-chunk-urls.ts). */
@@ -50,6 +52,7 @@ const AREA_FOLDERS: Readonly<Record<ScreenArea, string>> = {
   servicing: 'servicing',
   recruitment: 'recruitment',
   compliance: 'compliance',
+  agency: 'agency',
 };
 
 /** The id of the build's data block in index.html (vite-plugins/feature-chunk-urls.ts). */

@@ -19,6 +19,8 @@ export const LOGIN_EVENTS = [
   'signed_in',
   'passkey_signed_in',
   'passkey_failed',
+  // An agency admin lifted the account's password and OTP locks (modules/agency-users).
+  'account_unlocked',
 ] as const;
 export type LoginEvent = (typeof LOGIN_EVENTS)[number];
 

@@ -75,12 +75,13 @@ export class OtpService {
   /** Seconds until the username's OTP of this purpose's allowance is unlocked, or null when it is not locked. */
   private async otpLockRetryAfter(username: string, purpose: OtpPurpose): Promise<number | null> {
     const now = this.clock.now();
-    const lockedAt = await this.events.latestEvent(
-      username,
-      ALLOWANCE_EVENTS[otpAllowanceOf(purpose)].locked,
-      addSeconds(now, -AUTH_LIMITS.otpLock),
-    );
-    return lockedAt ? secondsUntil(addSeconds(lockedAt, AUTH_LIMITS.otpLock), now) : null;
+    const since = addSeconds(now, -AUTH_LIMITS.otpLock);
+    const lockedAt = await this.events.latestEvent(username, ALLOWANCE_EVENTS[otpAllowanceOf(purpose)].locked, since);
+    if (!lockedAt) return null;
+    // An agency admin's unlock lifts a lock that came before it.
+    const unlockedAt = await this.events.latestEvent(username, 'account_unlocked', since);
+    if (unlockedAt && unlockedAt >= lockedAt) return null;
+    return secondsUntil(addSeconds(lockedAt, AUTH_LIMITS.otpLock), now);
   }
 
   /** Refuses a send while the purpose's allowance is locked or used up for the hour. */

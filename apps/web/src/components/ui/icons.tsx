@@ -39,6 +39,14 @@ export const IconUsers = (p: IconProps) => (
     <path d="M18 14.8c1.9.7 3.1 2.4 3.5 5.2" />
   </Icon>
 );
+export const IconIdCard = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <circle cx="9" cy="11" r="2" />
+    <path d="M6 16c.5-1.5 1.6-2.2 3-2.2s2.5.7 3 2.2" />
+    <path d="M15 10h3M15 13h3" />
+  </Icon>
+);
 export const IconFile = (p: IconProps) => (
   <Icon {...p}>
     <path d="M14 3H6v18h12V7z" />
