@@ -85,6 +85,15 @@ for (const lang of ['en', 'km'] as const) {
       await expectMainHeading(page, 'agency:users_title', lang);
       await waitForContent(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
+      // Every actions button shows its whole label at 360 px (none squeezed by a long name).
+      const clipped = await page
+        .getByTestId('user-actions')
+        .evaluateAll((buttons) =>
+          buttons
+            .filter((b) => [b, ...b.querySelectorAll('span')].some((e) => e.scrollWidth > e.clientWidth + 1))
+            .map((b) => b.getAttribute('aria-label')),
+        );
+      expect(clipped).toEqual([]);
 
       // Deactivate, after a confirmation: cancelled once, then confirmed.
       const dialog = page.getByRole('dialog', { name: text('agency:confirm_deactivate_title', lang) });

@@ -30,7 +30,14 @@ export function UserActionsMenu({
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button size="xs" variant="default" aria-label={t('agency:actions_for', { name })} data-testid="user-actions">
+        {/* Never narrower than its label: beside a long name on a phone the card's text wraps instead. */}
+        <Button
+          size="xs"
+          variant="default"
+          style={{ flexShrink: 0 }}
+          aria-label={t('agency:actions_for', { name })}
+          data-testid="user-actions"
+        >
           {t('agency:actions')}
         </Button>
       </Menu.Target>
