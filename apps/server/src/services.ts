@@ -180,6 +180,9 @@ export async function createServices(deps: ServiceDeps) {
 
   const productPermissions = new ProductPermissions(agentProductsRepository);
 
+  // Messages to users (SMS, e-mail) through the outbox; the delivery worker (plugins/outbox-delivery.ts) sends them.
+  const messenger = new UserMessenger(new OutboxMessagesRepository(db), { keepPayload: config.devOutbox });
+
   // Background work due at fixed times, run by one server per due time (the `job_run` table).
   const retention = new RetentionService(new RetentionRepository(db), renderedPdfs);
   const jobRuns = new JobRunRepository(db);
@@ -221,17 +224,11 @@ export async function createServices(deps: ServiceDeps) {
     licensing,
     agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),
     productPermissions,
-    agencyUsers: new AgencyUsersService(
-      new AgencyUsersRepository(db),
-      sessions,
-      new UserMessenger(new OutboxMessagesRepository(db), { keepPayload: config.devOutbox }),
-      audit,
-      clock,
-      origin,
-    ),
+    agencyUsers: new AgencyUsersService(new AgencyUsersRepository(db), sessions, messenger, audit, clock, origin),
     compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),
     health: new HealthService(new HealthRepository(db)),
     devOutbox: new DevOutboxRepository(db),
+    messenger,
     retention,
     jobRuns,
     retentionSweep,

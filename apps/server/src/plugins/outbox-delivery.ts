@@ -2,10 +2,9 @@ import type { OutboxChannel } from '../db/schema/outbox.table';
 import { DeliveryWorker } from '../providers/messaging/delivery-worker';
 import { HttpSmsGateway } from '../providers/messaging/http-sms-gateway';
 import { OutboxDeliveryRepository } from '../providers/messaging/outbox-delivery.repository';
-import { OutboxMessagesRepository } from '../providers/messaging/outbox-messages.repository';
 import { SmtpMailer } from '../providers/messaging/smtp-mailer';
 import type { DeliveryTransport } from '../providers/messaging/transport';
-import { UserMessenger } from '../providers/messaging/user-messenger';
+import type { UserMessenger } from '../providers/messaging/user-messenger';
 import fp from 'fastify-plugin';
 
 declare module 'fastify' {
@@ -25,7 +24,7 @@ declare module 'fastify' {
 export const outboxDeliveryPlugin = fp(
   async (app) => {
     const config = app.config;
-    app.decorate('messenger', new UserMessenger(new OutboxMessagesRepository(app.db), { keepPayload: config.devOutbox }));
+    app.decorate('messenger', app.services.messenger);
 
     const transports: Partial<Record<OutboxChannel, DeliveryTransport>> = {};
     if (config.smsTransport === 'http' && config.smsGateway) transports.sms = new HttpSmsGateway(config.smsGateway);

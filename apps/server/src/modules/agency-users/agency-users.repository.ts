@@ -4,9 +4,11 @@ import { appUser } from '../../db/schema/app-user.table';
 import { auditLog } from '../../db/schema/audit-log.table';
 import { loginAttempt, type LoginEvent } from '../../db/schema/login-attempt.table';
 import { passkey } from '../../db/schema/passkey.table';
+import { ALLOWANCE_EVENTS } from '../auth/otp.service';
 
 const SIGN_IN_EVENTS: LoginEvent[] = ['signed_in', 'passkey_signed_in'];
-const OTP_LOCK_EVENTS: LoginEvent[] = ['otp_locked', 'reset_otp_locked'];
+/** The events that lock one-time codes, one per allowance (sign-in, reset). */
+const OTP_LOCK_EVENTS: LoginEvent[] = Object.values(ALLOWANCE_EVENTS).map((e) => e.locked);
 
 /** The users of an agency and their sign-in state, for the agency admin (Drizzle only). */
 export class AgencyUsersRepository {

@@ -45,7 +45,7 @@ const SMS_TEXT: Record<OtpPurpose, { en: string; km: string }> = {
 };
 
 /** The login events that count each OTP allowance's sends and lock. */
-const ALLOWANCE_EVENTS: Readonly<Record<OtpAllowance, { sent: LoginEvent; locked: LoginEvent }>> = {
+export const ALLOWANCE_EVENTS: Readonly<Record<OtpAllowance, { sent: LoginEvent; locked: LoginEvent }>> = {
   sign_in: { sent: 'otp_sent', locked: 'otp_locked' },
   reset: { sent: 'reset_otp_sent', locked: 'reset_otp_locked' },
 };
