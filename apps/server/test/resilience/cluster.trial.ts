@@ -9,6 +9,7 @@ import {
   postgresAvailable,
   metricSum,
   provisionAdvisors,
+  quoteBody,
   seedDemoData,
   ServerProcess,
   sleep,
@@ -271,14 +272,7 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
 
     it('renders a proposal PDF on one process and serves the stored copy from the others', async () => {
       const contact = await advisor.post('/api/contact/v1/create', { ...contactBody('Pdf'), lastName: `Pdf${letters(5)}` });
-      const proposal = await advisor.post('/api/proposal/v1/create', {
-        productCode: 'TERM',
-        faceAmount: '15,000',
-        policyTerm: 10,
-        premiumTerm: 10,
-        premiumMode: 'annual',
-        lifeInsuredContactId: contact.json<{ id: string }>().id,
-      });
+      const proposal = await advisor.post('/api/proposal/v1/create', quoteBody(contact.json<{ id: string }>().id));
       expect(proposal.status, proposal.text).toBe(201);
       const path = `/api/proposal/v1/find/report/${proposal.json<{ id: string }>().id}?lang=km`;
       const downloads: { answer: HttpAnswer; bytes: Buffer }[] = [];
@@ -433,18 +427,7 @@ describe('several API servers on one PostgreSQL, behind HAProxy', () => {
       let pdf = '';
       for (let i = 0; i < 2 && ids.length; i += 1) {
         const proposal = expectOk(
-          await client.post(
-            '/api/proposal/v1/create',
-            {
-              productCode: 'TERM',
-              faceAmount: '15,000',
-              policyTerm: 10,
-              premiumTerm: 10,
-              premiumMode: 'annual',
-              lifeInsuredContactId: ids[0],
-            },
-            { 'idempotency-key': randomUUID() },
-          ),
+          await client.post('/api/proposal/v1/create', quoteBody(ids[0]!), { 'idempotency-key': randomUUID() }),
           'quote',
         );
         if (proposal.status === 201) pdf = `/api/proposal/v1/find/report/${proposal.json<{ id: string }>().id}?lang=km`;

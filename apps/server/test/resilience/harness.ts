@@ -357,3 +357,8 @@ export function metricSum(text: string, name: string): number {
   }
   return sum;
 }
+
+/** A quote the trials' advisors make: a 10-year term plan of 15,000 for a contact of theirs. */
+export function quoteBody(lifeInsuredContactId: string): Record<string, unknown> {
+  return { productCode: 'TERM', faceAmount: '15,000', policyTerm: 10, premiumTerm: 10, premiumMode: 'annual', lifeInsuredContactId };
+}

@@ -8,6 +8,7 @@ import {
   PgCluster,
   postgresAvailable,
   provisionAdvisors,
+  quoteBody,
   ServerProcess,
   TRIAL_PASSWORD,
   type HttpAnswer,
@@ -36,14 +37,7 @@ async function advisor(server: ServerProcess, username: string): Promise<{ clien
 
 /** A new proposal of the advisor's; returns its PDF's path (never rendered yet, so never stored). */
 async function newProposalPdf({ client, contactId }: { client: Client; contactId: string }): Promise<string> {
-  const proposal = await client.post('/api/proposal/v1/create', {
-    productCode: 'TERM',
-    faceAmount: '15,000',
-    policyTerm: 10,
-    premiumTerm: 10,
-    premiumMode: 'annual',
-    lifeInsuredContactId: contactId,
-  });
+  const proposal = await client.post('/api/proposal/v1/create', quoteBody(contactId));
   expect(proposal.status, proposal.text).toBe(201);
   return `/api/proposal/v1/find/report/${proposal.json<{ id: string }>().id}?lang=en`;
 }
