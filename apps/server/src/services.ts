@@ -4,6 +4,8 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { ActivitiesRepository } from './modules/activities/activities.repository';
 import { ActivitiesService } from './modules/activities/activities.service';
+import { AgencyPipelineRepository } from './modules/agency-pipeline/agency-pipeline.repository';
+import { AgencyPipelineService } from './modules/agency-pipeline/agency-pipeline.service';
 import { AgencyUsersRepository } from './modules/agency-users/agency-users.repository';
 import { AgencyUsersService } from './modules/agency-users/agency-users.service';
 import { AgentProductsRepository } from './modules/agent-products/agent-products.repository';
@@ -225,6 +227,7 @@ export async function createServices(deps: ServiceDeps) {
     agentProducts: new AgentProductsService(agentProductsRepository, audit, clock),
     productPermissions,
     agencyUsers: new AgencyUsersService(new AgencyUsersRepository(db), sessions, messenger, audit, clock, origin),
+    agencyPipeline: new AgencyPipelineService(new AgencyPipelineRepository(db), audit, clock),
     compliance: new ComplianceService(new ComplianceRepository(db), audit, clock, renderer),
     health: new HealthService(new HealthRepository(db)),
     devOutbox: new DevOutboxRepository(db),

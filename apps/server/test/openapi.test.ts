@@ -19,6 +19,8 @@ const EXTRA_PATHS = [
   '/api/customer/v1/proposal/report',
   '/api/agent-product/v1/agents',
   '/api/agency/v1/users',
+  '/api/agency/v1/pipeline',
+  '/api/agency/v1/pipeline/items',
   '/api/agency/v1/users/{id}/history',
   '/api/agency/v1/users/{id}/deactivate',
   '/api/agency/v1/users/{id}/reactivate',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { activityRoutes } from './activities/activities.routes';
+import { agencyPipelineRoutes } from './agency-pipeline/agency-pipeline.routes';
 import { agencyUserRoutes } from './agency-users/agency-users.routes';
 import { agentProductRoutes } from './agent-products/agent-products.routes';
 import { applicationRoutes } from './applications/applications.routes';
@@ -41,6 +42,7 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   licensingRoutes,
   agentProductRoutes,
   agencyUserRoutes,
+  agencyPipelineRoutes,
   complianceRoutes,
   retentionPlugin,
 ];
