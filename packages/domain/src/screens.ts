@@ -73,6 +73,9 @@ export const SCREENS: readonly Screen[] = [
 
   // The agency admin's users (asked for by operations; not a spec §2 name).
   s({ id: 'agency-users', path: '/home/agency/users', area: 'agency', titleKey: 'agency:users_title' }),
+  // The agency admin's pipeline: who has what waiting where, and the items behind each figure.
+  s({ id: 'agency-pipeline', path: '/home/agency/pipeline', area: 'agency', titleKey: 'agency:pipeline_title' }),
+  s({ id: 'agency-pipeline-list', path: '/home/agency/pipeline/list', area: 'agency', titleKey: 'agency:pipeline_list_title' }),
 
   // Contacts
   s({ id: 'contacts', path: '/home/contact', area: 'contacts', titleKey: 'contacts:title' }),

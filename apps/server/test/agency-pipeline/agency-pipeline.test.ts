@@ -67,13 +67,23 @@ describe('the agency admin’s pipeline', () => {
     ]);
     const appliedContact = await createContact(t, one, { firstName: 'Mony', lastName: 'Applied' }, 60);
     await createProposal(t, one, appliedContact, { firstName: 'Mony', lastName: 'Applied' }, 'applied', 50);
-    pendingMissing = await createApplication(t, one, { firstName: 'Nary', lastName: 'Pending' }, {
-      status: 'P',
-      days: 8,
-      ownerIsInsured: false,
-      uploaded: ['insured-id'],
-    });
-    await createApplication(t, one, { firstName: 'Oudom', lastName: 'Sent' }, { status: 'S', days: 3, ownerIsInsured: true, uploaded: ['insured-id'] });
+    pendingMissing = await createApplication(
+      t,
+      one,
+      { firstName: 'Nary', lastName: 'Pending' },
+      {
+        status: 'P',
+        days: 8,
+        ownerIsInsured: false,
+        uploaded: ['insured-id'],
+      },
+    );
+    await createApplication(
+      t,
+      one,
+      { firstName: 'Oudom', lastName: 'Sent' },
+      { status: 'S', days: 3, ownerIsInsured: true, uploaded: ['insured-id'] },
+    );
     await createCandidate(t, one, { firstName: 'Pisey', lastName: 'Review' }, 'submitted', 50, [
       ['draft', 50],
       ['submitted', 9],
@@ -88,14 +98,24 @@ describe('the agency admin’s pipeline', () => {
       ['presented', 25],
       ['paymentRequested', 4],
     ]);
-    await createApplication(t, two, { firstName: 'Thida', lastName: 'Ready' }, { status: 'P', days: 2, ownerIsInsured: true, uploaded: ['insured-id'] });
+    await createApplication(
+      t,
+      two,
+      { firstName: 'Thida', lastName: 'Ready' },
+      { status: 'P', days: 2, ownerIsInsured: true, uploaded: ['insured-id'] },
+    );
     await createCandidate(t, two, { firstName: 'Vibol', lastName: 'Class' }, 'itc_assigned', 15);
     await passTraining(t, two);
 
     // Another agency: one of everything, never counted.
     const strangerContact = await createContact(t, stranger, { firstName: 'Xtra', lastName: 'Contact' }, 100);
     await createProposal(t, stranger, strangerContact, { firstName: 'Xtra', lastName: 'Contact' }, 'quoted', 100);
-    await createApplication(t, stranger, { firstName: 'Xtra', lastName: 'App' }, { status: 'P', days: 100, ownerIsInsured: false, uploaded: [] });
+    await createApplication(
+      t,
+      stranger,
+      { firstName: 'Xtra', lastName: 'App' },
+      { status: 'P', days: 100, ownerIsInsured: false, uploaded: [] },
+    );
     await createCandidate(t, stranger, { firstName: 'Xtra', lastName: 'Cand' }, 'submitted', 100);
 
     admin = await signInAdvisor(t, 'pipe.admin');
@@ -154,7 +174,9 @@ describe('the agency admin’s pipeline', () => {
     expect(f1.pending!.count).toBe(0);
     expect(f1.submitted!.count).toBe(0);
     expect(f1.training_overdue!.count).toBe(1);
-    expect((await admin.get(`${PIPELINE}?minDays=11`)).json().totals.find((f: { stage: string }) => f.stage === 'training_overdue').count).toBe(0);
+    expect(
+      (await admin.get(`${PIPELINE}?minDays=11`)).json().totals.find((f: { stage: string }) => f.stage === 'training_overdue').count,
+    ).toBe(0);
 
     for (const bad of ['stage=nope', 'minDays=-1', 'minDays=x', 'advisorId=42']) {
       expect((await admin.get(`${PIPELINE}?${bad}`)).statusCode, bad).toBe(422);
@@ -210,10 +232,17 @@ describe('the agency admin’s pipeline', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="agency-pipeline-${TODAY.replace(/-/g, '')}.csv"`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('"advisor","agentCode","stage","name","reference","since","daysWaiting","missingDocuments"');
     expect(lines.slice(1)).toHaveLength(1);
-    expect(lines[1]).toMatch(new RegExp(`^"Bora One","T-AG-\\d+","Applications not yet submitted","Nary Pending","${pendingMissing.number}","${dayAgo(8)}","8","Policy owner's ID"$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^"Bora One","T-AG-\\d+","Applications not yet submitted","Nary Pending","${pendingMissing.number}","${dayAgo(8)}","8","Policy owner's ID"$`,
+      ),
+    );
 
     const km = await admin.get(`${ITEMS}?format=csv&stage=contacts&lang=km&minDays=20`);
     const row = km.body.trim().split('\r\n')[1]!;

@@ -81,7 +81,9 @@ export async function createProposal(
       ${party}::jsonb, ${party}::jsonb, 'TERM', 'TERM', 1000000, 10, 10, '[]'::jsonb, 'annual', 10000, 't', '{}'::jsonb, '',
       ${ago(createdDaysAgo).toISOString()}::timestamptz, ${ago(createdDaysAgo).toISOString()}::timestamptz)`);
   for (const [moved, days] of moves) {
-    await t.db.execute(sql`INSERT INTO proposal_status_history (proposal_id, status, at) VALUES (${id}::uuid, ${moved}, ${ago(days).toISOString()}::timestamptz)`);
+    await t.db.execute(
+      sql`INSERT INTO proposal_status_history (proposal_id, status, at) VALUES (${id}::uuid, ${moved}, ${ago(days).toISOString()}::timestamptz)`,
+    );
   }
   return { id, number };
 }
@@ -118,7 +120,8 @@ export async function createApplication(
     const data = Buffer.from('scan');
     await t.db.execute(sql`INSERT INTO blob (id, media_type, size, sha256, data)
       VALUES (${blobId}::uuid, 'image/png', ${data.length}, ${createHash('sha256').update(data).digest('hex')}, ${data})`);
-    await t.db.execute(sql`INSERT INTO application_document (application_id, document_category_code, document_code, file_name, media_type, size, sha256, blob_id)
+    await t.db
+      .execute(sql`INSERT INTO application_document (application_id, document_category_code, document_code, file_name, media_type, size, sha256, blob_id)
       VALUES (${id}::uuid, ${group}, 'NATIONAL_ID_FRONT', 'scan.png', 'image/png', ${data.length}, ${createHash('sha256').update(data).digest('hex')}, ${blobId}::uuid)`);
   }
   return { id, number };
@@ -139,7 +142,9 @@ export async function createCandidate(
     VALUES (${id}::uuid, ${recruiter.agencyId}::uuid, ${recruiter.id}::uuid, ${status}, ${person.firstName}, ${person.lastName}, '+85512000000',
       ${ago(createdDaysAgo).toISOString()}::timestamptz, ${ago(createdDaysAgo).toISOString()}::timestamptz)`);
   for (const [to, days] of moves) {
-    await t.db.execute(sql`INSERT INTO candidate_stage_history (candidate_id, to_status, at) VALUES (${id}::uuid, ${to}, ${ago(days).toISOString()}::timestamptz)`);
+    await t.db.execute(
+      sql`INSERT INTO candidate_stage_history (candidate_id, to_status, at) VALUES (${id}::uuid, ${to}, ${ago(days).toISOString()}::timestamptz)`,
+    );
   }
   return id;
 }

@@ -37,7 +37,7 @@ export const AREA_NAMESPACES: Readonly<Record<ScreenArea, readonly string[]>> = 
   servicing: ['servicing', 'errors'],
   recruitment: ['recruitment', 'auth', 'validation', 'errors'],
   compliance: ['compliance', 'errors'],
-  agency: ['agency', 'errors'],
+  agency: ['agency', 'applications', 'errors'],
 };
 
 /** The feature folder of each area (the key of the build's prefetch map, vite-plugins/feature-chunk-urls.ts). */

@@ -25,7 +25,8 @@ export const agencyPipelineRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config,
       schema: {
-        summary: "For each advisor of the caller's agency: items waiting per stage and the oldest one's days (advisorId, stage, minDays filters)",
+        summary:
+          "For each advisor of the caller's agency: items waiting per stage and the oldest one's days (advisorId, stage, minDays filters)",
         tags,
         security,
         querystring: pipelineQuerySchema,

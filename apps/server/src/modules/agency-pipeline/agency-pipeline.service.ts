@@ -12,7 +12,13 @@ import {
   type PipelineQuery,
   type PipelineResponse,
 } from '@portal/domain/contracts/agency-pipeline/find-pipeline';
-import { groupOfStage, PIPELINE_GROUPS, PIPELINE_STAGES, type PipelineGroup, type PipelineStage } from '@portal/domain/contracts/agency-pipeline/pipeline-stages';
+import {
+  groupOfStage,
+  PIPELINE_GROUPS,
+  PIPELINE_STAGES,
+  type PipelineGroup,
+  type PipelineStage,
+} from '@portal/domain/contracts/agency-pipeline/pipeline-stages';
 import { csvDocument } from '@portal/domain/format/csv';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { requiredDocumentGroups } from '@portal/domain/rules/required-documents';
@@ -38,7 +44,14 @@ function jsonValue<T>(value: unknown): T {
  */
 export function missingDocuments(facts: PendingFacts, now: () => Date): SupportingDocumentId[] {
   const documents = facts.documents.map(
-    (d) => ({ documentCategoryCode: d.group, documentCode: '', idNumber: null, expiredDate: null, size: d.hasFile ? 1 : 0 }) as ApplicationDocumentRow,
+    (d) =>
+      ({
+        documentCategoryCode: d.group,
+        documentCode: '',
+        idNumber: null,
+        expiredDate: null,
+        size: d.hasFile ? 1 : 0,
+      }) as ApplicationDocumentRow,
   );
   const ruleFacts = toFacts({ steps: facts.steps, product: facts.product }, documents);
   return requiredDocumentGroups(ruleFacts, { now }).filter((group) => !ruleFacts.documents.some((d) => d.groupId === group && d.hasFile));
@@ -192,7 +205,10 @@ export class AgencyPipelineService {
             daysWaiting: Number(r.days),
             missingDocuments:
               r.stage === 'pending'
-                ? missingDocuments({ steps: jsonValue(r.steps), product: jsonValue(r.product), documents: jsonValue(r.documents) } as PendingFacts, now)
+                ? missingDocuments(
+                    { steps: jsonValue(r.steps), product: jsonValue(r.product), documents: jsonValue(r.documents) } as PendingFacts,
+                    now,
+                  )
                 : [],
           })),
         };

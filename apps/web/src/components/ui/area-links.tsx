@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
 import { canUseScreen } from '@portal/domain/screen-access';
 import { SCREENS, type ScreenArea } from '@portal/domain/screens';
-import { IconClipboard, IconFile, IconHome, IconIdCard, IconSchool, IconShield, IconUser, IconUserPlus, IconUsers } from './icons';
+import {
+  IconClipboard,
+  IconFile,
+  IconFunnel,
+  IconHome,
+  IconIdCard,
+  IconSchool,
+  IconShield,
+  IconUser,
+  IconUserPlus,
+  IconUsers,
+} from './icons';
 
 /** The sections of the signed-in app, in menu order: base path, label key and icon. */
 export interface AreaLink {
@@ -20,6 +31,7 @@ export const AREA_LINKS: readonly AreaLink[] = [
   { area: 'recruitment', to: '/home/recruitment', labelKey: 'nav:recruitment', icon: <IconUserPlus /> },
   { area: 'compliance', to: '/home/compliance', labelKey: 'nav:compliance', icon: <IconSchool /> },
   { area: 'agency', to: '/home/agency/users', labelKey: 'nav:agency_users', icon: <IconIdCard /> },
+  { area: 'agency', to: '/home/agency/pipeline', labelKey: 'nav:agency_pipeline', icon: <IconFunnel /> },
   { area: 'profile', to: '/home/profile', labelKey: 'nav:profile', icon: <IconUser /> },
 ];
 

@@ -47,6 +47,11 @@ export const IconIdCard = (p: IconProps) => (
     <path d="M15 10h3M15 13h3" />
   </Icon>
 );
+export const IconFunnel = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </Icon>
+);
 export const IconFile = (p: IconProps) => (
   <Icon {...p}>
     <path d="M14 3H6v18h12V7z" />

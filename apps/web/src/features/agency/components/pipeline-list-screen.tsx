@@ -1,0 +1,118 @@
+import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GROUP_LABELS } from '@portal/domain/codes/application-labels';
+import { isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
+import type { PipelineItem } from '@portal/domain/contracts/agency-pipeline/find-pipeline';
+import { formatDisplayDate } from '@portal/domain/format/date';
+import { BusyButton } from '../../../components/ui/busy-button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { currentLanguage } from '../../../lib/i18n';
+import { useDownloadPipelineCsv, usePipelineItems } from '../api/find-pipeline-items';
+import { useAgencyUsers } from '../api/list-agency-users';
+import { pipelineSearch, usePipelineQuery } from '../hooks/use-pipeline-query';
+import { PipelineFilters } from './pipeline-filters';
+import { errorText, PipelineError, PipelineLoading } from './pipeline-states';
+
+function ItemCard({ item, km }: { item: PipelineItem; km: boolean }) {
+  const { t } = useTranslation(['agency', 'applications']);
+  const name = km && item.nameKh ? item.nameKh : item.name;
+  const advisor = km && item.advisorNameKh ? item.advisorNameKh : item.advisorName;
+  const missing = item.missingDocuments.map((group) => (isSupportingDocumentId(group) ? t(GROUP_LABELS[group]) : group));
+  return (
+    <Card withBorder padding="sm" component="li" data-testid="pipeline-item" data-stage={item.stage} data-days={item.daysWaiting}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} translate="no" lang={km && item.nameKh ? 'km' : undefined} style={{ overflowWrap: 'anywhere' }}>
+            {name}
+          </Text>
+          <Text size="sm">{t(`agency:pipeline_stage_${item.stage}`)}</Text>
+          <Text size="sm" c="dimmed">
+            {t('agency:pipeline_advisor_of', { name: advisor })}
+            {item.reference ? (
+              <>
+                {' · '}
+                <span translate="no">{item.reference}</span>
+              </>
+            ) : null}
+          </Text>
+          {missing.length > 0 ? (
+            <Text size="sm" c="red.9" data-testid="pipeline-missing">
+              {t('agency:pipeline_missing', { documents: missing.join(', ') })}
+            </Text>
+          ) : null}
+        </Stack>
+        <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fw={700} data-testid="pipeline-days">
+            {t('agency:pipeline_days_waiting', { days: item.daysWaiting })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('agency:pipeline_since', { date: formatDisplayDate(item.since) })}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** The items behind a pipeline figure (the filters of the URL), oldest first. */
+export function PipelineListScreen() {
+  const { t } = useTranslation(['agency', 'common']);
+  const [query, setQuery] = usePipelineQuery();
+  const items = usePipelineItems(query);
+  const users = useAgencyUsers();
+  const csv = useDownloadPipelineCsv();
+  const lang = currentLanguage();
+  const km = lang === 'km';
+  const advisors = (users.data?.items ?? []).map((u) => ({ id: u.id, name: km && u.displayNameKh ? u.displayNameKh : u.displayName }));
+  const data = items.data;
+
+  return (
+    <>
+      <Anchor
+        component={Link}
+        to={`/home/agency/pipeline${pipelineSearch({ ...query, stage: undefined })}`}
+        size="sm"
+        mb="xs"
+        display="inline-block"
+      >
+        {t('agency:pipeline_list_back')}
+      </Anchor>
+      <PageHeader
+        titleKey="agency:pipeline_list_title"
+        subtitle={query.stage ? t(`agency:pipeline_stage_${query.stage}`) : undefined}
+        actions={
+          <BusyButton variant="light" size="sm" busy={csv.isPending} onClick={() => csv.mutate({ query, lang })} data-testid="pipeline-csv">
+            {t('agency:pipeline_download')}
+          </BusyButton>
+        }
+      />
+      <PipelineFilters query={query} advisors={advisors} onChange={setQuery} />
+      {csv.isError ? (
+        <Text c="red.9" role="alert" mb="sm">
+          {errorText(csv.error)}
+        </Text>
+      ) : null}
+      {items.isPending ? (
+        <PipelineLoading />
+      ) : items.isError || !data ? (
+        <PipelineError titleKey="agency:pipeline_list_error" error={items.error} onRetry={() => void items.refetch()} />
+      ) : data.items.length === 0 ? (
+        <Text c="dimmed" py="lg" data-testid="pipeline-list-empty">
+          {t('agency:pipeline_list_empty')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" mb="xs" aria-live="polite" data-testid="pipeline-list-count">
+            {t('agency:pipeline_list_shown', { shown: data.items.length, total: data.total })}
+          </Text>
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="pipeline-items">
+            {data.items.map((item) => (
+              <ItemCard key={`${item.stage}-${item.id}`} item={item} km={km} />
+            ))}
+          </Stack>
+        </>
+      )}
+    </>
+  );
+}
