@@ -1,6 +1,6 @@
 import { randomPolicyNumbers, searchTerms } from './lib/search-terms.mjs';
 import { BENCH_POLICIES, PAYMENTS_PER_POLICY } from './lib/policy-volume.mjs';
-import { ADVISOR, DEMO_PASSWORD } from './lib/portal.mjs';
+import { ADVISOR, AGENCY_ADMIN, DEMO_PASSWORD } from './lib/portal.mjs';
 
 // The routes the benchmark loads, one entry each; add a route by adding an entry.
 //
@@ -15,6 +15,7 @@ import { ADVISOR, DEMO_PASSWORD } from './lib/portal.mjs';
 //   'fastify' bare Fastify, no plugin, hook, schema or logger (fastify-floor.mjs);
 //   'argon2'  bare argon2id verify at the same concurrency (lib/argon2.mjs).
 // `expect`: the statuses that count as answers (default: 2xx only).
+// `user`: who the route is called as (default the advisor, demo.aap).
 
 /** How many distinct requests a sequence run sends (BENCH_REQUESTS; --quick sets fewer). */
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);
@@ -24,6 +25,15 @@ const { terms, latin, khmer, digits } = searchTerms(REQUESTS + WARMUP);
 const searchPath = (q) => `/api/contact/v2/find?q=${encodeURIComponent(q)}&size=50`;
 const policies = randomPolicyNumbers(REQUESTS + WARMUP, BENCH_POLICIES);
 const detailPath = (n) => `/api/policy/v1/search/details/${n}`;
+
+/**
+ * The agency admin's pipeline figures (GET /api/agency/v1/pipeline: one query per figure group
+ * over the agency's contacts, proposals, applications, candidates and people). Each request asks
+ * for a different minimum of days waited, so none is asked twice; fewer than the search runs, as
+ * each request reads the whole agency.
+ */
+const PIPELINE_REQUESTS = Math.min(REQUESTS, 500);
+const pipelinePath = (minDays) => `/api/agency/v1/pipeline?minDays=${minDays}`;
 
 /**
  * Sign-in, password step, from 5,000 client addresses (X-Forwarded-For; the bench server trusts
@@ -62,6 +72,17 @@ export const ROUTES = [
     auth: true,
     baseline: 'sql',
     note: `search/details/{id}: the whole policy (${PAYMENTS_PER_POLICY} payments among ${(BENCH_POLICIES * PAYMENTS_PER_POLICY).toLocaleString('en-US')}) of ${Math.min(REQUESTS, BENCH_POLICIES).toLocaleString('en-US')} random policies, none repeated in a run`,
+  },
+  {
+    name: 'agency pipeline',
+    method: 'GET',
+    sequence: Array.from({ length: PIPELINE_REQUESTS }, (_, i) => pipelinePath(i)),
+    warmup: Array.from({ length: 20 }, (_, i) => pipelinePath(1000 + i)),
+    explain: { 'every stage': pipelinePath(0) },
+    auth: true,
+    user: AGENCY_ADMIN,
+    baseline: 'sql',
+    note: `GET /api/agency/v1/pipeline as the agency admin of demo.aap's agency (the volume contacts are theirs): four figure-group queries; ${PIPELINE_REQUESTS.toLocaleString('en-US')} requests, each a different minDays`,
   },
   {
     name: 'sign-in',
@@ -105,5 +126,6 @@ export const GOALS = [
     0.8,
     'trivial signed-in route, all production plugins ÷ bare Fastify ≥ 0.8 (10 connections)',
   ),
+  goal('agency pipeline', 'postgres', 10, 'ratio', '>=', 0.7, 'agency pipeline ÷ its SQL floor ≥ 0.7 (PostgreSQL, 10 connections)'),
   goal('sign-in', 'postgres', 10, 'ratio', '>=', 0.9, 'sign-in ÷ bare argon2 verify ≥ 0.9 (10 connections / 10 concurrent verifies)'),
 ];

@@ -85,6 +85,16 @@ function headersOf(route, session) {
   };
 }
 
+/** The session of a route's user (`route.user`, default the advisor), each signed in once per portal. */
+function sessionsOf(base, db) {
+  const sessions = new Map();
+  return (route) => {
+    const username = route.user ?? ADVISOR;
+    if (!sessions.has(username)) sessions.set(username, benchSession(base, db, username));
+    return sessions.get(username);
+  };
+}
+
 /**
  * The SQL of every request of the routes whose floor is their SQL: a portal started with
  * lib/record-sql.mjs preloaded answers each request of the route's sequence once, one at a time;
@@ -100,10 +110,10 @@ async function recordSql(db, routes, logDir) {
   });
   cleanups.push(portal.stop);
   try {
-    const session = await benchSession(portal.base, db);
+    const sessions = sessionsOf(portal.base, db);
     for (const route of sqlRoutes) {
       console.log(`[bench] ${db.kind}: recording the SQL of ${route.sequence.length} ${route.name} requests`);
-      const headers = headersOf(route, session);
+      const headers = headersOf(route, await sessions(route));
       for (const [kind, path] of Object.entries(route.explain ?? {})) {
         const res = await fetch(`${portal.base}${path}`, { headers: { ...headers, 'x-bench-unit': `explain|${route.name}|${kind}` } });
         if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}`);
@@ -149,7 +159,9 @@ async function explainPlans(url, requests) {
   try {
     const plans = [];
     for (const { route, kind, path, statements } of requests) {
-      for (const statement of statements.filter((st) => /^\s*(select|with)\b/i.test(st.text) && /search_text|policy/i.test(st.text))) {
+      for (const statement of statements.filter(
+        (st) => /^\s*(select|with)\b/i.test(st.text) && /search_text|policy|since_day/i.test(st.text),
+      )) {
         const { rows } = await client.query({ text: `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, values: statement.values });
         plans.push({ route, kind, path, sql: statement.text, values: statement.values, plan: rows.map((r) => r['QUERY PLAN']).join('\n') });
       }
@@ -172,10 +184,10 @@ async function benchDatabase(db, s, floors, logDir, runs, explains) {
   const portal = await startPortal(db, logDir);
   cleanups.push(portal.stop);
   try {
-    // One session for the whole run (renewed from the previous run's refresh token when the database is kept).
-    const session = await benchSession(portal.base, db);
+    // One session per user for the whole run (renewed from the previous run's refresh token when the database is kept).
+    const sessions = sessionsOf(portal.base, db);
     for (const route of s.routes) {
-      const headers = headersOf(route, session);
+      const headers = headersOf(route, await sessions(route));
       const expected = route.expect ?? null;
       // One call first: a route that does not answer stops the run with the reason.
       if (route.baseline !== 'argon2') {

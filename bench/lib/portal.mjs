@@ -10,6 +10,8 @@ export const SERVER_ENTRY = process.env.BENCH_SERVER ?? join(ROOT, 'apps/server/
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const SEED_VOLUME = join(ROOT, 'apps/server/src/commands/seed-volume.ts');
 export const ADVISOR = 'demo.aap';
+/** The agency admin of demo.aap's agency (the routes only an admin may call: the agency pipeline). */
+export const AGENCY_ADMIN = 'demo.aa';
 export const DEMO_PASSWORD = 'Demo@Portal2026';
 
 export function serverBuilt() {
@@ -95,9 +97,10 @@ async function postJson(base, path, body, headers) {
 }
 
 /** Where a run keeps its refresh token for the next run on the same database (never in the repo). */
-function sessionFile(db) {
+function sessionFile(db, username = ADVISOR) {
   const key = createHash('sha256')
     .update(db.kind === 'postgres' ? db.url : db.dataDir)
+    .update(username === ADVISOR ? '' : `|${username}`)
     .digest('hex')
     .slice(0, 16);
   return join(tmpdir(), `portal-bench-session-${key}.json`);
@@ -110,7 +113,7 @@ function sessionFile(db) {
  * user). Only when that fails does it sign in again with password and OTP.
  */
 export async function benchSession(base, db, username = ADVISOR) {
-  const file = sessionFile(db);
+  const file = sessionFile(db, username);
   if (existsSync(file)) {
     try {
       const saved = JSON.parse(readFileSync(file, 'utf8'));
@@ -129,7 +132,7 @@ export async function benchSession(base, db, username = ADVISOR) {
 
 /** Forgets the saved session of a database that is about to be removed. */
 export function forgetSession(db) {
-  rmSync(sessionFile(db), { force: true });
+  for (const username of [ADVISOR, AGENCY_ADMIN]) rmSync(sessionFile(db, username), { force: true });
 }
 
 /**
