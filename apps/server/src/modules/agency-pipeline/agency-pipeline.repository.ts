@@ -107,8 +107,9 @@ function groupRows(group: Exclude<PipelineGroup, 'training'>, scope: PipelineSco
         NULL::text AS reference, NULL::jsonb AS steps, NULL::jsonb AS product
       FROM contact c
       WHERE c.agency_id = ${agency} AND c.deleted_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM proposal p WHERE p.agency_id = ${agency}
-          AND (p.life_insured_contact_id = c.id OR p.policy_owner_contact_id = c.id))
+        -- Two anti-joins, not one with OR: each can be a hash anti-join over the agency's proposals.
+        AND NOT EXISTS (SELECT 1 FROM proposal p WHERE p.agency_id = ${agency} AND p.life_insured_contact_id = c.id)
+        AND NOT EXISTS (SELECT 1 FROM proposal p WHERE p.agency_id = ${agency} AND p.policy_owner_contact_id = c.id)
       UNION ALL
       SELECT s.stage, p.id, p.owner_user_id, ${dayOf(sql`coalesce(
           (SELECT max(h.at) FROM proposal_status_history h WHERE h.proposal_id = p.id AND h.status = s.status), p.created_date)`)},
