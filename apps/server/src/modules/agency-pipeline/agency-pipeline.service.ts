@@ -99,13 +99,13 @@ export class AgencyPipelineService {
     const groups: readonly PipelineGroup[] = query.stage ? [groupOfStage(query.stage)] : PIPELINE_GROUPS;
     const stages = query.stage ? [query.stage] : [...PIPELINE_STAGES];
     const now = () => this.clock.now();
-    // Each group ONE query; the people (names, training overdue) are the training group's.
-    const [funnel, applications, candidates, people] = await Promise.all([
-      groups.includes('funnel') ? this.repository.figures('funnel', scope) : [],
-      groups.includes('applications') ? this.repository.applicationFigures(scope) : { submitted: [], pending: [] },
-      groups.includes('candidates') ? this.repository.figures('candidates', scope) : [],
-      this.repository.people(scope),
-    ]);
+    // Each group ONE query; the people (names, training overdue) are the training group's. One
+    // after another on one connection at a time: the funnel's is most of the time, and four
+    // connections per request would empty the pool under load (503) for little gain.
+    const funnel = groups.includes('funnel') ? await this.repository.figures('funnel', scope) : [];
+    const applications = groups.includes('applications') ? await this.repository.applicationFigures(scope) : { submitted: [], pending: [] };
+    const candidates = groups.includes('candidates') ? await this.repository.figures('candidates', scope) : [];
+    const people = await this.repository.people(scope);
     const tallies = new Map<string, Map<PipelineStage, Tally>>();
     const tallyOf = (advisorId: string, stage: PipelineStage): Tally => {
       const perStage = tallies.get(advisorId) ?? new Map<PipelineStage, Tally>();
