@@ -106,7 +106,7 @@ for (const lang of ['en', 'km'] as const satisfies readonly Lang[]) {
         'data-count',
         '1',
       );
-      expect(await seriousA11yViolations(page)).toEqual([]);
+      // axe runs once, on the list with an item (a11y.spec.ts sweeps this screen too).
 
       // The pending applications' figure opens their list: the customer by name, days waited, missing documents.
       await figure('pending').click();
