@@ -16,6 +16,7 @@ import { productRoutes } from './products/products.routes';
 import { proposalRoutes } from './proposals/proposals.routes';
 import { customerProposalRoutes } from './proposals/customer-proposal.routes';
 import { licensingRoutes } from './licensing/licensing.routes';
+import { offlineRoutes } from './offline/offline.routes';
 import { userRoutes } from './user/user.routes';
 
 /**
@@ -42,5 +43,6 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   agentProductRoutes,
   agencyUserRoutes,
   complianceRoutes,
+  offlineRoutes,
   retentionPlugin,
 ];
