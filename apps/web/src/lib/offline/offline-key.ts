@@ -1,4 +1,3 @@
-import { OFFLINE_KEY_PATH, offlineKeyResponseSchema } from '@portal/domain/contracts/offline/offline-key';
 import { api } from '../api-client';
 import { importOfflineKey } from './offline-crypto';
 
@@ -8,6 +7,10 @@ import { importOfflineKey } from './offline-crypto';
  * network has none until the network returns: it still counts what waits to be sent, but cannot
  * read or add personal data.
  */
+const OFFLINE_KEY_PATH = '/api/offline/v1/key';
+/** 32 bytes in base64url (the contract: @portal/domain/contracts/offline/offline-key). */
+const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 let key: CryptoKey | null = null;
 let asking: Promise<CryptoKey | null> | null = null;
 
@@ -20,7 +23,10 @@ export function offlineKey(): Promise<CryptoKey | null> {
   if (key) return Promise.resolve(key);
   asking ??= (async () => {
     try {
-      const answer = offlineKeyResponseSchema.parse(await api.get<unknown>(OFFLINE_KEY_PATH));
+      // Checked by hand, not with the contract's zod schema: this file is on the sign-out path,
+      // which the sign-in screen loads, and zod would weigh on its first load.
+      const answer = await api.get<{ key?: unknown } | null>(OFFLINE_KEY_PATH);
+      if (typeof answer?.key !== 'string' || !KEY_PATTERN.test(answer.key)) return null;
       key = await importOfflineKey(answer.key);
       return key;
     } catch {

@@ -33,11 +33,13 @@ export function startOfflineSync(options: FlushOptions): () => void {
     if ((event.data as { type?: unknown } | null)?.type === FLUSH_MESSAGE) flush();
   };
   window.addEventListener('online', flush);
+  window.addEventListener(FLUSH_MESSAGE, flush);
   document.addEventListener('visibilitychange', onVisible);
   navigator.serviceWorker?.addEventListener('message', onMessage);
   flush();
   return () => {
     window.removeEventListener('online', flush);
+    window.removeEventListener(FLUSH_MESSAGE, flush);
     document.removeEventListener('visibilitychange', onVisible);
     navigator.serviceWorker?.removeEventListener('message', onMessage);
   };

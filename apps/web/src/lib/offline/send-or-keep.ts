@@ -2,7 +2,7 @@ import { actionKeyFor } from '../action-keys';
 import { apiRequest, isApiError, NETWORK_ERROR_STATUS } from '../api-client';
 import { readProfile } from '../session';
 import { offlineKey } from './offline-key';
-import { requestBackgroundSync } from './offline-sync';
+import { FLUSH_MESSAGE, requestBackgroundSync } from './offline-sync';
 import { addToOutbox, newIdempotencyKey, type NewOutboxItem, type OutboxRecord } from './outbox';
 
 /** An action sent now (the server's answer), or kept on the phone to send when the network returns. */
@@ -26,7 +26,8 @@ export async function sendOrKeep<T>(
 ): Promise<SentOrKept<T>> {
   const action = actionKeyFor('POST', item.path, item.body);
   const idempotencyKey = action?.key ?? newIdempotencyKey();
-  if (!phoneIsOffline()) {
+  // An item for a contact that waits itself goes after it, through the outbox, network or not.
+  if (!phoneIsOffline() && !item.dependsOn) {
     try {
       const answer = await apiRequest<unknown>(item.path, { method: 'POST', body: item.body, idempotencyKey });
       action?.settle(200);
@@ -40,5 +41,11 @@ export async function sendOrKeep<T>(
   if (!owner) throw new Error('No signed-in user');
   const kept = await addToOutbox({ ...item, owner, idempotencyKey }, await offlineKey());
   requestBackgroundSync();
+  if (!phoneIsOffline()) window.dispatchEvent(new Event(FLUSH_MESSAGE));
   return { kept };
+}
+
+/** A call that got no answer because the phone is offline (a screen then reads what is kept). */
+export function isOfflineFailure(error: unknown): boolean {
+  return isApiError(error) && error.status === NETWORK_ERROR_STATUS;
 }

@@ -1,5 +1,4 @@
 import { api } from '../../../lib/api-client';
-import { eraseOfflineData } from '../../../lib/offline/erase-offline-data';
 import { clearLogin, readStoredLogin } from '../../../lib/session';
 
 /**
@@ -15,6 +14,7 @@ export async function logout(): Promise<void> {
     // The session ends locally anyway; the server expires the tokens on its own.
   } finally {
     clearLogin();
-    await eraseOfflineData().catch(() => undefined);
+    // Fetched only now: the sign-in screen, which loads this file, carries none of it.
+    await import('../../../lib/offline/erase-offline-data').then(({ eraseOfflineData }) => eraseOfflineData()).catch(() => undefined);
   }
 }
