@@ -17,6 +17,7 @@ import {
 import { registerServiceWorker } from '../../lib/offline/register-service-worker';
 import { useOutbox } from '../../lib/offline/use-outbox';
 import { useSession } from '../../lib/session';
+import { IconUpload } from '../../components/ui/icons';
 
 /** The catalogue version the server has now (a quote made on another one is a conflict). */
 async function serverCatalogueVersion(): Promise<string | null> {
@@ -134,9 +135,15 @@ export function OfflineStatus() {
   const conflicts = items.filter((item) => item.state === 'conflict').length;
   return (
     <>
-      <UnstyledButton onClick={() => setOpened(true)} data-testid="outbox-count" aria-label={t('offline:waiting_count', { count: items.length })}>
-        <Badge color={conflicts > 0 ? 'red' : 'yellow'} variant="filled" size="lg">
-          {t('offline:waiting_short', { count: items.length })}
+      <UnstyledButton
+        onClick={() => setOpened(true)}
+        data-testid="outbox-count"
+        aria-label={t('offline:waiting_count', { count: items.length })}
+        title={t('offline:waiting_short', { count: items.length })}
+      >
+        {/* The number alone fits a 360 px header; the button's label says what it counts. */}
+        <Badge color={conflicts > 0 ? 'red' : 'yellow'} variant="filled" size="lg" leftSection={<IconUpload size={14} />}>
+          {items.length}
         </Badge>
       </UnstyledButton>
       <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title={t('offline:waiting_title')}>

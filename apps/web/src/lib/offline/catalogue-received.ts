@@ -1,31 +1,28 @@
+import { getOne, put, RECENT_STORE } from './offline-db';
+
 /**
  * When this phone last received the product catalogue from the server, and its version (not
- * personal): the quote screen says which catalogue and date it quotes with, which matters when
- * the service worker answers with its kept copy because there is no network.
+ * personal, kept in the offline store's `recent` object store in the clear): the quote screen
+ * says which catalogue and date it quotes with, which matters when the service worker answers
+ * with its kept copy because there is no network.
  */
-const STORAGE_KEY = 'portal.catalogueReceived';
-
 export interface CatalogueReceived {
   version: string;
   at: number;
 }
 
-export function noteCatalogueReceived(version: string, at = Date.now()): void {
-  try {
-    const previous = readCatalogueReceived();
-    // A copy from the service worker's cache (offline) is not a new receipt.
-    if (typeof navigator !== 'undefined' && navigator.onLine === false && previous?.version === version) return;
-    localStorage.setItem(STORAGE_KEY, JSON.stringify({ version, at } satisfies CatalogueReceived));
-  } catch {
-    // Storage full or disabled: the screen shows the version without a date.
-  }
+interface CatalogueRecord extends CatalogueReceived {
+  id: 'catalogue';
 }
 
-export function readCatalogueReceived(): CatalogueReceived | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null') as Partial<CatalogueReceived> | null;
-    return value && typeof value.version === 'string' && typeof value.at === 'number' ? { version: value.version, at: value.at } : null;
-  } catch {
-    return null;
-  }
+export async function noteCatalogueReceived(version: string, at = Date.now()): Promise<void> {
+  const previous = await readCatalogueReceived();
+  // The service worker's kept copy (offline) is not a new receipt.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false && previous?.version === version) return;
+  await put(RECENT_STORE, { id: 'catalogue', version, at } satisfies CatalogueRecord);
+}
+
+export async function readCatalogueReceived(): Promise<CatalogueReceived | null> {
+  const record = await getOne<CatalogueRecord>(RECENT_STORE, 'catalogue').catch(() => undefined);
+  return record ? { version: record.version, at: record.at } : null;
 }

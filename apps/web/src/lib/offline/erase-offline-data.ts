@@ -12,6 +12,11 @@ export async function eraseOfflineData(): Promise<void> {
   setOfflineKey(null);
   await Promise.all([
     deleteOfflineDb(),
-    typeof caches === 'undefined' ? Promise.resolve() : caches.delete(CATALOGUE_CACHE).then(() => undefined, () => undefined),
+    typeof caches === 'undefined'
+      ? Promise.resolve()
+      : caches.delete(CATALOGUE_CACHE).then(
+          () => undefined,
+          () => undefined,
+        ),
   ]);
 }

@@ -1,7 +1,7 @@
 import type { ContactSummary } from '@portal/domain/contracts/contacts/contact-summary';
 import type { ContactResponse } from '@portal/domain/contracts/contacts/create-contact';
 import { readProfile } from '../session';
-import { currentOfflineKey } from './offline-key';
+import { currentOfflineKey, offlineKey } from './offline-key';
 import { LOCAL_REF, listOutbox, openOutboxItem, type OutboxRecord } from './outbox';
 import { readRecentContacts, saveRecentContacts } from './recent-contacts';
 
@@ -71,5 +71,10 @@ export async function keptContact(id: string): Promise<ContactResponse | null> {
 /** Keeps the first page of the contact list (the most recent contacts) for use without network. */
 export function keepRecentContacts(contacts: readonly ContactSummary[]): void {
   const user = owner();
-  if (user) void saveRecentContacts(user, contacts).catch(() => undefined);
+  // The key is asked for if this page has none yet (the list just came, so there is network).
+  if (user)
+    void offlineKey().then(
+      (key) => saveRecentContacts(user, contacts, key),
+      () => undefined,
+    );
 }

@@ -58,7 +58,10 @@ describe('the outbox', () => {
 
   it('sends each item with the key it was made with and removes it once the server has it', async () => {
     const key = await importOfflineKey(KEY_A);
-    const made = await addToOutbox({ owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: contact, label: 'Sokha Chan' }, key);
+    const made = await addToOutbox(
+      { owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: contact, label: 'Sokha Chan' },
+      key,
+    );
     expect(made.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
     const { calls, send } = server();
     const report = await flushOutbox({ owner: OWNER, key, send });
@@ -83,7 +86,9 @@ describe('the outbox', () => {
   it('keeps a 422 as a conflict naming the fields', async () => {
     const key = await importOfflineKey(KEY_A);
     await addToOutbox({ owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: contact, label: 'Sokha Chan' }, key);
-    const refusing = server(() => new ApiError({ status: 422, code: 422, messageKey: 'validation', errors: [{ field: 'phone', key: 'invalid' }] }));
+    const refusing = server(
+      () => new ApiError({ status: 422, code: 422, messageKey: 'validation', errors: [{ field: 'phone', key: 'invalid' }] }),
+    );
     await flushOutbox({ owner: OWNER, key, send: refusing.send });
     expect((await listOutbox(OWNER))[0]).toMatchObject({ state: 'conflict', problem: { status: 422, fields: ['phone'] } });
   });
@@ -91,7 +96,10 @@ describe('the outbox', () => {
   it('on a network failure stops, keeps everything waiting, and resends with the same key later', async () => {
     const key = await importOfflineKey(KEY_A);
     const first = await addToOutbox({ owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: contact, label: 'A' }, key);
-    await addToOutbox({ owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: { ...contact, lastName: 'Dara' }, label: 'B' }, key);
+    await addToOutbox(
+      { owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: { ...contact, lastName: 'Dara' }, label: 'B' },
+      key,
+    );
     const down = server(() => new ApiError({ status: 0, code: 'network', messageKey: 'network_error' }));
     expect(await flushOutbox({ owner: OWNER, key, send: down.send })).toEqual({ sent: 0, conflicts: 0, stopped: 'network' });
     expect(down.calls).toHaveLength(1);
@@ -136,7 +144,9 @@ describe('the outbox', () => {
       { owner: OWNER, kind: 'activity', path: '/a', body: { contactId: `${LOCAL_REF}${person.id}` }, label: 'Call', dependsOn: person.id },
       key,
     );
-    const { calls, send } = server((call) => (call.path === '/c' ? new ApiError({ status: 422, code: 422, messageKey: 'validation' }) : {}));
+    const { calls, send } = server((call) =>
+      call.path === '/c' ? new ApiError({ status: 422, code: 422, messageKey: 'validation' }) : {},
+    );
     await flushOutbox({ owner: OWNER, key, send });
     expect(calls.map((c) => c.path)).toEqual(['/c']);
     expect((await listOutbox(OWNER)).map((r) => [r.kind, r.state])).toEqual([

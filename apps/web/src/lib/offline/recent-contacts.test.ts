@@ -32,7 +32,11 @@ beforeEach(async () => {
 describe('recent contacts kept offline', () => {
   it('are stored sealed, without the ID document, at most the limit', async () => {
     const key = await importOfflineKey(KEY_A);
-    await saveRecentContacts('u1', Array.from({ length: RECENT_CONTACTS_LIMIT + 5 }, (_, i) => person(i)), key);
+    await saveRecentContacts(
+      'u1',
+      Array.from({ length: RECENT_CONTACTS_LIMIT + 5 }, (_, i) => person(i)),
+      key,
+    );
     const stored = JSON.stringify(await getAll(RECENT_STORE));
     expect(stored).not.toContain('Sokha');
     expect(stored).not.toContain('+85512345678');

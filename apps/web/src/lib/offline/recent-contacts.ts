@@ -33,7 +33,10 @@ export async function saveRecentContacts(owner: string, contacts: readonly Conta
 }
 
 /** The kept contacts, or null when there are none for this advisor or the page has no key. */
-export async function readRecentContacts(owner: string, key = currentOfflineKey()): Promise<{ contacts: ContactSummary[]; savedAt: number } | null> {
+export async function readRecentContacts(
+  owner: string,
+  key = currentOfflineKey(),
+): Promise<{ contacts: ContactSummary[]; savedAt: number } | null> {
   if (!key) return null;
   const record = await getOne<RecentRecord>(RECENT_STORE, 'contacts');
   if (!record || record.owner !== owner) return null;

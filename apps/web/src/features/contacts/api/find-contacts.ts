@@ -40,7 +40,11 @@ export async function findContacts(query: FindContactsParams, signal?: AbortSign
       responseSchema(),
     ]);
     const page = schema.parse(body);
-    if (recent) void offlineContacts().then((m) => m.keepRecentContacts(page.items), () => undefined);
+    if (recent)
+      void offlineContacts().then(
+        (m) => m.keepRecentContacts(page.items),
+        () => undefined,
+      );
     return page;
   } catch (error) {
     if (!recent || !isApiError(error) || error.status !== NETWORK_ERROR_STATUS) throw error;

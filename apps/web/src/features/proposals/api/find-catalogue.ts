@@ -15,7 +15,7 @@ export async function findCatalogue(signal?: AbortSignal): Promise<FindBasePlans
   const catalogue = findBasePlansResponseSchema.parse(
     await api.get<unknown>('/api/product/v1/', { query: { include: 'rates' }, ...(signal ? { signal } : {}) }),
   );
-  noteCatalogueReceived(catalogue.catalogueVersion);
+  await noteCatalogueReceived(catalogue.catalogueVersion).catch(() => undefined);
   return catalogue;
 }
 

@@ -38,7 +38,15 @@ export const CREATE_PROPOSAL_PATH = '/api/proposal/v1/create';
  * The same call, or (no network) the quote kept on the phone to send later, with the catalogue
  * version it was worked out on: a quote made on an older catalogue is not sent by itself.
  */
-export function createProposalOrKeep({ body, label, catalogueVersion }: { body: CreateProposalInput; label: string; catalogueVersion?: string }) {
+export function createProposalOrKeep({
+  body,
+  label,
+  catalogueVersion,
+}: {
+  body: CreateProposalInput;
+  label: string;
+  catalogueVersion?: string;
+}) {
   return sendOrKeep(
     { kind: 'proposal', path: CREATE_PROPOSAL_PATH, body: { ...body }, label, ...(catalogueVersion ? { catalogueVersion } : {}) },
     (answer) => proposalResponseSchema.parse(answer),

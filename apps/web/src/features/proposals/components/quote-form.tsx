@@ -185,7 +185,9 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
         const insured = contacts.get(formValues.lifeInsuredContactId)?.label ?? '';
         const { sent, kept } = await create.mutateAsync({
           body: input,
-          label: [product ? (i18n.language === 'km' ? product.nameKh || product.name : product.name) : formValues.productCode, insured].filter(Boolean).join(' · '),
+          label: [product ? (i18n.language === 'km' ? product.nameKh || product.name : product.name) : formValues.productCode, insured]
+            .filter(Boolean)
+            .join(' · '),
           ...(catalogueQuery.data ? { catalogueVersion: catalogueQuery.data.catalogueVersion } : {}),
         });
         if (kept) {
