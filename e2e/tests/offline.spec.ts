@@ -95,6 +95,9 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   await field(page, 'contacts:field_notes').fill('Met at the market');
   await page.getByRole('button', { name: text('contacts:activity_save', 'en'), exact: true }).click();
   await expect(page.getByText(text('offline:kept_notice', 'en')).first()).toBeVisible();
+  await expect(page.getByTestId('activity-row-waiting').filter({ hasText: 'Met at the market' })).toContainText(
+    text('offline:badge_waiting', 'en'),
+  );
 
   // A quote for the recent contact, on the catalogue kept by the service worker.
   await page.getByRole('button', { name: text('common:menu_open', 'en') }).click();

@@ -78,3 +78,30 @@ export function keepRecentContacts(contacts: readonly ContactSummary[]): void {
       () => undefined,
     );
 }
+
+export interface WaitingActivity {
+  record: OutboxRecord;
+  label: string;
+  notes: string | null;
+  startDate: string;
+}
+
+/** The sales activities made offline for a contact (a kept one or one made offline), oldest first. */
+export async function waitingActivities(contactId: string): Promise<WaitingActivity[]> {
+  const user = owner();
+  const key = currentOfflineKey();
+  if (!user || !key) return [];
+  const found: WaitingActivity[] = [];
+  for (const record of (await listOutbox(user)).filter((r) => r.kind === 'activity')) {
+    const content = await openOutboxItem(record, key).catch(() => null);
+    if (!content || content.body.contactId !== contactId) continue;
+    const { notes, startDate } = content.body;
+    found.push({
+      record,
+      label: content.label,
+      notes: typeof notes === 'string' && notes !== '' ? notes : null,
+      startDate: typeof startDate === 'string' ? startDate : '',
+    });
+  }
+  return found;
+}
