@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { localeVersion } from '../../packages/i18n/src/locale-version.ts';
 import { featureChunkUrls } from './vite-plugins/feature-chunk-urls';
 import { mantineComponentCss } from './vite-plugins/mantine-component-css';
+import { serviceWorker } from './vite-plugins/service-worker';
 
 /** Files worth compressing once at build time (fonts and images are compressed already). */
 const PRECOMPRESS = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
@@ -82,7 +83,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp; priority: number }[] = [
 export default defineConfig({
   // React 19 + react-dom; @vitejs/plugin-react compiles JSX (automatic runtime) and gives
   // `npm run dev` Fast Refresh (an edited component keeps its state). docs/decisions/007-react.md.
-  plugins: [mantineComponentCss(), react(), featureChunkUrls(), precompress()],
+  plugins: [mantineComponentCss(), react(), featureChunkUrls(), serviceWorker(localeVersions), precompress()],
   define: { 'import.meta.env.PORTAL_LOCALE_VERSIONS': JSON.stringify(localeVersions()) },
   build: {
     outDir: 'dist',

@@ -10,6 +10,11 @@ export interface BrowserStorage {
   sessionStorage: Record<string, string>;
   /** `database/store` -> every record, as JSON. */
   indexedDb: Record<string, string[]>;
+  /**
+   * Cache Storage (the service worker's caches): `cache name URL` -> the answer's text, for every
+   * entry but the app's own files (hashed assets, icons, fonts), which hold no one's data.
+   */
+  cacheStorage: Record<string, string>;
 }
 
 /** Everything the page's origin keeps: both web storages and every IndexedDB record. */
@@ -35,7 +40,16 @@ export async function readBrowserStorage(page: Page): Promise<BrowserStorage> {
       }
       db.close();
     }
-    return { localStorage: dump(window.localStorage), sessionStorage: dump(window.sessionStorage), indexedDb };
+    const cacheStorage: Record<string, string> = {};
+    for (const name of typeof caches === 'undefined' ? [] : await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (/\/assets\/|\.(png|svg|woff2?)$/.test(new URL(request.url).pathname)) continue;
+        const response = await cache.match(request);
+        cacheStorage[`${name} ${request.url}`] = response ? await response.text() : '';
+      }
+    }
+    return { localStorage: dump(window.localStorage), sessionStorage: dump(window.sessionStorage), indexedDb, cacheStorage };
   });
 }
 
@@ -62,7 +76,14 @@ export function storageProblems(storage: BrowserStorage, sensitive: readonly str
     ...Object.entries(storage.indexedDb).flatMap(([store, records]) =>
       records.map((r, i) => [`indexedDB ${store}[${i}]`, r] as [string, string]),
     ),
+    ...Object.entries(storage.cacheStorage).map(([entry, body]) => [`Cache Storage ${entry}`, body] as [string, string]),
   ];
+  // The service worker keeps no API answer but the product catalogue (no personal data).
+  for (const entry of Object.keys(storage.cacheStorage)) {
+    const path = new URL(entry.slice(entry.indexOf(' ') + 1)).pathname;
+    if (path.startsWith('/api/') && path !== '/api/product/v1/')
+      problems.push(`Cache Storage ${entry}: an API answer other than the catalogue`);
+  }
   for (const [key, value] of Object.entries(storage.localStorage)) {
     if (NUMERIC_KEYS.has(key)) {
       if (!/^\d+(\.\d+)?$/.test(value)) problems.push(`localStorage.${key}: not a number`);

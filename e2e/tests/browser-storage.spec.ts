@@ -1,6 +1,8 @@
-// Nothing sensitive is kept in browser storage (localStorage, sessionStorage,
-// IndexedDB) other than the tokens, after each step of signing in and creating a contact. The
-// check is e2e/support/browser-storage.ts, for every flow that handles personal data.
+// Nothing sensitive is kept in browser storage (localStorage, sessionStorage, IndexedDB, Cache
+// Storage) other than the tokens, after each step of signing in and creating a contact: the
+// offline store holds personal data only encrypted, and the service worker caches no API answer
+// but the catalogue. Signing out erases the offline store. The check is
+// e2e/support/browser-storage.ts, for every flow that handles personal data.
 import { randomInt } from 'node:crypto';
 import { expect, test } from '../support/fixtures';
 import { expectNothingSensitiveStored, readBrowserStorage } from '../support/browser-storage';
@@ -58,4 +60,21 @@ test('sign-in and contact creation leave nothing sensitive in browser storage bu
   await page.getByTestId('contact-row').filter({ hasText: person.lastName }).click();
   await expect(page.getByTestId('contact-name')).toContainText(person.lastName);
   await expectNothingSensitiveStored(page, 'on its detail page', secrets);
+
+  // The offline store holds the recent contacts, sealed; signing out erases it.
+  await page.goto('/home/contact');
+  await expect.poll(async () => (await readBrowserStorage(page)).indexedDb['portal-offline/recent']?.length ?? 0).toBeGreaterThan(0);
+  await expectNothingSensitiveStored(page, 'with the recent contacts kept offline', secrets);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('sign-out').click();
+  await expect(page).toHaveURL((url) => url.pathname.startsWith('/auth/signin'));
+  await expect
+    .poll(async () => {
+      const after = await readBrowserStorage(page);
+      return [
+        ...Object.keys(after.indexedDb).filter((store) => store.startsWith('portal-offline/')),
+        ...Object.keys(after.cacheStorage).filter((e) => e.includes('/api/')),
+      ];
+    })
+    .toEqual([]);
 });

@@ -6,7 +6,8 @@ import { specApiPaths } from './helpers/spec-paths';
 
 /**
  * Paths the API has beyond spec §7: health probes, the dev outbox, sending a proposal to the
- * customer (decision 011), and the agency's agents for the Agents screen.
+ * customer (decision 011), the agency's agents for the Agents screen, and the advisor's
+ * offline-store key (decision 015).
  */
 const EXTRA_PATHS = [
   '/api/health',
@@ -27,6 +28,7 @@ const EXTRA_PATHS = [
   '/api/agency/v1/users/{id}/unlock',
   '/api/agency/v1/users/{id}/reset-passkeys',
   '/api/agency/v1/users/{id}/send-set-password-link',
+  '/api/offline/v1/key',
 ];
 
 function concrete(path: string): string {

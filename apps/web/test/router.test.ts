@@ -6,7 +6,7 @@ import type { ScreenArea } from '@portal/domain/screens';
 import { SCREENS } from '@portal/domain/screens';
 import { NAMESPACES } from '@portal/i18n/locale-file';
 import { AREA_NAMESPACES, FEATURE_LOADERS } from '../src/app/feature-loaders';
-import { buildRoutes, usesAuthLayout } from '../src/app/router';
+import { buildRoutes, SHELL_NAMESPACES, usesAuthLayout } from '../src/app/router';
 import { namespaceOf } from '../src/lib/screen-route';
 import { requireAuthLoader } from '../src/app/routes/require-auth';
 
@@ -100,7 +100,7 @@ describe('language files of a screen', () => {
       const { locales } = await FEATURE_LOADERS[area]();
       const shell = SCREENS.some((screen) => screen.area === area && !usesAuthLayout(screen));
       const folder = ready.get(AREA_FOLDERS[area]) ?? new Set(['common']);
-      for (const ns of [...AREA_NAMESPACES[area], ...Object.keys(locales ?? {}), ...(shell ? ['nav'] : [])]) folder.add(ns);
+      for (const ns of [...AREA_NAMESPACES[area], ...Object.keys(locales ?? {}), ...(shell ? SHELL_NAMESPACES : [])]) folder.add(ns);
       ready.set(AREA_FOLDERS[area], folder);
     }
     for (const screen of SCREENS) {

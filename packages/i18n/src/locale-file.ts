@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@portal/domain/codes/languages'
 export const NAMESPACES = [
   'common',
   'nav',
+  'offline',
   'auth',
   'home',
   'contacts',

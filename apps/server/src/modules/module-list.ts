@@ -17,6 +17,7 @@ import { productRoutes } from './products/products.routes';
 import { proposalRoutes } from './proposals/proposals.routes';
 import { customerProposalRoutes } from './proposals/customer-proposal.routes';
 import { licensingRoutes } from './licensing/licensing.routes';
+import { offlineRoutes } from './offline/offline.routes';
 import { userRoutes } from './user/user.routes';
 
 /**
@@ -44,5 +45,6 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   agencyUserRoutes,
   agencyPipelineRoutes,
   complianceRoutes,
+  offlineRoutes,
   retentionPlugin,
 ];

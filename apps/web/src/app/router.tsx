@@ -45,10 +45,12 @@ export function usesAuthLayout(screen: Screen): boolean {
 
 /**
  * The signed-in frame (navbar, header, user menu, idle timer) as its own chunk: the sign-in
- * screen never loads it, the signed-in screens fetch it and its `nav` texts next to their area's chunk.
+ * screen never loads it, the signed-in screens fetch it and its `nav` and `offline` texts next to their area's chunk.
  */
+export const SHELL_NAMESPACES = ['nav', 'offline'] as const;
+
 const appShellLayout = async () => {
-  const [{ AppShellLayout }] = await Promise.all([import('./layouts/app-shell-layout'), loadNamespaces(['nav'])]);
+  const [{ AppShellLayout }] = await Promise.all([import('./layouts/app-shell-layout'), loadNamespaces(SHELL_NAMESPACES)]);
   return { Component: AppShellLayout };
 };
 

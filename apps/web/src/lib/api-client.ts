@@ -54,6 +54,11 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Extra request headers (e.g. the customer page's view token). */
   headers?: Record<string, string>;
+  /**
+   * The `Idempotency-Key` of an action made earlier (an item created offline keeps the key it
+   * was given when it was made, so every resend is the same action). Default: action-keys.ts.
+   */
+  idempotencyKey?: string;
 }
 
 const REFRESH_PATH = '/api/auth/v1/refresh';
@@ -230,7 +235,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const stored = useAuth ? readStoredLogin() : null;
   const method = options.method ?? 'GET';
   const target = withQuery(path, options.query);
-  const actionKey = useAuth ? actionKeyFor(method, target, options.body) : undefined;
+  const given = options.idempotencyKey;
+  const actionKey = useAuth ? (given ? { key: given, settle: () => undefined } : actionKeyFor(method, target, options.body)) : undefined;
   let response = await send(path, options, stored?.accessToken ?? null, actionKey);
 
   if (response.status === 401 && useAuth && stored && (await isExpiredSession(response))) {

@@ -7,6 +7,7 @@ import { canUseScreen } from '@portal/domain/screen-access';
 import { IconWifiOff } from '../../components/ui/icons';
 import { IdleSessionGuard } from '../../features/auth/components/idle-session-guard';
 import { PageLoader } from '../../components/ui/page-loader';
+import { Deferred } from '../../lib/deferred-component';
 import { useCurrentScreen } from '../../lib/screen-route';
 import { useRoles } from '../../lib/session';
 import { NotForYourRolePage } from '../routes/not-for-your-role';
@@ -15,6 +16,8 @@ import { AppLogo } from './app-logo';
 import { AppNavbar } from './app-navbar';
 import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
+
+const loadOfflineStatus = () => import('./offline-status').then((m) => m.OfflineStatus);
 
 /**
  * The signed-in frame for /home/**: header, section navigation (a drawer on phones), footer. A
@@ -58,6 +61,7 @@ export function AppShellLayout() {
             <AppLogo />
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <Deferred load={loadOfflineStatus} props={{}} />
             <LanguageSwitch />
             <UserMenu />
           </Group>

@@ -132,6 +132,13 @@ export const IconFingerprint = (p: IconProps) => (
     <path d="M18.5 16c-.3 1.6-.8 3-1.5 4" />
   </Icon>
 );
+export const IconUpload = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 16V4" />
+    <path d="M7 9l5-5 5 5" />
+    <path d="M5 20h14" />
+  </Icon>
+);
 export const IconWifiOff = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 3l18 18" />

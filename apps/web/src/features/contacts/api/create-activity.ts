@@ -5,6 +5,8 @@ import {
   type CreateActivityInput,
 } from '@portal/domain/contracts/activities/create-activity';
 import { api } from '../../../lib/api-client';
+import { LOCAL_REF } from '../../../lib/offline/outbox';
+import { sendOrKeep } from '../../../lib/offline/send-or-keep';
 import { activityKeys, contactKeys } from './contact-keys';
 
 /**
@@ -16,11 +18,28 @@ export async function createActivity(body: CreateActivityInput): Promise<Activit
   return activityResponseSchema.parse(await api.post<unknown>('/api/contact/v2/activity/create', body));
 }
 
+export const CREATE_ACTIVITY_PATH = '/api/contact/v2/activity/create';
+
+/**
+ * The same call, or (no network) the activity kept on the phone to send later. For a contact
+ * made offline (`local:<outbox id>`), it is sent after that contact, with the contact's server id.
+ */
+export function createActivityOrKeep({ body, label }: { body: CreateActivityInput; label: string }) {
+  const dependsOn = body.contactId.startsWith(LOCAL_REF) ? body.contactId.slice(LOCAL_REF.length) : undefined;
+  return sendOrKeep(
+    { kind: 'activity', path: CREATE_ACTIVITY_PATH, body: { ...body }, label, ...(dependsOn ? { dependsOn } : {}) },
+    (answer) => activityResponseSchema.parse(answer),
+  );
+}
+
 export function useCreateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createActivity,
-    onSuccess: async (activity) => {
+    mutationFn: createActivityOrKeep,
+    // Runs without network too (the activity is kept to send later), instead of waiting paused.
+    networkMode: 'always',
+    onSuccess: async ({ sent: activity }) => {
+      if (!activity) return;
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: contactKeys.detail(activity.contactId) }),
         queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
-import { api } from '../../../lib/api-client';
+import { api, isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 import { contactKeys, type ContactListKeyFilters } from './contact-keys';
 
 /** Rows per call: enough to fill a phone screen twice, small enough for 3G. */
@@ -25,16 +25,33 @@ export interface FindContactsParams {
  * the schema arrives with that chunk.
  */
 const responseSchema = () => import('@portal/domain/contracts/contacts/find-contacts').then((m) => m.findContactsResponseSchema);
+/** The offline store, likewise: the entry (which starts this query) carries none of it. */
+const offlineContacts = () => import('../../../lib/offline/offline-contacts');
 
 export async function findContacts(query: FindContactsParams, signal?: AbortSignal): Promise<FindContactsResponse> {
-  const [body, schema] = await Promise.all([
-    api.get<unknown>('/api/contact/v2/find', {
-      query: { q: query.q, contactType: query.contactType, gender: query.gender, cursor: query.cursor, size: query.size },
-      ...(signal ? { signal } : {}),
-    }),
-    responseSchema(),
-  ]);
-  return schema.parse(body);
+  // The unfiltered first page is the advisor's most recent contacts: kept for use without network.
+  const recent = !query.q && !query.contactType && !query.gender && !query.cursor;
+  try {
+    const [body, schema] = await Promise.all([
+      api.get<unknown>('/api/contact/v2/find', {
+        query: { q: query.q, contactType: query.contactType, gender: query.gender, cursor: query.cursor, size: query.size },
+        ...(signal ? { signal } : {}),
+      }),
+      responseSchema(),
+    ]);
+    const page = schema.parse(body);
+    if (recent)
+      void offlineContacts().then(
+        (m) => m.keepRecentContacts(page.items),
+        () => undefined,
+      );
+    return page;
+  } catch (error) {
+    if (!recent || !isApiError(error) || error.status !== NETWORK_ERROR_STATUS) throw error;
+    const kept = await offlineContacts().then((m) => m.keptRecentContacts());
+    if (!kept) throw error;
+    return { items: kept, nextCursor: null };
+  }
 }
 
 export function findContactsQueryOptions(filters: ContactListKeyFilters) {
@@ -53,6 +70,8 @@ export function findContactsQueryOptions(filters: ContactListKeyFilters) {
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+    // Asked even when the phone is offline: the kept recent contacts answer then.
+    networkMode: 'offlineFirst',
   });
 }
 

@@ -10,6 +10,7 @@ import { createActivityRequestSchema, type ActivityResponse } from '@portal/doma
 import { updateActivityRequestSchema } from '@portal/domain/contracts/activities/update-activity';
 import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
+import { OfflineKeyMissingError } from '../../../lib/offline/outbox';
 import { translateFormError } from '../../../lib/i18n';
 import { useCreateActivity } from '../api/create-activity';
 import { useUpdateActivity } from '../api/update-activity';
@@ -58,7 +59,7 @@ function errorText(field: ActivityFormField, key: string | undefined, t: (key: s
  * input on a 409 and can delete the activity after a confirmation.
  */
 export function ActivityForm({ contactId, activity, reloadLatest }: ActivityFormProps) {
-  const { t } = useTranslation(['contacts', 'validation', 'errors', 'common']);
+  const { t } = useTranslation(['contacts', 'validation', 'errors', 'common', 'offline']);
   const navigate = useNavigate();
   const create = useCreateActivity();
   const update = useUpdateActivity();
@@ -95,10 +96,21 @@ export function ActivityForm({ contactId, activity, reloadLatest }: ActivityForm
     try {
       const body = toActivityBody(values, contactId);
       if (activity) await update.mutateAsync({ id: activity.id, body: { ...body, version: values.version ?? activity.version } });
-      else await create.mutateAsync(body);
+      else {
+        const { kept } = await create.mutateAsync({ body, label: values.activityType ? t(ACTIVITY_TYPE_LABELS[values.activityType]) : '' });
+        if (kept) {
+          notifications.show({ color: 'yellow', message: t('offline:kept_notice') });
+          await navigate(detailPath);
+          return;
+        }
+      }
       notifications.show({ color: 'green', message: t('contacts:activity_saved') });
       await navigate(detailPath);
     } catch (error) {
+      if (error instanceof OfflineKeyMissingError) {
+        setServerError(t('offline:no_key'));
+        return;
+      }
       if (isConflict(error)) {
         setConflict('stale');
         return;

@@ -6,6 +6,7 @@ import type { FindContactWithActivitiesResponse } from '@portal/domain/contracts
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { formatPhone } from '@portal/domain/format/phone';
 import { ActivityList } from './activity-list';
+import { WaitingActivities } from './waiting-activities';
 import { khmerName, latinName } from './contact-name';
 import { CONTACT_TYPE_LABELS, GENDER_LABELS, ID_TYPE_LABELS } from './labels';
 import { RemoveContactButton } from './remove-contact-button';
@@ -94,6 +95,7 @@ export function ContactDetail({ contact }: { contact: FindContactWithActivitiesR
             {t('contacts:add_activity')}
           </Button>
         </Group>
+        <WaitingActivities contactId={contact.id} />
         <ActivityList contactId={contact.id} activities={contact.activities} />
       </Stack>
 

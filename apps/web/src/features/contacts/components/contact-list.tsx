@@ -25,6 +25,7 @@ import { useContactSearch } from '../hooks/use-contact-search';
 import { LoadMore } from '../../../components/ui/load-more';
 import { useLoadMore } from '../../../hooks/use-load-more';
 import { ContactRow } from './contact-row';
+import { WaitingContacts } from './waiting-contacts';
 import { CONTACT_TYPE_LABELS, GENDER_LABELS } from './labels';
 
 const ALL = 'all';
@@ -157,6 +158,7 @@ export function ContactList() {
         </Group>
       </Stack>
 
+      <WaitingContacts />
       {query.isPending ? <ListSkeleton /> : null}
 
       {query.isError && !query.data ? (

@@ -8,8 +8,8 @@ import { khmerName, latinName } from './contact-name';
 import { CONTACT_TYPE_LABELS } from './labels';
 
 /** One contact in the list: both names, phone (+855 grouped in threes), type, date of birth. */
-export function ContactRow({ contact }: { contact: ContactSummary }) {
-  const { t } = useTranslation(['contacts']);
+export function ContactRow({ contact, waiting }: { contact: ContactSummary; waiting?: 'waiting' | 'conflict' }) {
+  const { t } = useTranslation(['contacts', 'offline']);
   const kh = khmerName(contact);
   return (
     <li className="contact-row">
@@ -33,9 +33,15 @@ export function ContactRow({ contact }: { contact: ContactSummary }) {
               </Text>
             ) : null}
           </Stack>
-          <Badge variant="light" size="sm" className="contact-row-badge">
-            {t(CONTACT_TYPE_LABELS[contact.contactType])}
-          </Badge>
+          {waiting ? (
+            <Badge color={waiting === 'conflict' ? 'red' : 'yellow'} variant="light" size="sm" data-testid="contact-row-waiting">
+              {t(waiting === 'conflict' ? 'offline:state_conflict' : 'offline:badge_waiting')}
+            </Badge>
+          ) : (
+            <Badge variant="light" size="sm" className="contact-row-badge">
+              {t(CONTACT_TYPE_LABELS[contact.contactType])}
+            </Badge>
+          )}
         </Group>
         <Group gap="md" mt={4} wrap="wrap">
           <Text size="sm" c="dimmed" data-testid="contact-row-phone">

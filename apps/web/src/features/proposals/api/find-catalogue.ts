@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { findBasePlansResponseSchema, type FindBasePlansResponse } from '@portal/domain/contracts/products/find-base-plans';
 import { api } from '../../../lib/api-client';
+import { noteCatalogueReceived } from '../../../lib/offline/catalogue-received';
 import { proposalKeys } from './proposal-keys';
 
 /**
@@ -11,13 +12,21 @@ import { proposalKeys } from './proposal-keys';
  * agent's product permissions shows without signing in again.
  */
 export async function findCatalogue(signal?: AbortSignal): Promise<FindBasePlansResponse> {
-  return findBasePlansResponseSchema.parse(
+  const catalogue = findBasePlansResponseSchema.parse(
     await api.get<unknown>('/api/product/v1/', { query: { include: 'rates' }, ...(signal ? { signal } : {}) }),
   );
+  await noteCatalogueReceived(catalogue.catalogueVersion).catch(() => undefined);
+  return catalogue;
 }
 
+/** Asked offline too: the service worker answers with the last catalogue it kept (sw.js). */
 export function useCatalogue() {
-  return useQuery({ queryKey: proposalKeys.catalogue, queryFn: ({ signal }) => findCatalogue(signal), staleTime: 0 });
+  return useQuery({
+    queryKey: proposalKeys.catalogue,
+    queryFn: ({ signal }) => findCatalogue(signal),
+    staleTime: 0,
+    networkMode: 'offlineFirst',
+  });
 }
 
 /** GET /api/product/v1/ without the rates: the products, plans and riders the caller may sell, by name. */

@@ -2,13 +2,23 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { findContactResponseSchema, type FindContactResponse } from '@portal/domain/contracts/contacts/find-contact';
 import { findContactsResponseSchema, type FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
 import { api } from '../../../lib/api-client';
+import { keptContact, keptRecentContacts } from '../../../lib/offline/offline-contacts';
+import { isOfflineFailure } from '../../../lib/offline/send-or-keep';
 import { proposalKeys } from './proposal-keys';
 
 /** The advisor's contacts to put on a proposal: GET /api/contact/v2/find (newest first, or a 3+ character search). */
 export async function findContactsForProposal(q: string, signal?: AbortSignal): Promise<FindContactsResponse> {
-  return findContactsResponseSchema.parse(
-    await api.get<unknown>('/api/contact/v2/find', { query: { q: q || undefined, size: 50 }, ...(signal ? { signal } : {}) }),
-  );
+  try {
+    return findContactsResponseSchema.parse(
+      await api.get<unknown>('/api/contact/v2/find', { query: { q: q || undefined, size: 50 }, ...(signal ? { signal } : {}) }),
+    );
+  } catch (error) {
+    // Without network: the recent contacts kept on the phone (contacts made offline cannot be
+    // quoted for until they are on the server).
+    const kept = !q && isOfflineFailure(error) ? await keptRecentContacts() : null;
+    if (!kept) throw error;
+    return { items: kept, nextCursor: null };
+  }
 }
 
 export function useContactsForProposal(q: string) {
@@ -17,14 +27,21 @@ export function useContactsForProposal(q: string) {
     queryFn: ({ signal }) => findContactsForProposal(q, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
+    networkMode: 'offlineFirst',
   });
 }
 
 /** GET /api/contact/v1/find/{id}: the contact a proposal starts from (`?contactId=`). */
 export async function findContactForProposal(id: string, signal?: AbortSignal): Promise<FindContactResponse> {
-  return findContactResponseSchema.parse(
-    await api.get<unknown>(`/api/contact/v1/find/${encodeURIComponent(id)}`, signal ? { signal } : {}),
-  );
+  try {
+    return findContactResponseSchema.parse(
+      await api.get<unknown>(`/api/contact/v1/find/${encodeURIComponent(id)}`, signal ? { signal } : {}),
+    );
+  } catch (error) {
+    const kept = isOfflineFailure(error) ? await keptContact(id) : null;
+    if (!kept) throw error;
+    return kept;
+  }
 }
 
 export function useContactForProposal(id: string | null) {
@@ -33,5 +50,6 @@ export function useContactForProposal(id: string | null) {
     queryFn: ({ signal }) => findContactForProposal(id ?? '', signal),
     enabled: Boolean(id),
     staleTime: 30_000,
+    networkMode: 'offlineFirst',
   });
 }

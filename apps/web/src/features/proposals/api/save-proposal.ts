@@ -6,6 +6,7 @@ import {
 } from '@portal/domain/contracts/proposals/create-proposal';
 import type { UpdateProposalInput } from '@portal/domain/contracts/proposals/update-proposal';
 import { api } from '../../../lib/api-client';
+import { sendOrKeep } from '../../../lib/offline/send-or-keep';
 import { proposalKeys } from './proposal-keys';
 
 /**
@@ -31,8 +32,37 @@ function useSaved() {
   };
 }
 
+export const CREATE_PROPOSAL_PATH = '/api/proposal/v1/create';
+
+/**
+ * The same call, or (no network) the quote kept on the phone to send later, with the catalogue
+ * version it was worked out on: a quote made on an older catalogue is not sent by itself.
+ */
+export function createProposalOrKeep({
+  body,
+  label,
+  catalogueVersion,
+}: {
+  body: CreateProposalInput;
+  label: string;
+  catalogueVersion?: string;
+}) {
+  return sendOrKeep(
+    { kind: 'proposal', path: CREATE_PROPOSAL_PATH, body: { ...body }, label, ...(catalogueVersion ? { catalogueVersion } : {}) },
+    (answer) => proposalResponseSchema.parse(answer),
+  );
+}
+
 export function useCreateProposal() {
-  return useMutation({ mutationFn: createProposal, onSuccess: useSaved() });
+  const saved = useSaved();
+  return useMutation({
+    mutationFn: createProposalOrKeep,
+    // Runs without network too (the quote is kept to send later), instead of waiting paused.
+    networkMode: 'always',
+    onSuccess: async ({ sent }) => {
+      if (sent) await saved(sent);
+    },
+  });
 }
 
 export function useUpdateProposal() {

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Checkbox, Group, Loader, NativeSelect, Radio, Skel
 import { useDebouncedValue } from '@mantine/hooks';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
 import type { CatalogueRider } from '@portal/domain/catalogue/catalogue-schema';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
@@ -13,6 +14,7 @@ import { riderPairIssues, toggleRider } from '@portal/domain/rules/rider-pairs';
 import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
 import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
+import { OfflineKeyMissingError } from '../../../lib/offline/outbox';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { useCatalogue } from '../api/find-catalogue';
 import { useContactForProposal, useContactsForProposal } from '../api/find-contacts';
@@ -30,6 +32,7 @@ import { MODE_LABELS } from './labels';
 import { usd } from './money';
 import { PremiumTable } from './premium-table';
 import { BusyButton } from '../../../components/ui/busy-button';
+import { CatalogueUsed } from './catalogue-used';
 
 interface QuoteFormProps {
   initial: QuoteFormValues;
@@ -49,7 +52,7 @@ interface ContactOption extends PersonForQuote {
  * the form to the server, which recalculates and stores its own answer.
  */
 export function QuoteForm({ initial, editing }: QuoteFormProps) {
-  const { t, i18n } = useTranslation(['proposals', 'validation', 'errors', 'common']);
+  const { t, i18n } = useTranslation(['proposals', 'validation', 'errors', 'common', 'offline']);
   const navigate = useNavigate();
   const catalogueQuery = useCatalogue();
   const catalogue = catalogueQuery.data?.catalogue;
@@ -179,10 +182,26 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
         const saved = await update.mutateAsync({ id: editing.id, body: { ...input, version } });
         await navigate(`/home/proposal/proposal-detail/${encodeURIComponent(saved.id)}`);
       } else {
-        const saved = await create.mutateAsync(input);
-        await navigate(`/home/proposal/new-proposal-created-success/${encodeURIComponent(saved.id)}`);
+        const insured = contacts.get(formValues.lifeInsuredContactId)?.label ?? '';
+        const { sent, kept } = await create.mutateAsync({
+          body: input,
+          label: [product ? (i18n.language === 'km' ? product.nameKh || product.name : product.name) : formValues.productCode, insured]
+            .filter(Boolean)
+            .join(' · '),
+          ...(catalogueQuery.data ? { catalogueVersion: catalogueQuery.data.catalogueVersion } : {}),
+        });
+        if (kept) {
+          notifications.show({ color: 'yellow', message: t('offline:kept_notice') });
+          await navigate('/home/proposal');
+          return;
+        }
+        await navigate(`/home/proposal/new-proposal-created-success/${encodeURIComponent(sent.id)}`);
       }
     } catch (error) {
+      if (error instanceof OfflineKeyMissingError) {
+        setServerError(t('offline:no_key'));
+        return;
+      }
       if (isApiError(error) && error.status === 409) {
         setConflict(true);
         return;
@@ -545,6 +564,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
                 <Text size="xs" c="dimmed">
                   {t('proposals:instant_note', { version: live.quote.catalogueVersion })}
                 </Text>
+                <CatalogueUsed version={live.quote.catalogueVersion} />
               </Stack>
             ) : (
               <Text size="sm" c="dimmed" mt="xs" data-testid="quote-missing">

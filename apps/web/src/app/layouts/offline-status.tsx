@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ROLE_AAP, ROLE_BK } from '@portal/domain/codes/roles';
+import { api } from '../../lib/api-client';
+import { startOfflineSync } from '../../lib/offline/offline-sync';
+import { currentOfflineKey, offlineKey } from '../../lib/offline/offline-key';
+import {
+  discardOutboxItem,
+  flushOutbox,
+  openOutboxItem,
+  retryOutboxItem,
+  type OutboxContent,
+  type OutboxRecord,
+} from '../../lib/offline/outbox';
+import { registerServiceWorker } from '../../lib/offline/register-service-worker';
+import { useOutbox } from '../../lib/offline/use-outbox';
+import { useSession } from '../../lib/session';
+import { IconUpload } from '../../components/ui/icons';
+
+/** The catalogue version the server has now (a quote made on another one is a conflict). */
+async function serverCatalogueVersion(): Promise<string | null> {
+  const answer = await api.get<{ catalogueVersion?: unknown } | null>('/api/product/v1/');
+  return typeof answer?.catalogueVersion === 'string' ? answer.catalogueVersion : null;
+}
+
+function useOpened(record: OutboxRecord): OutboxContent | null {
+  const [content, setContent] = useState<OutboxContent | null>(null);
+  useEffect(() => {
+    const key = currentOfflineKey();
+    if (!key) return;
+    let current = true;
+    openOutboxItem(record, key).then(
+      (opened) => current && setContent(opened),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [record]);
+  return content;
+}
+
+function OutboxRow({ record, owner }: { record: OutboxRecord; owner: string }) {
+  const { t, i18n } = useTranslation(['offline', 'errors']);
+  const content = useOpened(record);
+  const [confirming, setConfirming] = useState(false);
+  const problem = record.problem;
+  const problemText = problem
+    ? i18n.exists(`offline:problem_${problem.messageKey}`)
+      ? t(`offline:problem_${problem.messageKey}`)
+      : t(`errors:${problem.messageKey}`, { defaultValue: t('offline:problem_refused') })
+    : null;
+  const resend = async () => {
+    const key = await offlineKey();
+    if (!key) return;
+    await retryOutboxItem(record, key);
+    void flushOutbox({ owner, currentCatalogueVersion: serverCatalogueVersion }).catch(() => undefined);
+  };
+  return (
+    <Stack gap={4} p="xs" className="outbox-row" data-testid="outbox-item" data-kind={record.kind} data-state={record.state}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text fw={600} truncate="end">
+          {content?.label ?? t('offline:locked_label')}
+        </Text>
+        <Badge color={record.state === 'conflict' ? 'red' : 'yellow'} variant="light">
+          {record.state === 'conflict' ? t('offline:state_conflict') : t('offline:state_waiting')}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t(`offline:kind_${record.kind}`)} · {new Date(record.createdAt).toLocaleString(i18n.language === 'km' ? 'km-KH' : 'en-GB')}
+      </Text>
+      {problemText ? (
+        <Alert color="red" variant="light" role="alert" p="xs">
+          {problemText}
+          {problem?.fields?.length ? ` (${problem.fields.join(', ')})` : ''}
+        </Alert>
+      ) : null}
+      {record.state === 'conflict' ? (
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={() => void resend()} data-testid="outbox-resend">
+            {t('offline:resend')}
+          </Button>
+          <Button size="xs" color="red" variant="subtle" onClick={() => setConfirming(true)} data-testid="outbox-discard">
+            {t('offline:discard')}
+          </Button>
+        </Group>
+      ) : null}
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t('offline:discard_title')} centered>
+        <Text mb="md">{t('offline:discard_body')}</Text>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('offline:keep')}
+          </Button>
+          <Button color="red" onClick={() => void discardOutboxItem(record.id)} data-testid="outbox-discard-confirm">
+            {t('offline:discard')}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+const ADVISOR_ROLES: readonly string[] = [ROLE_AAP, ROLE_BK];
+
+/**
+ * The header's "waiting to send" count and the list behind it. For an advisor it also fetches the
+ * offline key, installs the service worker and sends what waits whenever the network returns.
+ */
+export function OfflineStatus() {
+  const { t } = useTranslation(['offline']);
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const advisor = user ? user.roles.some((role) => ADVISOR_ROLES.includes(role)) : false;
+  const owner = advisor ? user?.id : undefined;
+  const items = useOutbox(owner);
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    registerServiceWorker();
+  }, []);
+
+  useEffect(() => {
+    if (!owner) return;
+    void offlineKey();
+    return startOfflineSync({
+      owner,
+      currentCatalogueVersion: serverCatalogueVersion,
+      onSent: () => void queryClient.invalidateQueries(),
+    });
+  }, [owner, queryClient]);
+
+  if (!owner || items.length === 0) return null;
+  const conflicts = items.filter((item) => item.state === 'conflict').length;
+  return (
+    <>
+      <UnstyledButton
+        onClick={() => setOpened(true)}
+        data-testid="outbox-count"
+        aria-label={t('offline:waiting_count', { count: items.length })}
+        title={t('offline:waiting_short', { count: items.length })}
+      >
+        {/* The number alone fits a 360 px header; the button's label says what it counts. */}
+        <Badge color={conflicts > 0 ? 'red' : 'yellow'} variant="filled" size="lg" leftSection={<IconUpload size={14} />}>
+          {items.length}
+        </Badge>
+      </UnstyledButton>
+      <Drawer opened={opened} onClose={() => setOpened(false)} position="right" title={t('offline:waiting_title')}>
+        <Stack gap="sm" data-testid="outbox-list">
+          <Text size="sm">{t('offline:waiting_help')}</Text>
+          {items.map((record) => (
+            <OutboxRow key={record.id} record={record} owner={owner} />
+          ))}
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { actionKeyFor } from '../action-keys';
+import { apiRequest, isApiError, NETWORK_ERROR_STATUS } from '../api-client';
+import { readProfile } from '../session';
+import { offlineKey } from './offline-key';
+import { FLUSH_MESSAGE, requestBackgroundSync } from './offline-sync';
+import { addToOutbox, newIdempotencyKey, type NewOutboxItem, type OutboxRecord } from './outbox';
+
+/** An action sent now (the server's answer), or kept on the phone to send when the network returns. */
+export type SentOrKept<T> = { sent: T; kept?: undefined } | { sent?: undefined; kept: OutboxRecord };
+
+export function phoneIsOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * Sends a create call, or keeps it in the outbox when the phone has no network (the browser says
+ * it is offline, before or during the call). The call and the kept item use one Idempotency-Key
+ * (action-keys.ts: a double tap or Save pressed again is the same action), so an attempt that
+ * did reach the server is never stored twice. A call that fails while the browser still counts
+ * itself online is reported as before (`network_error`, Save again resends with the same key);
+ * any answer of the server (a 422, a 409) is the caller's to show.
+ */
+export async function sendOrKeep<T>(
+  item: Omit<NewOutboxItem, 'owner' | 'idempotencyKey'>,
+  parse: (answer: unknown) => T,
+): Promise<SentOrKept<T>> {
+  const action = actionKeyFor('POST', item.path, item.body);
+  const idempotencyKey = action?.key ?? newIdempotencyKey();
+  // An item for a contact that waits itself goes after it, through the outbox, network or not.
+  if (!phoneIsOffline() && !item.dependsOn) {
+    try {
+      const answer = await apiRequest<unknown>(item.path, { method: 'POST', body: item.body, idempotencyKey });
+      action?.settle(200);
+      return { sent: parse(answer) };
+    } catch (error) {
+      action?.settle(isApiError(error) ? error.status : NETWORK_ERROR_STATUS);
+      if (!isApiError(error) || error.status !== NETWORK_ERROR_STATUS || !phoneIsOffline()) throw error;
+    }
+  }
+  const owner = readProfile()?.id;
+  if (!owner) throw new Error('No signed-in user');
+  const kept = await addToOutbox({ ...item, owner, idempotencyKey }, await offlineKey());
+  requestBackgroundSync();
+  if (!phoneIsOffline()) window.dispatchEvent(new Event(FLUSH_MESSAGE));
+  return { kept };
+}
+
+/** A call that got no answer because the phone is offline (a screen then reads what is kept). */
+export function isOfflineFailure(error: unknown): boolean {
+  return isApiError(error) && error.status === NETWORK_ERROR_STATUS;
+}
