@@ -6,7 +6,7 @@
  */
 import type { DeclarationDraft, SignatureParty } from '../contracts/applications/application-steps';
 import type { ApplicationStepData } from '../contracts/applications/application-steps';
-import type { RemoteSignParty, SignerState } from '../contracts/applications/remote-signature';
+import { REMOTE_SIGN_PARTIES, type RemoteSignParty, type SignerState } from '../contracts/applications/remote-signature';
 import { isChildInsured, type RuleOptions } from './application-facts';
 import { isEmpty } from './generic';
 
@@ -16,8 +16,13 @@ export function isSignedInPerson(data: DeclarationDraft, party: SignatureParty):
   return !!signature && (signature.method === 'drawn' ? !isEmpty(signature.image) : !isEmpty(signature.typedName));
 }
 
+/** Only a signer who may sign remotely is signed by a remote signature (never the advisor). */
 export function isPartySigned(data: DeclarationDraft, party: SignatureParty, remoteSigned: readonly SignatureParty[] = []): boolean {
-  return isSignedInPerson(data, party) || remoteSigned.includes(party);
+  return isSignedInPerson(data, party) || (isRemoteSignParty(party) && remoteSigned.includes(party));
+}
+
+function isRemoteSignParty(party: SignatureParty): party is RemoteSignParty {
+  return (REMOTE_SIGN_PARTIES as readonly string[]).includes(party);
 }
 
 /**
@@ -36,7 +41,7 @@ export function signerState(
   remote: { signed: readonly SignatureParty[]; pending: readonly SignatureParty[] },
 ): SignerState {
   if (isSignedInPerson(data, party)) return 'inPerson';
-  if (remote.signed.includes(party)) return 'remote';
+  if (isRemoteSignParty(party) && remote.signed.includes(party)) return 'remote';
   if (remote.pending.includes(party)) return 'sent';
   return 'none';
 }
