@@ -15,6 +15,8 @@ export async function waitSaved(page: Page, lang: Lang = 'en'): Promise<void> {
 /** Draws a short stroke on a signature canvas with the mouse (pointer events) and accepts it. */
 export async function drawSignature(page: Page, testId: string): Promise<void> {
   const canvas = page.getByTestId(`${testId}-canvas`);
+  // The mouse moves in the viewport: on a phone the pad may be below the fold.
+  await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('no canvas');
   await page.mouse.move(box.x + 20, box.y + box.height / 2);

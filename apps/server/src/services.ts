@@ -14,6 +14,9 @@ import { ProductPermissions } from './modules/agent-products/product-permission'
 import { ApplicationsRepository } from './modules/applications/applications.repository';
 import { ApplicationsService } from './modules/applications/applications.service';
 import { DocumentsService } from './modules/applications/documents.service';
+import { RemoteSignRepository } from './modules/applications/remote-sign.repository';
+import { RemoteSignService } from './modules/applications/remote-sign.service';
+import { RemoteSignatures } from './modules/applications/remote-signatures';
 import { proposalsAsSource } from './modules/applications/proposal-snapshot';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
@@ -152,13 +155,32 @@ export async function createServices(deps: ServiceDeps) {
   );
 
   const applicationsRepository = new ApplicationsRepository(db, blobs);
+  const proposalSource = proposalsAsSource(proposalsRepository, quoteEngine, now);
+  const productNames = async () => (await proposalSource.names?.()) ?? null;
+  const remoteSignRepository = new RemoteSignRepository(db);
+  const remoteSignatures = new RemoteSignatures(remoteSignRepository, productNames);
   const applications = new ApplicationsService(
     applicationsRepository,
-    proposalsAsSource(proposalsRepository, quoteEngine, now),
+    proposalSource,
     audit,
     renderer,
     renderedPdfs,
     now,
+    remoteSignatures,
+  );
+  const remoteSign = new RemoteSignService(
+    applications,
+    remoteSignRepository,
+    remoteSignatures,
+    productNames,
+    async (userId, lang) => {
+      const advisor = await applicationsRepository.userNames(userId);
+      return (lang === 'km' ? advisor.nameKh : null) || advisor.name;
+    },
+    audit,
+    sms,
+    now,
+    { jwtSecret: config.jwtSecret, publicOrigin: origin, codeKey: deriveKey(config.jwtSecret, 'application-sign-code') },
   );
   const documents = new DocumentsService(applicationsRepository, applications, renderer, now);
 
@@ -213,6 +235,7 @@ export async function createServices(deps: ServiceDeps) {
     proposals,
     proposalSend,
     applications,
+    remoteSign,
     documents,
     policies: new PoliciesService(
       new PoliciesRepository(db),

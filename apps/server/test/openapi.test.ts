@@ -18,6 +18,13 @@ const EXTRA_PATHS = [
   '/api/customer/v1/proposal/open',
   '/api/customer/v1/proposal',
   '/api/customer/v1/proposal/report',
+  // Remote signature of the declaration (decision 014).
+  '/api/appform/v1/remote-sign/{id}',
+  '/api/customer/v1/sign/open',
+  '/api/customer/v1/sign/code',
+  '/api/customer/v1/sign/verify',
+  '/api/customer/v1/sign/summary',
+  '/api/customer/v1/sign',
   '/api/agent-product/v1/agents',
   '/api/agency/v1/users',
   '/api/agency/v1/pipeline',

@@ -66,6 +66,9 @@ export const SCREENS: readonly Screen[] = [
   s({ id: 'secure-link', path: '/secure-link', area: 'system', titleKey: 'recruitment:secure_link_title' }),
   // Where a customer's proposal link (sent by SMS) lands: token in the fragment, no account; not a spec §2 name.
   s({ id: 'customer-proposal', path: '/customer/proposal', area: 'system', titleKey: 'proposals:customer_title' }),
+  // Where a signer's remote-signature link (sent by SMS, decision 014) lands: token in the fragment, no account.
+  // In the applications chunk (it draws with the wizard's signature pad), in the auth frame like every /customer/ page.
+  s({ id: 'customer-sign', path: '/customer/sign', area: 'applications', titleKey: 'applications:customer_sign_title' }),
 
   // Home
   s({ id: 'home', path: '/home', area: 'home', titleKey: 'home:title' }),

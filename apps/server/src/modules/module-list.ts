@@ -16,6 +16,8 @@ import { policyRoutes } from './policies/policies.routes';
 import { productRoutes } from './products/products.routes';
 import { proposalRoutes } from './proposals/proposals.routes';
 import { customerProposalRoutes } from './proposals/customer-proposal.routes';
+import { customerSignRoutes } from './applications/customer-sign.routes';
+import { remoteSignRoutes } from './applications/remote-sign.routes';
 import { licensingRoutes } from './licensing/licensing.routes';
 import { offlineRoutes } from './offline/offline.routes';
 import { userRoutes } from './user/user.routes';
@@ -39,6 +41,8 @@ export const MODULES: readonly FastifyPluginAsync[] = [
   proposalRoutes,
   customerProposalRoutes,
   applicationRoutes,
+  remoteSignRoutes,
+  customerSignRoutes,
   candidateRoutes,
   licensingRoutes,
   agentProductRoutes,

@@ -117,7 +117,9 @@ async function request(
     ? (record?.updateBody ?? {})
     : /\/proposal\/v1\/send\//.test(route.url)
       ? { lang: 'en' }
-      : {};
+      : /\/appform\/v1\/remote-sign\//.test(route.url)
+        ? { party: 'policyOwner', lang: 'en' }
+        : {};
   return t.app.inject({ method: 'POST', url, headers: { ...auth, ...xsrfHeaders() }, payload });
 }
 
@@ -549,7 +551,7 @@ describe("one advisor asking for another's records by id", () => {
     // Updates (and sending the proposal, before its owner contact is removed) and uploads first; of the deletes, activities before the contact that takes them along.
     // A document is deleted before its application (or candidate form) is submitted (a submitted one is read-only).
     const order = (r: RouteEntry) =>
-      /\/update\/|\/proposal\/v1\/send\//.test(r.url)
+      /\/update\/|\/proposal\/v1\/send\/|\/appform\/v1\/remote-sign\//.test(r.url)
         ? 0
         : /upload/.test(r.url)
           ? 1

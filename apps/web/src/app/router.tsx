@@ -38,9 +38,12 @@ export function screenRoute(screen: Screen): RouteObject {
   };
 }
 
-/** Sign-in screens (and the secure-link page) use the auth frame; everything else the app shell. */
+/**
+ * Sign-in screens, the secure-link page and the customers' pages (/customer/…, no account) use
+ * the auth frame; everything else the app shell.
+ */
 export function usesAuthLayout(screen: Screen): boolean {
-  return screen.area === 'auth' || screen.area === 'system';
+  return screen.area === 'auth' || screen.area === 'system' || screen.path.startsWith('/customer/');
 }
 
 /**

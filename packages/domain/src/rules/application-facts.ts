@@ -4,7 +4,7 @@
  * documents. Plus the facts several rules derive from them.
  */
 import type { SupportingDocumentId } from '../codes/supporting-documents';
-import type { ApplicationStepData } from '../contracts/applications/application-steps';
+import type { ApplicationStepData, SignatureParty } from '../contracts/applications/application-steps';
 import type { Clock } from '../format/date';
 import { ageLastBirthday, AGE_LIMITS } from './ages';
 import { checkDate } from './dates';
@@ -24,6 +24,8 @@ export interface ApplicationFacts {
   /** From the proposal; null when unknown. */
   product: { productCode: string; faceAmount: string } | null;
   documents: readonly DocumentFacts[];
+  /** Signers whose remote signature (made on their own phone, decision 014) matches the application as it is. */
+  remoteSigned?: readonly SignatureParty[];
 }
 
 export interface RuleOptions {

@@ -50,6 +50,7 @@ import { isEmpty, textIssue } from './generic';
 import { identificationNumberIssue } from './identification';
 import { emailSchema } from './email';
 import { isUnmatched } from './must-match';
+import { isPartySigned } from './declaration-signatures';
 
 const personTextShape = {
   firstName: latinNameSchema,
@@ -195,14 +196,18 @@ export function requiredSignatures(steps: ApplicationStepData, options: RuleOpti
   return separateInsured ? ['policyOwner', 'lifeInsured', 'advisor'] : ['policyOwner', 'advisor'];
 }
 
-export function declarationIssues(data: DeclarationDraft, steps: ApplicationStepData, options: RuleOptions = {}): FieldError[] {
+/** Every required signer signed, in person or remotely (declaration-signatures.ts). */
+export function declarationIssues(
+  data: DeclarationDraft,
+  steps: ApplicationStepData,
+  options: RuleOptions = {},
+  remoteSigned: readonly SignatureParty[] = [],
+): FieldError[] {
   const issues: FieldError[] = [];
   if (data.agreed !== true) issues.push({ field: 'agreed', key: 'required' });
   for (const party of requiredSignatures(steps, options)) {
-    const signature = data.signatures?.[party];
-    const signed = signature && (signature.method === 'drawn' ? !isEmpty(signature.image) : !isEmpty(signature.typedName));
-    if (!signed) issues.push({ field: `signatures.${party}`, key: 'required' });
-    else if (party === 'lifeInsured' && isChildInsured(steps, options) && isEmpty(signature.signerName)) {
+    if (!isPartySigned(data, party, remoteSigned)) issues.push({ field: `signatures.${party}`, key: 'required' });
+    else if (party === 'lifeInsured' && isChildInsured(steps, options) && isEmpty(data.signatures?.lifeInsured?.signerName)) {
       issues.push({ field: 'signatures.lifeInsured.signerName', key: 'required' });
     }
   }
@@ -279,7 +284,7 @@ export function stepIssues(step: WizardStepName, facts: ApplicationFacts, option
     case 'healthInfo':
       return healthInfoIssues(steps.healthInfo, steps);
     case 'declarationAuthorization':
-      return declarationIssues(steps.declarationAuthorization, steps, options);
+      return declarationIssues(steps.declarationAuthorization, steps, options, facts.remoteSigned);
     case 'advisorStatement':
       return advisorStatementIssues(steps.advisorStatement, options);
     case 'supportingDocuments':

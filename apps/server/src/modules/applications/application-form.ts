@@ -6,6 +6,7 @@ import type { ApplicationStepData, PersonDraft, Signature, SignatureParty } from
 import { SIGNATURE_IMAGE_PREFIX } from '@portal/domain/contracts/applications/application-steps';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { formatUsdAmount } from '@portal/domain/format/money';
+import { isSignedInPerson } from '@portal/domain/rules/declaration-signatures';
 import {
   BANK_LABELS,
   DOCUMENT_LABELS,
@@ -96,6 +97,12 @@ const TEXT = {
     signatures: 'Signatures',
     signedAt: 'Signed on',
     typed: 'Typed name',
+    remote: "Signed remotely on the signer's own phone",
+    remoteAt: 'Time',
+    remotePhone: 'Phone (one-time code sent to)',
+    remoteIp: 'IP address',
+    remoteCode: 'One-time code id',
+    remoteHash: 'SHA-256 of the summary read',
     parties: { policyOwner: 'Policy owner', lifeInsured: 'Life insured or guardian', advisor: 'Insurance advisor' } as Record<
       SignatureParty,
       string
@@ -167,6 +174,12 @@ const TEXT = {
     signatures: 'ហត្ថលេខា',
     signedAt: 'ចុះហត្ថលេខានៅ',
     typed: 'ឈ្មោះវាយបញ្ចូល',
+    remote: 'បានចុះហត្ថលេខាពីចម្ងាយ នៅលើទូរស័ព្ទផ្ទាល់ខ្លួនរបស់អ្នកចុះហត្ថលេខា',
+    remoteAt: 'ពេលវេលា',
+    remotePhone: 'ទូរស័ព្ទ (ដែលបានផ្ញើលេខកូដមួយដង)',
+    remoteIp: 'អាសយដ្ឋាន IP',
+    remoteCode: 'លេខសម្គាល់លេខកូដមួយដង',
+    remoteHash: 'SHA-256 នៃសេចក្តីសង្ខេបដែលបានអាន',
     parties: { policyOwner: 'ម្ចាស់បណ្ណសន្យារ៉ាប់រង', lifeInsured: 'អ្នកត្រូវបានធានារ៉ាប់រង ឬអាណាព្យាបាល', advisor: 'ទីប្រឹក្សាធានារ៉ាប់រង' } as Record<
       SignatureParty,
       string
@@ -186,6 +199,18 @@ export interface ProductNames {
   rider(code: string): { name: string; nameKh: string } | null;
 }
 
+/** A signature made remotely (decision 014), with its evidence. */
+export interface RemoteSignatureEvidence {
+  party: SignatureParty;
+  image: string;
+  /** Date-time with the +07:00 offset. */
+  signedAt: string;
+  maskedPhone: string;
+  ip: string;
+  codeId: string;
+  summaryHash: string;
+}
+
 export interface ApplicationFormInput {
   lang: Language;
   applicationNumber: string;
@@ -196,6 +221,8 @@ export interface ApplicationFormInput {
   product: ApplicationProduct;
   documents: { documentCategoryCode: string; documentCode: string; fileName: string }[];
   names?: ProductNames | null;
+  /** Remote signatures that still hold; one shows where its signer has no signature made in person. */
+  remoteSignatures?: readonly RemoteSignatureEvidence[];
 }
 
 type Text = (typeof TEXT)[Language];
@@ -208,13 +235,16 @@ function relationshipLabel(code: string | undefined, lang: Language): string {
 }
 
 /** A catalogue item by its name in the form's language; the code only when the catalogue does not know it. */
-function named(item: { name: string; nameKh: string } | null | undefined, lang: Language, code: string): string {
+export function named(item: { name: string; nameKh: string } | null | undefined, lang: Language, code: string): string {
   if (!item) return code;
   return lang === 'km' && item.nameKh ? item.nameKh : item.name;
 }
 
 /** A person's name as the form's language writes it: the Khmer name (family name first) on a Khmer form when known. */
-function personName(lang: Language, p: { firstName?: string; lastName?: string; firstNameKh?: string; lastNameKh?: string }): string {
+export function personName(
+  lang: Language,
+  p: { firstName?: string; lastName?: string; firstNameKh?: string; lastNameKh?: string },
+): string {
   if (lang === 'km' && p.firstNameKh && p.lastNameKh) return `${p.lastNameKh} ${p.firstNameKh}`;
   return `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
 }
@@ -266,6 +296,30 @@ function signerName(lang: Language, s: Signature | null | undefined, p: PersonDr
   return typed;
 }
 
+function isImage(value: string | undefined): value is string {
+  return (
+    typeof value === 'string' &&
+    value.startsWith(SIGNATURE_IMAGE_PREFIX) &&
+    /^[A-Za-z0-9+/=]+$/.test(value.slice(SIGNATURE_IMAGE_PREFIX.length))
+  );
+}
+
+/** A remote signature: its image and its evidence (decision 014). */
+function remoteSignature(t: Text, party: SignatureParty, r: RemoteSignatureEvidence, name: string | undefined): RawHtml {
+  return html`<div class="sig sig-remote" data-remote="${party}">
+    <div class="sig-box">${isImage(r.image) ? html`<img alt="" src="${r.image}">` : ''}</div>
+    <div>${t.parties[party]}${name ? html` — ${name}` : ''}</div>
+    <div class="small">${t.remote}</div>
+    <dl class="small evidence">
+      <dt>${t.remoteAt}</dt><dd>${shownDate(r.signedAt.slice(0, 10))} ${r.signedAt.slice(11, 16)} (+07:00)</dd>
+      <dt>${t.remotePhone}</dt><dd>${r.maskedPhone}</dd>
+      <dt>${t.remoteIp}</dt><dd>${r.ip}</dd>
+      <dt>${t.remoteCode}</dt><dd>${r.codeId}</dd>
+      <dt>${t.remoteHash}</dt><dd class="hash">${r.summaryHash}</dd>
+    </dl>
+  </div>`;
+}
+
 function signature(t: Text, party: SignatureParty, s: Signature | null | undefined, name: string | undefined): RawHtml {
   const drawn =
     s?.method === 'drawn' &&
@@ -309,6 +363,8 @@ export function applicationFormHtml(input: ApplicationFormInput): string {
     adv.isBankReferal && isBankCode(adv.bank ?? '')
       ? BANK_BRANCHES[adv.bank as BankCode].find((b) => b.code === adv.department)
       : undefined;
+  const remoteOf = (party: SignatureParty) => input.remoteSignatures?.find((r) => r.party === party);
+  const inPerson = (party: SignatureParty) => isSignedInPerson(decl, party);
   const page = html`<!doctype html>
 <html lang="${LANGUAGE_TAGS[lang]}">
 <head><meta charset="utf-8"><title>${t.title} ${input.applicationNumber}</title>
@@ -326,7 +382,7 @@ th, td { border: 1px solid #9aa5b1; padding: 3pt 5pt; text-align: left; vertical
 th { background: #e8eef5; }
 .sigs { display: flex; gap: 12pt; flex-wrap: wrap; margin-top: 8pt; }
 .sig { width: 30%; } .sig-box { height: 60pt; border-bottom: 1px solid #1a1a1a; display: flex; align-items: flex-end; }
-.sig-box img { max-height: 58pt; max-width: 100%; } .typed { font-style: italic; font-size: 14pt; } .small { font-size: 8.5pt; color: #444; }
+.sig-box img { max-height: 58pt; max-width: 100%; } .sig-remote { width: 100%; } .sig-remote .sig-box { width: 30%; } .evidence { gap: 0 6pt; } .typed { font-style: italic; font-size: 14pt; } .small { font-size: 8.5pt; color: #444; }
 </style></head>
 <body>
   <h1>${t.title}</h1>
@@ -370,8 +426,8 @@ th { background: #e8eef5; }
   <p>${t.advisorText}</p>
   <h2>${t.signatures}</h2>
   <div class="sigs">
-    ${signature(t, 'policyOwner', decl.signatures?.policyOwner, signerName(lang, decl.signatures?.policyOwner, owner))}
-    ${decl.signatures?.lifeInsured ? signature(t, 'lifeInsured', decl.signatures.lifeInsured, signerName(lang, decl.signatures.lifeInsured, personalInfo.lifeInsured)) : ''}
+    ${inPerson('policyOwner') || !remoteOf('policyOwner') ? signature(t, 'policyOwner', decl.signatures?.policyOwner, signerName(lang, decl.signatures?.policyOwner, owner)) : remoteSignature(t, 'policyOwner', remoteOf('policyOwner') as RemoteSignatureEvidence, owner ? personName(lang, owner) : undefined)}
+    ${decl.signatures?.lifeInsured ? signature(t, 'lifeInsured', decl.signatures.lifeInsured, signerName(lang, decl.signatures.lifeInsured, personalInfo.lifeInsured)) : remoteOf('lifeInsured') ? remoteSignature(t, 'lifeInsured', remoteOf('lifeInsured') as RemoteSignatureEvidence, personalInfo.lifeInsured ? personName(lang, personalInfo.lifeInsured) : undefined) : ''}
     ${signature(t, 'advisor', decl.signatures?.advisor, input.advisorName)}
   </div>
   <h2>${t.documents}</h2>

@@ -19,6 +19,7 @@ import {
   type ApplicationStepData,
   type DeclarationDraft,
   type PersonDraft,
+  type SignatureParty,
 } from '@portal/domain/contracts/applications/application-steps';
 import type { CreateApplicationRequest } from '@portal/domain/contracts/applications/create-application';
 import type { FindApplicationsQuery, FindApplicationsResponse } from '@portal/domain/contracts/applications/find-applications';
@@ -42,6 +43,7 @@ import type { AuditService } from '../audit/audit.service';
 import { applicationFormHtml } from './application-form';
 import type { ApplicationScope, ApplicationsRepository } from './applications.repository';
 import type { ProposalSnapshot, ProposalSource } from './proposal-source';
+import type { RemoteSignatures } from './remote-signatures';
 import { withCanonicalSignatures } from './signature-image';
 import type { Caller } from '../../plugins/caller';
 
@@ -78,8 +80,13 @@ function searchTextOf(steps: ApplicationStepData, proposalNumber: string | null)
   return [proposalNumber ?? '', ...names].map((s) => s.trim().toLowerCase()).join('|');
 }
 
-export function toFacts(row: Pick<ApplicationRow, 'steps' | 'product'>, documents: readonly ApplicationDocumentRow[]): ApplicationFacts {
+export function toFacts(
+  row: Pick<ApplicationRow, 'steps' | 'product'>,
+  documents: readonly ApplicationDocumentRow[],
+  remoteSigned: readonly SignatureParty[] = [],
+): ApplicationFacts {
   return {
+    remoteSigned,
     steps: row.steps,
     product: { productCode: row.product.productCode, faceAmount: row.product.faceAmount },
     documents: documents.map((d) => ({
@@ -105,6 +112,7 @@ export class ApplicationsService {
     private readonly pdf: () => PdfRenderer,
     private readonly pdfs: RenderedPdfsService,
     private readonly now: () => Date = () => new Date(),
+    private readonly remote: RemoteSignatures | null = null,
   ) {}
 
   /** Runs a change and its audit rows in one transaction (AuditService.change). */
@@ -281,7 +289,8 @@ export class ApplicationsService {
       const flag = wizardStepByName(name).completionFlag;
       if (body.step.complete) {
         const documents = name === 'supportingDocuments' ? await this.applications.documents(id) : [];
-        const issues = stepIssues(name, toFacts({ steps, product: before.product }, documents), { now: this.now });
+        const remoteSigned = name === 'declarationAuthorization' ? await this.remoteSigned({ ...before, steps }) : [];
+        const issues = stepIssues(name, toFacts({ steps, product: before.product }, documents, remoteSigned), { now: this.now });
         if (issues.length > 0) throw AppError.validation(prefix(name, issues));
       }
       completion[flag] = body.step.complete;
@@ -310,15 +319,22 @@ export class ApplicationsService {
 
   /** The in-good-order review (the same function the wizard runs). */
   async review(row: ApplicationRow): Promise<ReviewItem[]> {
-    return reviewApplication(toFacts(row, await this.applications.documents(row.id)), { now: this.now });
+    const [documents, remoteSigned] = await Promise.all([this.applications.documents(row.id), this.remoteSigned(row)]);
+    return reviewApplication(toFacts(row, documents, remoteSigned), { now: this.now });
+  }
+
+  /** The signers whose remote signature still holds (decision 014). */
+  private async remoteSigned(row: ApplicationRow): Promise<SignatureParty[]> {
+    return this.remote ? this.remote.parties(row) : [];
   }
 
   /** The application form as a page: the record as it is stored, its documents, the advisor's name. */
   private async formHtml(row: ApplicationRow, lang: Language): Promise<string> {
-    const [documents, names, advisor] = await Promise.all([
+    const [documents, names, advisor, remote] = await Promise.all([
       this.applications.documents(row.id),
       this.proposals.names?.() ?? null,
       this.applications.userNames(row.ownerUserId),
+      this.remote ? this.remote.current(row) : [],
     ]);
     return applicationFormHtml({
       lang,
@@ -334,6 +350,15 @@ export class ApplicationsService {
         fileName: d.fileName,
       })),
       names,
+      remoteSignatures: remote.map((s) => ({
+        party: s.party,
+        image: s.image,
+        signedAt: instantToOffsetDateTime(s.signedAt),
+        maskedPhone: s.maskedPhone,
+        ip: s.ip,
+        codeId: s.codeId,
+        summaryHash: s.summaryHash,
+      })),
     });
   }
 

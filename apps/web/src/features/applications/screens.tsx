@@ -17,6 +17,7 @@ import { useOpenApplicationForm } from './api/open-application-form';
 import { ApplicationList } from './components/application-list';
 import { SubmittedView } from './components/submitted-view';
 import { ApplicationWizard } from './components/wizard';
+import { CustomerSignPage } from './components/customer-sign';
 import { BusyButton } from '../../components/ui/busy-button';
 
 function errorText(error: unknown): string {
@@ -245,7 +246,18 @@ function ApplicationCreateSuccessScreen() {
 }
 
 /** Applications area (spec §2). */
+/** A signer's page, opened from the SMS the advisor sent for a remote signature: no account. */
+function CustomerSignScreen() {
+  return (
+    <>
+      <PageHeader titleKey="applications:customer_sign_title" />
+      <CustomerSignPage />
+    </>
+  );
+}
+
 export const screens: ScreenComponents = {
+  'customer-sign': CustomerSignScreen,
   applications: ApplicationsHome,
   'application-list': ApplicationListScreen,
   'application-detail': ApplicationDetailScreen,

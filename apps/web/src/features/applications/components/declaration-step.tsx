@@ -6,6 +6,9 @@ import { requiredSignatures } from '@portal/domain/rules/application-steps';
 import { errorAt } from '../hooks/field-errors';
 import type { Wizard } from '../hooks/use-wizard';
 import { SignaturePad } from './signature-pad';
+import { RemoteSigner } from './remote-signer';
+import { remoteSignableParties, signerState } from '@portal/domain/rules/declaration-signatures';
+import type { RemoteSignParty } from '@portal/domain/contracts/applications/remote-signature';
 
 const PARTY_LABELS: Readonly<Record<SignatureParty, string>> = {
   policyOwner: 'applications:signature_owner',
@@ -22,6 +25,11 @@ export function DeclarationStep({ wizard }: { wizard: Wizard }) {
   const set = (patch: Partial<DeclarationDraft>) => wizard.update('declarationAuthorization', { ...data, ...patch });
   const sign = (party: SignatureParty, value: Signature | null) => set({ signatures: { ...data.signatures, [party]: value } });
   const child = isChildInsured(wizard.steps);
+  const remote = {
+    signed: wizard.remote?.signatures.map((r) => r.party) ?? [],
+    pending: wizard.remote?.pending.map((r) => r.party) ?? [],
+  };
+  const signable = remoteSignableParties(wizard.steps);
   const info = wizard.steps.personalInfo;
   const nameOf = (party: SignatureParty) => {
     const p = party === 'lifeInsured' ? info.lifeInsured : info.ownerIsInsured === true ? info.lifeInsured : info.policyOwner;
@@ -48,6 +56,9 @@ export function DeclarationStep({ wizard }: { wizard: Wizard }) {
         <Title order={2} size="h4" id="sig-heading" mb="sm">
           {t('applications:signatures')}
         </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          {t('applications:remote_intro')}
+        </Text>
         <Stack gap="lg">
           {requiredSignatures(wizard.steps).map((party) => (
             <Stack key={party} gap="xs" id={`signatures.${party}`}>
@@ -63,14 +74,23 @@ export function DeclarationStep({ wizard }: { wizard: Wizard }) {
                   disabled={!data.signatures?.lifeInsured}
                 />
               ) : null}
-              <SignaturePad
-                id={`sig-${party}`}
-                label={t(party === 'lifeInsured' && child ? 'applications:signature_guardian' : PARTY_LABELS[party])}
-                value={data.signatures?.[party]}
-                onChange={(v) => sign(party, v)}
-                error={errorAt(issues, `signatures.${party}`, shown)}
-                signerName={nameOf(party)}
+              <RemoteSigner
+                applicationId={wizard.applicationId}
+                party={party}
+                state={signerState(data, party, remote)}
+                remote={wizard.remote}
+                canSend={signable.includes(party as RemoteSignParty)}
               />
+              {signerState(data, party, remote) === 'remote' ? null : (
+                <SignaturePad
+                  id={`sig-${party}`}
+                  label={t(party === 'lifeInsured' && child ? 'applications:signature_guardian' : PARTY_LABELS[party])}
+                  value={data.signatures?.[party]}
+                  onChange={(v) => sign(party, v)}
+                  error={errorAt(issues, `signatures.${party}`, shown)}
+                  signerName={nameOf(party)}
+                />
+              )}
             </Stack>
           ))}
         </Stack>

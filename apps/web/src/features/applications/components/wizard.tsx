@@ -6,6 +6,7 @@ import type { ApplicationResponse } from '@portal/domain/contracts/applications/
 import type { ApplicationDocument } from '@portal/domain/contracts/documents/application-document';
 import { translateFormError } from '../../../lib/i18n';
 import { useWizard } from '../hooks/use-wizard';
+import { useRemoteSignStatus } from '../api/remote-sign-status';
 import { AdvisorStatementStep } from './advisor-statement-step';
 import { DeclarationStep } from './declaration-step';
 import { DocumentsStep } from './documents-step';
@@ -30,7 +31,8 @@ const SAVE_PROBLEMS: ReadonlySet<string> = new Set(['retrying', 'invalid', 'erro
 /** The seven-step wizard of a pending application; reopens on the step last active. */
 export function ApplicationWizard({ app, documents }: { app: ApplicationResponse; documents: readonly ApplicationDocument[] }) {
   const { t } = useTranslation(['applications']);
-  const wizard = useWizard(app, documents);
+  const remote = useRemoteSignStatus(app.id);
+  const wizard = useWizard(app, documents, remote.data);
   const step = WIZARD_STEPS[wizard.active] ?? WIZARD_STEPS[0];
   const saveLabel = SAVE_LABELS[wizard.saveState];
   const body = useRef<HTMLDivElement>(null);

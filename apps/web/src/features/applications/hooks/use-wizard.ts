@@ -8,6 +8,8 @@ import type { ApplicationDocument } from '@portal/domain/contracts/documents/app
 import type { SavableStep, UpdateApplicationRequest } from '@portal/domain/contracts/applications/update-application';
 import type { FieldError } from '@portal/domain/errors/error-envelope';
 import type { ApplicationFacts } from '@portal/domain/rules/application-facts';
+import type { SignatureParty } from '@portal/domain/contracts/applications/application-steps';
+import type { RemoteSignStatusResponse } from '@portal/domain/contracts/applications/remote-signature';
 import { stepIssues } from '@portal/domain/rules/application-steps';
 import { isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 import { applicationKeys } from '../api/application-keys';
@@ -28,9 +30,15 @@ export type SaveState = 'idle' | 'saving' | 'saved' | 'retrying' | 'invalid' | '
 
 export type StepDrafts = ApplicationStepData;
 
-export function factsOf(steps: StepDrafts, app: ApplicationResponse, documents: readonly ApplicationDocument[]): ApplicationFacts {
+export function factsOf(
+  steps: StepDrafts,
+  app: ApplicationResponse,
+  documents: readonly ApplicationDocument[],
+  remoteSigned: readonly SignatureParty[] = [],
+): ApplicationFacts {
   return {
     steps,
+    remoteSigned,
     product: { productCode: app.product.productCode, faceAmount: app.product.faceAmount },
     documents: documents.map((d) => ({
       groupId: d.documentCategoryCode,
@@ -85,7 +93,10 @@ function isTransient(error: unknown): boolean {
  * user sees, and `version()` is the version that acknowledgement answered — so a submission is
  * never made from a draft older than the screen (or with a version the server moved past).
  */
-export function useWizard(app: ApplicationResponse, documents: readonly ApplicationDocument[]) {
+const NO_PARTIES: readonly SignatureParty[] = [];
+
+/** `remote`: the application's remote signatures and waiting links (decision 014), once loaded. */
+export function useWizard(app: ApplicationResponse, documents: readonly ApplicationDocument[], remote?: RemoteSignStatusResponse) {
   const queryClient = useQueryClient();
   const [steps, setSteps] = useState<StepDrafts>(app.steps);
   const [active, setActive] = useState<WizardStepIndex>(app.activeStep as WizardStepIndex);
@@ -114,7 +125,9 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
     setSaveStateNow(next);
   }, []);
 
-  const facts = useMemo(() => factsOf(steps, app, documents), [steps, app, documents]);
+  // Remote signatures (decision 014) count for the declaration as the server counts them.
+  const remoteSigned = useMemo(() => remote?.signatures.map((s) => s.party) ?? NO_PARTIES, [remote]);
+  const facts = useMemo(() => factsOf(steps, app, documents, remoteSigned), [steps, app, documents, remoteSigned]);
   const issuesOf = useCallback((name: WizardStepName): FieldError[] => stepIssues(name, facts), [facts]);
 
   const scheduleRetry = useCallback(() => {
@@ -188,7 +201,7 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
                 step: {
                   name: step,
                   data: data as Record<string, unknown>,
-                  complete: stepIssues(step, factsOf(latest.current, app, documents)).length === 0,
+                  complete: stepIssues(step, factsOf(latest.current, app, documents, remoteSigned)).length === 0,
                 },
               }),
         };
@@ -238,7 +251,7 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
       queue.current = queue.current.then(start, start);
       return queue.current;
     },
-    [adoptOwnLostChange, app, documents, queryClient, scheduleRetry, setSaveState],
+    [adoptOwnLostChange, app, documents, remoteSigned, queryClient, scheduleRetry, setSaveState],
   );
 
   /** Saves every step with unsaved changes (and the active step, if not acknowledged). */
@@ -385,6 +398,9 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
     saveState,
     serverErrors,
     facts,
+    applicationId: app.id,
+    /** Remote signatures and links waiting (undefined while loading). */
+    remote,
     issuesOf,
     update,
     goTo,
