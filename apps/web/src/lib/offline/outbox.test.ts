@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
 import { importOfflineKey } from './offline-crypto';
 import { deleteOfflineDb, getAll, OUTBOX_STORE } from './offline-db';
@@ -33,6 +33,10 @@ const contact = { firstName: 'Sokha', lastName: 'Chan', phone: '012345678' };
 
 beforeEach(async () => {
   await deleteOfflineDb();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('the outbox', () => {
@@ -108,6 +112,21 @@ describe('the outbox', () => {
     expect(await flushOutbox({ owner: OWNER, key, send: up.send })).toEqual({ sent: 2, conflicts: 0 });
     expect(up.calls[0]?.idempotencyKey).toBe(first.idempotencyKey);
     expect(down.calls[0]?.idempotencyKey).toBe(first.idempotencyKey);
+  });
+
+  it('lists and sends items made within one millisecond in the order they were made', async () => {
+    // Only Date is frozen: IndexedDB's own timers keep running.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-28T09:00:00+07:00') });
+    const key = await importOfflineKey(KEY_A);
+    const labels = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];
+    const made: OutboxRecord[] = [];
+    for (const label of labels) {
+      made.push(await addToOutbox({ owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: { label }, label }, key));
+    }
+    expect((await listOutbox(OWNER)).map((r) => r.id)).toEqual(made.map((r) => r.id));
+    const up = server();
+    await flushOutbox({ owner: OWNER, key, send: up.send });
+    expect(up.calls.map((c) => c.body)).toEqual(labels.map((label) => ({ label })));
   });
 
   it('stops on a 5xx without marking a conflict', async () => {

@@ -94,6 +94,18 @@ export function newIdempotencyKey(): string {
   return newId();
 }
 
+let lastCreatedAt = 0;
+
+/**
+ * The time an item is kept (ms), strictly after this page's previous item: items made within one
+ * millisecond (a contact and its first activity) keep the order they were made in, which is the
+ * order they are listed and sent in.
+ */
+function nextCreatedAt(): number {
+  lastCreatedAt = Math.max(Date.now(), lastCreatedAt + 1);
+  return lastCreatedAt;
+}
+
 /** Keeps an item to send later; throws OfflineKeyMissingError when the page has no key. */
 export async function addToOutbox(item: NewOutboxItem, key: CryptoKey | null = currentOfflineKey()): Promise<OutboxRecord> {
   if (!key) throw new OfflineKeyMissingError();
@@ -102,7 +114,7 @@ export async function addToOutbox(item: NewOutboxItem, key: CryptoKey | null = c
     owner: item.owner,
     kind: item.kind,
     path: item.path,
-    createdAt: Date.now(),
+    createdAt: nextCreatedAt(),
     idempotencyKey: item.idempotencyKey ?? newId(),
     state: 'waiting',
     ...(item.catalogueVersion ? { catalogueVersion: item.catalogueVersion } : {}),
