@@ -28,6 +28,15 @@ const responseSchema = () => import('@portal/domain/contracts/contacts/find-cont
 /** The offline store, likewise: the entry (which starts this query) carries none of it. */
 const offlineContacts = () => import('../../../lib/offline/offline-contacts');
 
+/**
+ * Runs `work` once the answer has been drawn: keeping the copy asks for the offline key, a call
+ * the screen does not wait for and must not delay (a cold deep link draws after two rounds).
+ */
+function afterDrawing(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 500);
+}
+
 export async function findContacts(query: FindContactsParams, signal?: AbortSignal): Promise<FindContactsResponse> {
   // The unfiltered first page is the advisor's most recent contacts: kept for use without network.
   const recent = !query.q && !query.contactType && !query.gender && !query.cursor;
@@ -41,9 +50,12 @@ export async function findContacts(query: FindContactsParams, signal?: AbortSign
     ]);
     const page = schema.parse(body);
     if (recent)
-      void offlineContacts().then(
-        (m) => m.keepRecentContacts(page.items),
-        () => undefined,
+      afterDrawing(
+        () =>
+          void offlineContacts().then(
+            (m) => m.keepRecentContacts(page.items),
+            () => undefined,
+          ),
       );
     return page;
   } catch (error) {
