@@ -14,6 +14,10 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--disable-extensions',
+  '--mute-audio',
+  // One renderer process per page (no per-site isolation): the tests load one origin.
+  '--disable-features=Translate,OptimizationHints,MediaRouter,site-per-process,IsolateOrigins',
 ];
 
 export default defineConfig({
@@ -34,6 +38,9 @@ export default defineConfig({
     video: 'off',
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
+    // The service worker's install fetches and caches the whole app: only the tests of offline
+    // use, and of a page closing under a service worker, allow it (test.use / newContext).
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -407,11 +407,17 @@ test('a draft pending when the page is hidden or closed is sent with keepalive a
     .toEqual([true]);
   await expect.poll(async () => (await storedApplication(page, app.id)).steps.personalInfo.lifeInsured.phone).toBe('012-111-222');
 
-  // Typed, and the page closed at once: the save still arrives.
-  const context = await browser.newContext({ storageState: await sessions.get(ADVISOR), baseURL: test.info().project.use.baseURL });
+  // Typed, and the page closed at once: the save still arrives, from a page under the service
+  // worker as an installed app's pages are.
+  const context = await browser.newContext({
+    storageState: await sessions.get(ADVISOR),
+    baseURL: test.info().project.use.baseURL,
+    serviceWorkers: 'allow',
+  });
   const other = await context.newPage();
   pageProblems.watch(other);
   await other.goto(app.url);
+  await other.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   await expect(other.locator('#lifeInsured-phone')).toHaveValue('012-111-222');
   await other.locator('#lifeInsured-phone').fill('012-333-444');
   await other.close({ runBeforeUnload: true });

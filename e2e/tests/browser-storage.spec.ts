@@ -10,6 +10,9 @@ import { DEMO_PASSWORD, signIn } from '../support/sign-in';
 import { text } from '../support/i18n';
 
 const USER = 'demo.aap2';
+
+// The service worker runs, as on an advisor's phone: what it caches is checked too.
+test.use({ serviceWorkers: 'allow' });
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('sign-in and contact creation leave nothing sensitive in browser storage but the tokens', async ({ page }) => {

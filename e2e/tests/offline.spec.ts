@@ -10,7 +10,7 @@ import { readBrowserStorage, storageProblems } from '../support/browser-storage'
 import { text } from '../support/i18n';
 import { pageToken } from '../support/records';
 
-test.use({ signedInAs: 'demo.aap2', viewport: { width: 360, height: 800 } });
+test.use({ signedInAs: 'demo.aap2', viewport: { width: 360, height: 800 }, serviceWorkers: 'allow' });
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, key: string) => page.getByLabel(new RegExp(`^${escapeRegExp(text(key, 'en'))}( \\*)?$`));

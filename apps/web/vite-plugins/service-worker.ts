@@ -34,6 +34,21 @@ const FLUSH_MESSAGE = ${JSON.stringify(SW_NAMES.flushMessage)};
 const PRECACHE = ${JSON.stringify(precache)};
 
 self.addEventListener('install', (event) => {
+  // The API, but for the catalogue, goes straight to the network without waking this worker
+  // (browsers with static routes): a step save sent with keepalive as the page closes then
+  // never waits on a worker that is starting or busy installing.
+  if (typeof event.addRoutes === 'function') {
+    try {
+      event
+        .addRoutes([
+          { condition: { urlPattern: { pathname: CATALOGUE_PATH } }, source: 'fetch-event' },
+          { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
+        ])
+        .catch(() => undefined);
+    } catch {
+      // Routes this browser does not understand: every request goes to the fetch handler below.
+    }
+  }
   event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
 
