@@ -140,6 +140,14 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   await expect(again.locator('[data-testid="outbox-item"][data-state="waiting"]')).toHaveCount(3);
   await again.keyboard.press('Escape');
 
+  // Signing out would erase them: the menu says so first, and staying keeps them.
+  await again.getByTestId('user-menu').click();
+  await again.getByTestId('sign-out').click();
+  await expect(again.getByTestId('sign-out-unsent')).toHaveText(text('offline:sign_out_unsent_body', 'en').replace('{count}', '3'));
+  await again.getByTestId('sign-out-stay').click();
+  await expect(again.getByTestId('sign-out-unsent')).toHaveCount(0);
+  await expect(again.getByTestId('outbox-count')).toHaveText('3');
+
   // The network returns: everything is sent by itself.
   await context.setOffline(false);
   await expect(again.getByTestId('outbox-count')).toHaveCount(0, { timeout: 30_000 });

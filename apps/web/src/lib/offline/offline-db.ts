@@ -63,7 +63,13 @@ export async function remove(store: string, id: string): Promise<void> {
   await request(db.transaction(store, 'readwrite').objectStore(store).delete(id));
 }
 
-/** Deletes the whole database (sign-out, idle sign-out). */
+/** Empties one object store (the recent contacts at the idle sign-out). */
+export async function clearStore(store: string): Promise<void> {
+  const db = await openOfflineDb();
+  await request(db.transaction(store, 'readwrite').objectStore(store).clear());
+}
+
+/** Deletes the whole database (the sign-out from the menu). */
 export async function deleteOfflineDb(): Promise<void> {
   const db = opening ? await opening.catch(() => null) : null;
   db?.close();

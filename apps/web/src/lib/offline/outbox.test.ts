@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api-client';
 import { importOfflineKey } from './offline-crypto';
-import { deleteOfflineDb, getAll, OUTBOX_STORE } from './offline-db';
+import { deleteOfflineDb, getAll, OUTBOX_STORE, put, RECENT_STORE } from './offline-db';
 import { eraseOfflineData } from './erase-offline-data';
 import { addToOutbox, flushOutbox, LOCAL_REF, listOutbox, type OutboxRecord, type Sender } from './outbox';
 
@@ -205,5 +205,20 @@ describe('the outbox', () => {
     await addToOutbox({ owner: OWNER, kind: 'contact', path: '/c', body: contact, label: 'A' }, key);
     await eraseOfflineData();
     expect(await getAll<OutboxRecord>(OUTBOX_STORE)).toEqual([]);
+  });
+
+  it('outlives the idle sign-out, sealed, and is sent after the next sign-in; the recent contacts do not', async () => {
+    const key = await importOfflineKey(KEY_A);
+    await addToOutbox({ owner: OWNER, kind: 'contact', path: '/c', body: contact, label: 'A' }, key);
+    await put(RECENT_STORE, { id: OWNER, sealed: 'x' });
+    await eraseOfflineData({ keepUnsent: true });
+    expect(await getAll(RECENT_STORE)).toEqual([]);
+    const kept = await getAll<OutboxRecord>(OUTBOX_STORE);
+    expect(kept.map((r) => [r.owner, r.state])).toEqual([[OWNER, 'waiting']]);
+    expect(JSON.stringify(kept)).not.toContain(contact.lastName);
+    // Signed in again: the server gives the same key, and the item goes out once.
+    const { calls, send } = server();
+    expect(await flushOutbox({ owner: OWNER, key: await importOfflineKey(KEY_A), send })).toEqual({ sent: 1, conflicts: 0 });
+    expect(calls.map((c) => c.body)).toEqual([contact]);
   });
 });

@@ -61,7 +61,8 @@ function IdleWatch() {
       noteSignedOutReason(SIGNED_OUT_REASON_IDLE);
       await navigate(idleSignInPath(here.current), { replace: true });
     }
-    await logout();
+    // Items made offline and not sent yet stay (sealed) for the advisor's next sign-in.
+    await logout({ keepUnsent: true });
     queryClient.clear();
     if (!reasonIdle) await navigate('/auth/signin', { replace: true });
   };
