@@ -4,6 +4,7 @@ import type { ApplicationProduct } from '@portal/domain/contracts/applications/a
 import type { ApplicationStepData } from '@portal/domain/contracts/applications/application-steps';
 import type { PipelineGroup } from '@portal/domain/contracts/agency-pipeline/pipeline-stages';
 import type { Db } from '../../db/client';
+import { textArray } from '../../db/sql-arrays';
 import { TRAINING_ROLES } from '../compliance/compliance.repository';
 
 /** What every pipeline query is given: the caller's agency, Phnom Penh today and the filters. */
@@ -75,8 +76,6 @@ export interface PendingFacts {
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];
 }
-
-const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map((r) => `'${r}'`).join(', ')}]::text[]`);
 
 /** The Phnom Penh calendar day of an instant column (UTC+7, no daylight saving). */
 const dayOf = (column: SQL) => sql`((${column} AT TIME ZONE 'UTC') + interval '7 hours')::date`;

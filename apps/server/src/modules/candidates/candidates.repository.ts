@@ -10,6 +10,7 @@ import { candidateItcClass, type CandidateItcClassRow } from '../../db/schema/ca
 import { candidateLink, type CandidateLinkRow } from '../../db/schema/candidate-link.table';
 import { candidateStageHistory } from '../../db/schema/candidate-stage-history.table';
 import { candidate, type CandidateRow, type NewCandidateRow } from '../../db/schema/candidate.table';
+import { textArray } from '../../db/sql-arrays';
 import { escapeLike } from '../../lib/search-patterns';
 import type { BlobStore, StoredBlob } from '../../providers/blob/blob-store';
 
@@ -368,15 +369,7 @@ export class CandidatesRepository {
       const [user] = await this.db
         .select({ id: appUser.id })
         .from(appUser)
-        .where(
-          and(
-            eq(appUser.phone, phone),
-            sql`${appUser.roles} && ARRAY[${sql.join(
-              agentRoles.map((r) => sql`${r}`),
-              sql`, `,
-            )}]::text[]`,
-          ),
-        )
+        .where(and(eq(appUser.phone, phone), sql`${appUser.roles} && ${textArray(agentRoles)}`))
         .limit(1);
       if (user) return true;
     }

@@ -6,6 +6,7 @@ import { complianceAttempt, type ComplianceAttemptAnswers, type ComplianceAttemp
 import { complianceMaterial, type ComplianceMaterialRow } from '../../db/schema/compliance-material.table';
 import { compliancePeriod, type CompliancePeriodRow } from '../../db/schema/compliance-period.table';
 import { complianceAnswer, complianceQuestion } from '../../db/schema/compliance-question.table';
+import { textArray } from '../../db/sql-arrays';
 import type { ReferenceMaterial, ReferenceQuestion } from './compliance-reference-data';
 
 export interface PeriodWithCount extends CompliancePeriodRow {
@@ -208,7 +209,7 @@ export class ComplianceRepository {
 
   /** Everyone of the agency who must train, with their first pass, best score and attempt count in the period. */
   async completions(agencyId: string, periodCode: string): Promise<CompletionQueryRow[]> {
-    const roles = sql.raw(`ARRAY[${TRAINING_ROLES.map((r) => `'${r}'`).join(', ')}]::text[]`);
+    const roles = textArray(TRAINING_ROLES);
     return this.db
       .select({
         userId: appUser.id,

@@ -4,28 +4,23 @@
  * proposal presented, an application pending, an application submitted), each recruitment stage a
  * candidate can wait in, and compliance training past its due date.
  */
-import type { CandidateStatus } from '../../codes/candidate-status';
+import { CANDIDATE_STATUSES, type CandidateStatus } from '../../codes/candidate-status';
 
 export const FUNNEL_STAGES = ['contacts', 'quoted', 'presented', 'pending', 'submitted'] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
-/** Every candidate status but `converted` (the candidate is an advisor now: nothing to wait for). */
-export const CANDIDATE_STAGE_STATUSES = [
-  'draft',
-  'submitted',
-  'returned',
-  'approved',
-  'itc_assigned',
-  'exam_passed',
-  'exam_failed',
-  'licensed',
-] as const satisfies readonly CandidateStatus[];
+/** A candidate status a candidate can wait in: every one but `converted` (an advisor now). */
+export type WaitingCandidateStatus = Exclude<CandidateStatus, 'converted'>;
 
-export const CANDIDATE_STAGES = CANDIDATE_STAGE_STATUSES.map((s) => `candidate_${s}` as const);
-export type CandidateStage = (typeof CANDIDATE_STAGES)[number];
+export const CANDIDATE_STAGE_STATUSES: readonly WaitingCandidateStatus[] = CANDIDATE_STATUSES.filter(
+  (status): status is WaitingCandidateStatus => status !== 'converted',
+);
 
-export const PIPELINE_STAGES = [...FUNNEL_STAGES, ...CANDIDATE_STAGES, 'training_overdue'] as const;
-export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export type CandidateStage = `candidate_${WaitingCandidateStatus}`;
+export const CANDIDATE_STAGES: readonly CandidateStage[] = CANDIDATE_STAGE_STATUSES.map((s) => `candidate_${s}` as const);
+
+export type PipelineStage = FunnelStage | CandidateStage | 'training_overdue';
+export const PIPELINE_STAGES: readonly [PipelineStage, ...PipelineStage[]] = [...FUNNEL_STAGES, ...CANDIDATE_STAGES, 'training_overdue'];
 
 /** The four figure groups; each is ONE query on the server. */
 export const PIPELINE_GROUPS = ['funnel', 'applications', 'candidates', 'training'] as const;
@@ -43,6 +38,6 @@ export function isPipelineStage(value: unknown): value is PipelineStage {
 }
 
 /** The candidate status a candidate stage stands for. */
-export function candidateStatusOf(stage: CandidateStage): CandidateStatus {
-  return stage.slice('candidate_'.length) as CandidateStatus;
+export function candidateStatusOf(stage: CandidateStage): WaitingCandidateStatus {
+  return stage.slice('candidate_'.length) as WaitingCandidateStatus;
 }

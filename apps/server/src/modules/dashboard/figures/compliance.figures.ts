@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DashboardGroup } from '@portal/domain/contracts/user/dashboard';
+import { textArray } from '../../../db/sql-arrays';
 import { TRAINING_ROLES } from '../../compliance/compliance.repository';
 import { periodCodeOf } from '../../compliance/compliance.service';
 import { firstRow, type FigureProvider } from '../figure-provider';
@@ -25,7 +26,7 @@ export const complianceFigures: FigureProvider = {
   async load(db, ctx): Promise<DashboardGroup | null> {
     const code = periodCodeOf(ctx.today);
     const agencyId = ctx.scope === 'agency' ? ctx.agencyId : null;
-    const roles = sql.raw(`ARRAY[${TRAINING_ROLES.map((r) => `'${r}'`).join(', ')}]::text[]`);
+    const roles = textArray(TRAINING_ROLES);
     const row = firstRow<Row>(
       await db.execute(sql`
       SELECT to_char(p.due_date, 'YYYY-MM-DD') AS due_date,

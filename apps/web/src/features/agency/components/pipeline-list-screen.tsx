@@ -5,14 +5,11 @@ import { GROUP_LABELS } from '@portal/domain/codes/application-labels';
 import { isSupportingDocumentId } from '@portal/domain/codes/supporting-documents';
 import type { PipelineItem } from '@portal/domain/contracts/agency-pipeline/find-pipeline';
 import { formatDisplayDate } from '@portal/domain/format/date';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { PageHeader } from '../../../components/ui/page-header';
 import { currentLanguage } from '../../../lib/i18n';
-import { useDownloadPipelineCsv, usePipelineItems } from '../api/find-pipeline-items';
-import { useAgencyUsers } from '../api/list-agency-users';
+import { usePipelineItems } from '../api/find-pipeline-items';
 import { pipelineSearch, usePipelineQuery } from '../hooks/use-pipeline-query';
-import { PipelineFilters } from './pipeline-filters';
-import { errorText, PipelineError, PipelineLoading } from './pipeline-states';
+import { PipelineHeader } from './pipeline-header';
+import { PipelineError, PipelineLoading } from './pipeline-states';
 
 function ItemCard({ item, km }: { item: PipelineItem; km: boolean }) {
   const { t } = useTranslation(['agency', 'applications']);
@@ -60,11 +57,7 @@ export function PipelineListScreen() {
   const { t } = useTranslation(['agency', 'common']);
   const [query, setQuery] = usePipelineQuery();
   const items = usePipelineItems(query);
-  const users = useAgencyUsers();
-  const csv = useDownloadPipelineCsv();
-  const lang = currentLanguage();
-  const km = lang === 'km';
-  const advisors = (users.data?.items ?? []).map((u) => ({ id: u.id, name: km && u.displayNameKh ? u.displayNameKh : u.displayName }));
+  const km = currentLanguage() === 'km';
   const data = items.data;
 
   return (
@@ -78,21 +71,12 @@ export function PipelineListScreen() {
       >
         {t('agency:pipeline_list_back')}
       </Anchor>
-      <PageHeader
+      <PipelineHeader
         titleKey="agency:pipeline_list_title"
         subtitle={query.stage ? t(`agency:pipeline_stage_${query.stage}`) : undefined}
-        actions={
-          <BusyButton variant="light" size="sm" busy={csv.isPending} onClick={() => csv.mutate({ query, lang })} data-testid="pipeline-csv">
-            {t('agency:pipeline_download')}
-          </BusyButton>
-        }
+        query={query}
+        onChange={setQuery}
       />
-      <PipelineFilters query={query} advisors={advisors} onChange={setQuery} />
-      {csv.isError ? (
-        <Text c="red.9" role="alert" mb="sm">
-          {errorText(csv.error)}
-        </Text>
-      ) : null}
       {items.isPending ? (
         <PipelineLoading />
       ) : items.isError || !data ? (

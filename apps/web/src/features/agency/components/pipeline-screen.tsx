@@ -1,45 +1,23 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../components/ui/busy-button';
-import { PageHeader } from '../../../components/ui/page-header';
 import { currentLanguage } from '../../../lib/i18n';
 import { usePipeline } from '../api/find-pipeline';
-import { useDownloadPipelineCsv } from '../api/find-pipeline-items';
-import { useAgencyUsers } from '../api/list-agency-users';
 import { usePipelineQuery } from '../hooks/use-pipeline-query';
 import { PipelineCard } from './pipeline-figures';
-import { PipelineFilters } from './pipeline-filters';
-import { errorText, PipelineError, PipelineLoading } from './pipeline-states';
+import { PipelineHeader } from './pipeline-header';
+import { PipelineError, PipelineLoading } from './pipeline-states';
 
 /** The agency admin's pipeline: what each advisor has waiting at each step and for how long. */
 export function PipelineScreen() {
   const { t } = useTranslation(['agency', 'common']);
   const [query, setQuery] = usePipelineQuery();
   const pipeline = usePipeline(query);
-  const users = useAgencyUsers();
-  const csv = useDownloadPipelineCsv();
-  const lang = currentLanguage();
-  const km = lang === 'km';
-  const advisors = (users.data?.items ?? []).map((u) => ({ id: u.id, name: km && u.displayNameKh ? u.displayNameKh : u.displayName }));
+  const km = currentLanguage() === 'km';
   const data = pipeline.data;
 
   return (
     <>
-      <PageHeader
-        titleKey="agency:pipeline_title"
-        subtitle={t('agency:pipeline_text')}
-        actions={
-          <BusyButton variant="light" size="sm" busy={csv.isPending} onClick={() => csv.mutate({ query, lang })} data-testid="pipeline-csv">
-            {t('agency:pipeline_download')}
-          </BusyButton>
-        }
-      />
-      <PipelineFilters query={query} advisors={advisors} onChange={setQuery} />
-      {csv.isError ? (
-        <Text c="red.9" role="alert" mb="sm">
-          {errorText(csv.error)}
-        </Text>
-      ) : null}
+      <PipelineHeader titleKey="agency:pipeline_title" subtitle={t('agency:pipeline_text')} query={query} onChange={setQuery} />
       {pipeline.isPending ? (
         <PipelineLoading />
       ) : pipeline.isError || !data ? (
