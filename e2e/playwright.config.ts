@@ -14,10 +14,6 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--disable-extensions',
-  '--mute-audio',
-  // One renderer process per page (no per-site isolation): the tests load one origin.
-  '--disable-features=Translate,OptimizationHints,MediaRouter,site-per-process,IsolateOrigins',
 ];
 
 export default defineConfig({
@@ -39,7 +35,8 @@ export default defineConfig({
     actionTimeout: 10_000,
     navigationTimeout: 20_000,
     // The service worker's install fetches and caches the whole app: only the tests of offline
-    // use, and of a page closing under a service worker, allow it (test.use / newContext).
+    // use, and of a page closing under a service worker, allow it (test.use, or the options of a
+    // context the test makes, which otherwise inherits this block).
     serviceWorkers: 'block',
   },
   projects: [
