@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
 import { api, isApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { whenIdle } from '../../../lib/deferred-component';
 import { contactKeys, type ContactListKeyFilters } from './contact-keys';
 
 /** Rows per call: enough to fill a phone screen twice, small enough for 3G. */
@@ -28,15 +29,6 @@ const responseSchema = () => import('@portal/domain/contracts/contacts/find-cont
 /** The offline store, likewise: the entry (which starts this query) carries none of it. */
 const offlineContacts = () => import('../../../lib/offline/offline-contacts');
 
-/**
- * Runs `work` once the answer has been drawn: keeping the copy asks for the offline key, a call
- * the screen does not wait for and must not delay (a cold deep link draws after two rounds).
- */
-function afterDrawing(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
-  else setTimeout(work, 500);
-}
-
 export async function findContacts(query: FindContactsParams, signal?: AbortSignal): Promise<FindContactsResponse> {
   // The unfiltered first page is the advisor's most recent contacts: kept for use without network.
   const recent = !query.q && !query.contactType && !query.gender && !query.cursor;
@@ -49,8 +41,10 @@ export async function findContacts(query: FindContactsParams, signal?: AbortSign
       responseSchema(),
     ]);
     const page = schema.parse(body);
+    // Kept once the answer has been drawn: keeping it asks for the offline key, a call the screen
+    // does not wait for and must not delay (a cold deep link draws after two rounds).
     if (recent)
-      afterDrawing(
+      whenIdle(
         () =>
           void offlineContacts().then(
             (m) => m.keepRecentContacts(page.items),
