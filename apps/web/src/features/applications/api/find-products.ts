@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { findBasePlansResponseSchema, type FindBasePlansResponse } from '@portal/domain/contracts/products/find-base-plans';
 import { api } from '../../../lib/api-client';
+import { productName } from '../../../lib/product-name';
 import { applicationKeys } from './application-keys';
 
 /** GET /api/product/v1/ — the catalogue's products, plans and riders, for their names in both languages. */
@@ -15,7 +16,7 @@ export function useProductNames() {
 }
 
 /** The name of a product, plan or rider code in `lang`, or undefined while unknown. */
-export function catalogueName(
+function catalogueName(
   catalogue: FindBasePlansResponse | undefined,
   kind: 'product' | 'plan' | 'rider',
   code: string,
@@ -32,9 +33,13 @@ export function catalogueName(
   return undefined;
 }
 
-/** `name(kind, code)`: the catalogue name in the screen's language; the code only until the catalogue has arrived. */
+/**
+ * `name(kind, code)`: the catalogue name in the screen's language, never the code. Until the
+ * catalogue has arrived, or for a product the caller may no longer sell, a product or rider is
+ * named by the fixed labels (`productName`) and a plan is empty, so the screen leaves it out.
+ */
 export function useCatalogueName(): (kind: 'product' | 'plan' | 'rider', code: string) => string {
   const catalogue = useProductNames().data;
-  const { i18n } = useTranslation();
-  return (kind, code) => catalogueName(catalogue, kind, code, i18n.language) ?? code;
+  const { t, i18n } = useTranslation('common');
+  return (kind, code) => catalogueName(catalogue, kind, code, i18n.language) ?? (kind === 'plan' ? '' : productName(t, code));
 }

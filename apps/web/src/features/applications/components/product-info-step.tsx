@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { PAYMENT_LABELS, PREMIUM_MODE_LABELS } from '@portal/domain/codes/application-labels';
 import { isBankPayment, isPaymentType, PAYMENT_TYPE_CODES, PREMIUM_BANK_CODE } from '@portal/domain/codes/payment-types';
 import type { ApplicationProduct } from '@portal/domain/contracts/applications/application-response';
-import { catalogueName, useProductNames } from '../api/find-products';
+import { useCatalogueName } from '../api/find-products';
 import { formatMoney } from '../hooks/money';
 import { errorAt } from '../hooks/field-errors';
 import type { Wizard } from '../hooks/use-wizard';
 
 /** Step 1: the product from the proposal, recalculated by the engine (read-only), and how premiums are paid. */
 export function ProductInfoStep({ wizard, product }: { wizard: Wizard; product: ApplicationProduct }) {
-  const { t, i18n } = useTranslation(['applications', 'validation', 'proposals']);
-  const catalogue = useProductNames().data;
-  const name = (kind: 'product' | 'plan' | 'rider', code: string) => catalogueName(catalogue, kind, code, i18n.language) ?? code;
+  const { t } = useTranslation(['applications', 'validation', 'proposals']);
+  const name = useCatalogueName();
   const data = wizard.steps.productInfo;
   const issues = wizard.issuesOf('productInfo');
   const shown = wizard.showErrors('productInfo');
@@ -33,7 +32,7 @@ export function ProductInfoStep({ wizard, product }: { wizard: Wizard; product: 
             <Table.Tr>
               <Table.Th>{t('applications:product_code')}</Table.Th>
               <Table.Td data-testid="product-name">
-                {name('product', product.productCode)} · {name('plan', product.planKey)}
+                {[name('product', product.productCode), name('plan', product.planKey)].filter(Boolean).join(' · ')}
               </Table.Td>
             </Table.Tr>
             <Table.Tr>

@@ -15,7 +15,7 @@ import type { ApplicationProduct } from '@portal/domain/contracts/applications/a
 import type { ApplicationStepData, PersonDraft } from '@portal/domain/contracts/applications/application-steps';
 import type { ApplicationDocument } from '@portal/domain/contracts/documents/application-document';
 import { answerSequences } from '@portal/domain/rules/application-steps';
-import { catalogueName, useProductNames } from '../api/find-products';
+import { useCatalogueName } from '../api/find-products';
 import { formatMoney } from '../hooks/money';
 
 type T = (key: string, values?: Record<string, unknown>) => string;
@@ -74,11 +74,9 @@ export function SubmissionSummary({
   product: ApplicationProduct;
   documents: readonly ApplicationDocument[];
 }) {
-  const { t, i18n } = useTranslation(['applications', 'proposals']);
-  const catalogue = useProductNames().data;
-  const lang = i18n.language;
+  const { t } = useTranslation(['applications', 'proposals']);
   const info = steps.personalInfo;
-  const name = (kind: 'product' | 'plan' | 'rider', code: string) => catalogueName(catalogue, kind, code, lang) ?? code;
+  const name = useCatalogueName();
   const answers = steps.healthInfo.answers ?? [];
   return (
     <Card withBorder radius="md" component="section" aria-labelledby="summary-heading" data-testid="submission-summary">
@@ -110,7 +108,7 @@ export function SubmissionSummary({
           <Table variant="vertical" withTableBorder fz="sm">
             <Table.Tbody>
               <Row name={t('applications:summary_product')} value={name('product', product.productCode)} testId="summary-product-name" />
-              <Row name={t('applications:summary_plan')} value={name('plan', product.planKey)} />
+              <Row name={t('applications:summary_plan')} value={name('plan', product.planKey) || '—'} />
               <Row name={t('applications:face_amount')} value={formatMoney(product.faceAmount)} />
               <Row
                 name={t('applications:terms')}
