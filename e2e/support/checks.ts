@@ -46,12 +46,33 @@ export async function expectScreen(page: Page, titleKey: string, lang: Lang): Pr
 }
 
 /**
+ * Waits for the page's running transitions and animations that end (a dialog or a picker fading
+ * in), not for endless ones (a loader): colours measured half-way through a fade are not what a
+ * person reads. At most 2 s.
+ */
+async function transitionsDone(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
+      .map((animation) =>
+        animation.finished.then(
+          () => undefined,
+          () => undefined,
+        ),
+      );
+    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  });
+}
+
+/**
  * Serious and critical WCAG 2.1 A/AA violations axe-core finds on the page (or only inside the
- * `include` selectors), one line each.
+ * `include` selectors), one line each, once the page's transitions have ended.
  */
 export async function seriousA11yViolations(page: Page, include: readonly string[] = []): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of include) builder = builder.include(selector);
+  await transitionsDone(page);
   const results = await builder.analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

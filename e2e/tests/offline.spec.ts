@@ -1,16 +1,20 @@
 // The portal without signal: after one signed-in visit, an advisor goes offline, adds a contact,
 // a sales activity for it and a quote for a recent contact; they wait on the phone (encrypted),
-// still counted after the page is closed and the app opened again offline, and are sent by
-// themselves when the network returns, each exactly once (real server, real service worker).
+// still counted after the page is closed and the app opened again offline, where the advisor's
+// password unlocks them and the recent contacts; they are sent by themselves when the network
+// returns, each exactly once (real server, real service worker).
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { apiGet, apiPost } from '../support/auth';
 import { readBrowserStorage, storageProblems } from '../support/browser-storage';
+import { seriousA11yViolations } from '../support/checks';
 import { text } from '../support/i18n';
 import { pageToken } from '../support/records';
+import { DEMO_PASSWORD, signIn } from '../support/sign-in';
 
-test.use({ signedInAs: 'demo.aap2', viewport: { width: 360, height: 800 }, serviceWorkers: 'allow' });
+const ADVISOR = 'demo.aap2';
+test.use({ viewport: { width: 360, height: 800 }, serviceWorkers: 'allow' });
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (page: Page, key: string) => page.getByLabel(new RegExp(`^${escapeRegExp(text(key, 'en'))}( \\*)?$`));
@@ -40,6 +44,29 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   test.setTimeout(90_000);
   // Offline, the browser reports every call it cannot make; that is the situation under test.
   pageProblems.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|ERR_NETWORK_CHANGED/);
+  // Signed in with the password, as in the field: the offline key is then also kept sealed with it.
+  await signIn(page, ADVISOR);
+  // (Opened only once the app has made it: opening it first would make an empty one.)
+  const unlockKept = () =>
+    page.evaluate(async () => {
+      if (!(await indexedDB.databases()).some((db) => db.name === 'portal-offline')) return false;
+      return new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('portal-offline');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          const done = (found: boolean) => {
+            db.close();
+            resolve(found);
+          };
+          if (!db.objectStoreNames.contains('recent')) return done(false);
+          const get = db.transaction('recent').objectStore('recent').get('unlock');
+          get.onsuccess = () => done(get.result !== undefined);
+          get.onerror = () => done(false);
+        };
+      });
+    });
+  await expect.poll(unlockKept, { timeout: 30_000 }).toBe(true);
   const token = await pageToken(page);
 
   // A recent contact to quote for (made online; the list keeps the newest on the phone).
@@ -138,6 +165,27 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   await again.getByTestId('outbox-count').click();
   await expect(again.getByTestId('outbox-item')).toHaveCount(3);
   await expect(again.locator('[data-testid="outbox-item"][data-state="waiting"]')).toHaveCount(3);
+  await expect(again.getByTestId('outbox-item').first()).toContainText(text('offline:locked_label', 'en'));
+  await again.keyboard.press('Escape');
+
+  // This page has not been online: the password of the sign-in unlocks what the phone keeps.
+  await expect(again.getByTestId('offline-unlock')).toBeVisible();
+  expect(await seriousA11yViolations(again), 'the offline notice and the waiting count').toEqual([]);
+  await again.getByTestId('offline-unlock').click();
+  const unlock = again.getByRole('dialog', { name: text('offline:unlock_title', 'en') });
+  await expect(unlock.getByTestId('offline-unlock-password')).toBeFocused();
+  expect(await seriousA11yViolations(again, ['[role=dialog]']), 'the unlock dialog').toEqual([]);
+  await unlock.getByTestId('offline-unlock-password').fill(`${DEMO_PASSWORD}x`);
+  await unlock.getByTestId('offline-unlock-submit').click();
+  await expect(unlock.getByText(text('offline:unlock_wrong', 'en'))).toBeVisible({ timeout: 20_000 });
+  await unlock.getByTestId('offline-unlock-password').fill(DEMO_PASSWORD);
+  await unlock.getByTestId('offline-unlock-submit').click();
+  await expect(unlock).toBeHidden({ timeout: 20_000 });
+  await expect(again.getByTestId('offline-unlock')).toHaveCount(0);
+  await expect(again.getByTestId('contact-row').filter({ hasText: quoted.lastName })).toBeVisible();
+  await expect(again.getByTestId('contact-list-waiting').getByTestId('contact-row').filter({ hasText: person.lastName })).toBeVisible();
+  await again.getByTestId('outbox-count').click();
+  await expect(again.getByTestId('outbox-list')).toContainText(person.lastName);
   await again.keyboard.press('Escape');
 
   // Signing out would erase them: the menu says so first, and staying keeps them.

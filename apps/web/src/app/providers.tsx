@@ -21,14 +21,21 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Labels Mantine draws itself (a toast's close button) follow the chosen language. */
+/**
+ * Labels Mantine draws itself (the close button of a toast, a dialog or a drawer) follow the
+ * chosen language. Dialogs and drawers are named by key, not imported: the entry stays without them.
+ */
 function TranslatedMantineProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const closeLabel = t('common:close');
   const translatedTheme = useMemo(
     () =>
       mergeThemeOverrides(theme, {
-        components: { Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }) },
+        components: {
+          Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } }),
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+          Drawer: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+        },
       }),
     [closeLabel],
   );

@@ -18,6 +18,7 @@ import { LanguageSwitch } from './language-switch';
 import { UserMenu } from './user-menu';
 
 const loadOfflineStatus = () => import('./offline-status').then((m) => m.OfflineStatus);
+const loadOfflineUnlock = () => import('./offline-unlock').then((m) => m.OfflineUnlock);
 
 /**
  * The signed-in frame for /home/**: header, section navigation (a drawer on phones), footer. A
@@ -75,6 +76,7 @@ export function AppShellLayout() {
           {online ? null : (
             <Alert color="yellow" variant="light" icon={<IconWifiOff />} mb="md" role="status">
               {t('common:offline')}
+              <Deferred load={loadOfflineUnlock} needed props={{}} />
             </Alert>
           )}
           <Suspense fallback={<PageLoader />}>{usable ? <Outlet /> : <NotForYourRolePage />}</Suspense>

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ROLE_AAP, ROLE_BK } from '@portal/domain/codes/roles';
 import { api } from '../../lib/api-client';
 import { startOfflineSync } from '../../lib/offline/offline-sync';
-import { currentOfflineKey, offlineKey } from '../../lib/offline/offline-key';
+import { currentOfflineKey, offlineKey, offlineKeyVersion, subscribeOfflineKey } from '../../lib/offline/offline-key';
 import {
   discardOutboxItem,
   flushOutbox,
@@ -16,6 +15,7 @@ import {
 } from '../../lib/offline/outbox';
 import { registerServiceWorker } from '../../lib/offline/register-service-worker';
 import { useOutbox } from '../../lib/offline/use-outbox';
+import { worksOffline } from '../../lib/offline/password-unlock';
 import { useSession } from '../../lib/session';
 import { IconUpload } from '../../components/ui/icons';
 
@@ -27,6 +27,8 @@ async function serverCatalogueVersion(): Promise<string | null> {
 
 function useOpened(record: OutboxRecord): OutboxContent | null {
   const [content, setContent] = useState<OutboxContent | null>(null);
+  // Read again when the key arrives (the network returned, or the advisor unlocked with the password).
+  const keyVersion = useSyncExternalStore(subscribeOfflineKey, offlineKeyVersion, offlineKeyVersion);
   useEffect(() => {
     const key = currentOfflineKey();
     if (!key) return;
@@ -38,7 +40,7 @@ function useOpened(record: OutboxRecord): OutboxContent | null {
     return () => {
       current = false;
     };
-  }, [record]);
+  }, [record, keyVersion]);
   return content;
 }
 
@@ -102,8 +104,6 @@ function OutboxRow({ record, owner }: { record: OutboxRecord; owner: string }) {
   );
 }
 
-const ADVISOR_ROLES: readonly string[] = [ROLE_AAP, ROLE_BK];
-
 /**
  * The header's "waiting to send" count and the list behind it. For an advisor it also fetches the
  * offline key, installs the service worker and sends what waits whenever the network returns.
@@ -112,7 +112,7 @@ export function OfflineStatus() {
   const { t } = useTranslation(['offline']);
   const { user } = useSession();
   const queryClient = useQueryClient();
-  const advisor = user ? user.roles.some((role) => ADVISOR_ROLES.includes(role)) : false;
+  const advisor = user ? worksOffline(user.roles) : false;
   const owner = advisor ? user?.id : undefined;
   const items = useOutbox(owner);
   const [opened, setOpened] = useState(false);
@@ -138,11 +138,13 @@ export function OfflineStatus() {
       <UnstyledButton
         onClick={() => setOpened(true)}
         data-testid="outbox-count"
+        // The header's logo gives way first: the count keeps its width.
+        style={{ flexShrink: 0 }}
         aria-label={t('offline:waiting_count', { count: items.length })}
         title={t('offline:waiting_short', { count: items.length })}
       >
         {/* The number alone fits a 360 px header; the button's label says what it counts. */}
-        <Badge color={conflicts > 0 ? 'red' : 'yellow'} variant="filled" size="lg" leftSection={<IconUpload size={14} />}>
+        <Badge color={conflicts > 0 ? 'red' : 'yellow'} variant="filled" autoContrast size="lg" leftSection={<IconUpload size={14} />}>
           {items.length}
         </Badge>
       </UnstyledButton>

@@ -77,6 +77,11 @@ export function outboxVersion(): number {
   return version;
 }
 
+/** Has the outbox's readers read it again (after the offline key was opened, the items can be). */
+export function rereadOutbox(): void {
+  changed();
+}
+
 export interface NewOutboxItem {
   owner: string;
   kind: OutboxKind;

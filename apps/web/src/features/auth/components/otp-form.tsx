@@ -13,6 +13,7 @@ import { isApiError } from '../../../lib/api-client';
 import { authErrorMessage } from '../../../lib/auth-errors';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { safeNextPath, storeLogin } from '../../../lib/session';
+import { hasPendingUnlock, worksOffline } from '../../../lib/offline/password-unlock';
 import { useLoginMfa } from '../api/login-mfa';
 import { useResendOtp } from '../api/resend-otp';
 import { clearLoginChallenge, updateResendAt, type LoginChallenge } from '../hooks/login-challenge';
@@ -52,6 +53,10 @@ export function OtpForm({ challenge: initial }: { challenge: LoginChallenge }) {
       queryClient.clear();
       storeLogin({ accessToken: session.accessToken, refreshToken: session.refreshToken }, session.user);
       clearLoginChallenge();
+      // An advisor's offline key, asked at once so it is sealed with the password just typed
+      // (lib/offline/password-unlock.ts) before anything reloads the page.
+      if (hasPendingUnlock() && worksOffline(session.user.roles))
+        void import('../../../lib/offline/offline-key').then((m) => m.offlineKey()).catch(() => undefined);
       const next = safeNextPath(challenge.next);
       await navigate(next, { replace: true });
       void offerPasskeyAfterSignIn(t, () => void navigate(`/auth/webauth/register-biometric?next=${encodeURIComponent(next)}`));

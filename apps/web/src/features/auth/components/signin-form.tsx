@@ -12,6 +12,7 @@ import { authErrorMessage } from '../../../lib/auth-errors';
 import { translateFormError } from '../../../lib/i18n';
 import { useLogin } from '../api/login';
 import { saveLoginChallenge } from '../hooks/login-challenge';
+import { preparePasswordUnlock } from '../../../lib/offline/password-unlock';
 import { BusyButton } from '../../../components/ui/busy-button';
 
 /** 401 with either code: one message, so nobody can learn which usernames exist (DESIGN.md §3). */
@@ -43,6 +44,8 @@ export function SignInForm({ next }: { next: string }) {
     try {
       const response = await loginMutation.mutateAsync(values);
       saveLoginChallenge(response, next);
+      // For opening the offline store in a page without network later (lib/offline/password-unlock.ts).
+      preparePasswordUnlock(values.username, values.password);
       await navigate('/otp');
     } catch (error) {
       if (isApiError(error) && error.status === 422 && error.errors?.length) {

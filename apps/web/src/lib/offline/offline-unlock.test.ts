@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '@portal/domain/codes/storage-keys';
+import { api, ApiError, NETWORK_ERROR_KEY, NETWORK_ERROR_STATUS } from '../api-client';
+import { eraseOfflineData } from './erase-offline-data';
+import { importOfflineKey, seal, unseal } from './offline-crypto';
+import { deleteOfflineDb, getAll, RECENT_STORE } from './offline-db';
+import { currentOfflineKey, offlineKey, offlineKeyUnreachable, setOfflineKey, unlockOfflineKey } from './offline-key';
+import { canUnlock, keepUnlockable } from './offline-unlock';
+import { preparePasswordUnlock } from './password-unlock';
+
+const KEY = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8';
+const PASSWORD = 'Mekong river 2026';
+/** Fewer rounds than the app's 600,000: the same code, quicker. */
+const ROUNDS = 1_000;
+
+/** The signed-in advisor as the session keeps them (offline-key reads the username from it). */
+function signedInAs(username: string): void {
+  localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify({ id: 'user-1', username, roles: ['ROLE_AAP'] }));
+}
+
+/** Stored the way a page that had the network does: the password step prepared, then the key arrived. */
+async function keptAfterSignIn(username = 'Dara.Kim'): Promise<void> {
+  preparePasswordUnlock(username, PASSWORD, ROUNDS);
+  await keepUnlockable(KEY, username.toLowerCase());
+}
+
+beforeEach(async () => {
+  setOfflineKey(null);
+  localStorage.clear();
+  await deleteOfflineDb();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('opening the offline store with the password in a page without network', () => {
+  it('keeps the key only sealed with the password, for the user who signed in', async () => {
+    await keptAfterSignIn();
+    const [record] = await getAll<Record<string, unknown>>(RECENT_STORE);
+    expect(record).toMatchObject({ id: 'unlock', username: 'dara.kim', iterations: ROUNDS });
+    expect(JSON.stringify(record)).not.toContain(KEY);
+    expect(await canUnlock('DARA.KIM')).toBe(true);
+    expect(await canUnlock('someone.else')).toBe(false);
+  });
+
+  it('seals nothing when the password step was another user’s, or there was none', async () => {
+    preparePasswordUnlock('sokha', PASSWORD, ROUNDS);
+    await keepUnlockable(KEY, 'dara.kim');
+    await keepUnlockable(KEY, 'sokha');
+    expect(await getAll(RECENT_STORE)).toEqual([]);
+  });
+
+  it('opens the key with the right password only, and the key reads what was sealed with the server’s', async () => {
+    await keptAfterSignIn();
+    const sealed = await seal(await importOfflineKey(KEY), { lastName: 'Chan' });
+
+    expect(await unlockOfflineKey('dara.kim', 'mekong river 2026')).toBe(false);
+    expect(await unlockOfflineKey('dara.kim', '')).toBe(false);
+    expect(await unlockOfflineKey('someone.else', PASSWORD)).toBe(false);
+    expect(currentOfflineKey()).toBeNull();
+
+    expect(await unlockOfflineKey('Dara.Kim', PASSWORD)).toBe(true);
+    const key = currentOfflineKey();
+    expect(key).not.toBeNull();
+    expect(await unseal(key!, sealed)).toEqual({ lastName: 'Chan' });
+  });
+
+  it('is erased by both sign-outs', async () => {
+    await keptAfterSignIn();
+    await eraseOfflineData({ keepUnsent: true });
+    expect(await canUnlock('dara.kim')).toBe(false);
+    await keptAfterSignIn();
+    await eraseOfflineData();
+    expect(await canUnlock('dara.kim')).toBe(false);
+    expect(await unlockOfflineKey('dara.kim', PASSWORD)).toBe(false);
+  });
+
+  it('offers the password only when the server could not be reached, not when it refused', async () => {
+    signedInAs('dara.kim');
+    const get = vi.spyOn(api, 'get');
+    get.mockRejectedValueOnce(new ApiError({ status: 403, code: 403, messageKey: 'forbidden' }));
+    expect(await offlineKey()).toBeNull();
+    expect(offlineKeyUnreachable()).toBe(false);
+
+    get.mockRejectedValueOnce(new ApiError({ status: NETWORK_ERROR_STATUS, code: 'network', messageKey: NETWORK_ERROR_KEY }));
+    expect(await offlineKey()).toBeNull();
+    expect(offlineKeyUnreachable()).toBe(true);
+
+    // The network returns: the server's key, sealed with the password prepared at sign-in.
+    preparePasswordUnlock('dara.kim', PASSWORD, ROUNDS);
+    get.mockResolvedValueOnce({ key: KEY });
+    expect(await offlineKey()).not.toBeNull();
+    expect(offlineKeyUnreachable()).toBe(false);
+    await vi.waitFor(async () => expect(await canUnlock('dara.kim')).toBe(true));
+  });
+});
