@@ -1,5 +1,5 @@
 // The portal without signal: after one signed-in visit, an advisor goes offline, adds a contact,
-// a sales activity for it and a quote for a recent contact; they wait on the phone (encrypted),
+// a sales activity and a quote for it, and a quote for a recent contact; they wait on the phone (encrypted),
 // still counted after the page is closed and the app opened again offline, where the advisor's
 // password unlocks them and the recent contacts; they are sent by themselves when the network
 // returns, each exactly once (real server, real service worker).
@@ -34,6 +34,19 @@ async function cachedTexts(page: Page): Promise<string[]> {
     }
     return out;
   });
+}
+
+/** From a contact's page: a quote on the kept catalogue, saved (kept on the phone). */
+async function quoteFromContact(page: Page): Promise<void> {
+  await page.getByTestId('contact-new-proposal').click();
+  await page.getByTestId('quote-product').selectOption('MLPX');
+  const face = page.getByTestId('quote-face-amount');
+  if ((await face.evaluate((el) => el.tagName)) === 'SELECT') await face.selectOption({ index: 1 });
+  else await face.fill('30000');
+  await expect(page.getByTestId('quote-premium')).toHaveText(/^\$\d/);
+  await expect(page.getByTestId('quote-catalogue')).toHaveText(/version \S+, received \d/);
+  await page.getByTestId('quote-save').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/home/proposal');
 }
 
 test('offline: contact, activity and quote wait on the phone and are sent once when the network returns', async ({
@@ -126,6 +139,10 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
     text('offline:badge_waiting', 'en'),
   );
 
+  // A quote for the contact made offline: sent after it, naming it by its server id.
+  await quoteFromContact(page);
+  await expect(page.getByTestId('outbox-count')).toHaveText('3');
+
   // A quote for the recent contact, on the catalogue kept by the service worker.
   await page.getByRole('button', { name: text('common:menu_open', 'en') }).click();
   await page
@@ -133,21 +150,13 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
     .getByRole('link', { name: text('nav:contacts', 'en') })
     .click();
   await page.getByTestId('contact-row').filter({ hasText: quoted.lastName }).first().click();
-  await page.getByTestId('contact-new-proposal').click();
-  await page.getByTestId('quote-product').selectOption('MLPX');
-  const face = page.getByTestId('quote-face-amount');
-  if ((await face.evaluate((el) => el.tagName)) === 'SELECT') await face.selectOption({ index: 1 });
-  else await face.fill('30000');
-  await expect(page.getByTestId('quote-premium')).toHaveText(/^\$\d/);
-  await expect(page.getByTestId('quote-catalogue')).toHaveText(/version \S+, received \d/);
-  await page.getByTestId('quote-save').click();
-  await expect(page).toHaveURL((url) => url.pathname === '/home/proposal');
-  await expect(page.getByTestId('outbox-count')).toHaveText('3');
+  await quoteFromContact(page);
+  await expect(page.getByTestId('outbox-count')).toHaveText('4');
 
   // Kept encrypted: nothing personal readable in IndexedDB or Cache Storage.
   const stored = await readBrowserStorage(page);
   expect(Object.keys(stored.indexedDb)).toContain('portal-offline/outbox');
-  expect(stored.indexedDb['portal-offline/outbox']).toHaveLength(3);
+  expect(stored.indexedDb['portal-offline/outbox']).toHaveLength(4);
   expect(storageProblems(stored, secrets)).toEqual([]);
   const cached = await cachedTexts(page);
   expect(
@@ -161,10 +170,10 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   const again = await context.newPage();
   pageProblems.watch(again);
   await again.goto('/home/contact');
-  await expect(again.getByTestId('outbox-count')).toHaveText('3', { timeout: 20_000 });
+  await expect(again.getByTestId('outbox-count')).toHaveText('4', { timeout: 20_000 });
   await again.getByTestId('outbox-count').click();
-  await expect(again.getByTestId('outbox-item')).toHaveCount(3);
-  await expect(again.locator('[data-testid="outbox-item"][data-state="waiting"]')).toHaveCount(3);
+  await expect(again.getByTestId('outbox-item')).toHaveCount(4);
+  await expect(again.locator('[data-testid="outbox-item"][data-state="waiting"]')).toHaveCount(4);
   await expect(again.getByTestId('outbox-item').first()).toContainText(text('offline:locked_label', 'en'));
   await again.keyboard.press('Escape');
 
@@ -191,10 +200,10 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   // Signing out would erase them: the menu says so first, and staying keeps them.
   await again.getByTestId('user-menu').click();
   await again.getByTestId('sign-out').click();
-  await expect(again.getByTestId('sign-out-unsent')).toHaveText(text('offline:sign_out_unsent_body', 'en').replace('{count}', '3'));
+  await expect(again.getByTestId('sign-out-unsent')).toHaveText(text('offline:sign_out_unsent_body', 'en').replace('{count}', '4'));
   await again.getByTestId('sign-out-stay').click();
   await expect(again.getByTestId('sign-out-unsent')).toHaveCount(0);
-  await expect(again.getByTestId('outbox-count')).toHaveText('3');
+  await expect(again.getByTestId('outbox-count')).toHaveText('4');
 
   // The network returns: everything is sent by itself.
   await context.setOffline(false);
@@ -217,5 +226,10 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   expect(
     proposals.items.filter((p) => p.lifeInsuredName.includes(quoted.lastName)),
     'the quote, once',
+  ).toHaveLength(1);
+  const forNew = (await find(`/api/proposal/v1/find?q=${person.lastName}&size=20`)) as { items: { lifeInsuredName: string }[] };
+  expect(
+    forNew.items.filter((p) => p.lifeInsuredName.includes(person.lastName)),
+    'the quote for the contact made offline, once',
   ).toHaveLength(1);
 });

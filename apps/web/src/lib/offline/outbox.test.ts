@@ -147,7 +147,6 @@ describe('the outbox', () => {
         path: '/api/contact/v2/activity/create',
         body: { contactId: `${LOCAL_REF}${person.id}`, title: 'Call' },
         label: 'Call',
-        dependsOn: person.id,
       },
       key,
     );
@@ -159,10 +158,7 @@ describe('the outbox', () => {
   it('holds an activity back while its contact is a conflict', async () => {
     const key = await importOfflineKey(KEY_A);
     const person = await addToOutbox({ owner: OWNER, kind: 'contact', path: '/c', body: contact, label: 'A' }, key);
-    await addToOutbox(
-      { owner: OWNER, kind: 'activity', path: '/a', body: { contactId: `${LOCAL_REF}${person.id}` }, label: 'Call', dependsOn: person.id },
-      key,
-    );
+    await addToOutbox({ owner: OWNER, kind: 'activity', path: '/a', body: { contactId: `${LOCAL_REF}${person.id}` }, label: 'Call' }, key);
     const { calls, send } = server((call) =>
       call.path === '/c' ? new ApiError({ status: 422, code: 422, messageKey: 'validation' }) : {},
     );
@@ -172,6 +168,46 @@ describe('the outbox', () => {
       ['contact', 'conflict'],
       ['activity', 'waiting'],
     ]);
+  });
+
+  it('sends a quote for two waiting contacts after both, naming them by their server ids, even after a page closed in between', async () => {
+    const key = await importOfflineKey(KEY_A);
+    const insured = await addToOutbox({ owner: OWNER, kind: 'contact', path: '/c', body: contact, label: 'A' }, key);
+    const payer = await addToOutbox(
+      { owner: OWNER, kind: 'contact', path: '/c', body: { ...contact, firstName: 'Vanna' }, label: 'B' },
+      key,
+    );
+    const quote = {
+      lifeInsuredContactId: `${LOCAL_REF}${insured.id}`,
+      policyOwnerContactId: `${LOCAL_REF}${payer.id}`,
+      productCode: 'MLPX',
+    };
+    await addToOutbox({ owner: OWNER, kind: 'proposal', path: '/q', body: quote, label: 'Q' }, key);
+    expect((await listOutbox(OWNER))[2]?.dependsOn).toBe(insured.id);
+
+    // The first contact reaches the server, then the network goes: the quote now waits for the second.
+    let n = 0;
+    const flaky = server((call) =>
+      call.path === '/c' && ++n === 1 ? { id: 'c-1' } : new ApiError({ status: 0, code: 'network', messageKey: 'network_error' }),
+    );
+    expect(await flushOutbox({ owner: OWNER, key, send: flaky.send })).toMatchObject({ sent: 1, stopped: 'network' });
+    const [waitingPayer, waitingQuote] = await listOutbox(OWNER);
+    expect(waitingPayer?.id).toBe(payer.id);
+    expect(waitingQuote?.dependsOn).toBe(payer.id);
+
+    const { calls, send } = server((call) => (call.path === '/c' ? { id: 'c-2' } : { id: 'p-1' }));
+    expect(await flushOutbox({ owner: OWNER, key, send })).toEqual({ sent: 2, conflicts: 0 });
+    expect(calls[1]).toMatchObject({ path: '/q', body: { lifeInsuredContactId: 'c-1', policyOwnerContactId: 'c-2', productCode: 'MLPX' } });
+    expect(await listOutbox(OWNER)).toEqual([]);
+  });
+
+  it('turns an item into a conflict when a contact it names was discarded', async () => {
+    const key = await importOfflineKey(KEY_A);
+    await addToOutbox({ owner: OWNER, kind: 'proposal', path: '/q', body: { lifeInsuredContactId: `${LOCAL_REF}gone` }, label: 'Q' }, key);
+    const { calls, send } = server();
+    await flushOutbox({ owner: OWNER, key, send });
+    expect(calls).toHaveLength(0);
+    expect((await listOutbox(OWNER))[0]).toMatchObject({ state: 'conflict', problem: { messageKey: 'offline_contact_missing' } });
   });
 
   it('turns a quote made on another catalogue version into a conflict without sending it', async () => {

@@ -32,7 +32,10 @@ export interface OutboxRecord {
   problem?: OutboxProblem;
   /** The catalogue version a quote was worked out on (not personal). */
   catalogueVersion?: string;
-  /** The id of a waiting contact this item belongs to (its server id replaces `LOCAL_REF`). */
+  /**
+   * A waiting contact the body names (`local:<outbox id>`, e.g. an activity's contact, a quote's
+   * life insured): the item is sent after it, with its server id in place.
+   */
   dependsOn?: string;
   sealed: Sealed;
 }
@@ -89,7 +92,6 @@ export interface NewOutboxItem {
   body: Record<string, unknown>;
   label: string;
   catalogueVersion?: string;
-  dependsOn?: string;
   /** The key an attempt to send it already used (so the resend is the same action). */
   idempotencyKey?: string;
 }
@@ -114,6 +116,7 @@ function nextCreatedAt(): number {
 /** Keeps an item to send later; throws OfflineKeyMissingError when the page has no key. */
 export async function addToOutbox(item: NewOutboxItem, key: CryptoKey | null = currentOfflineKey()): Promise<OutboxRecord> {
   if (!key) throw new OfflineKeyMissingError();
+  const dependsOn = localRefsOf(item.body)[0];
   const record: OutboxRecord = {
     id: newId(),
     owner: item.owner,
@@ -123,7 +126,7 @@ export async function addToOutbox(item: NewOutboxItem, key: CryptoKey | null = c
     idempotencyKey: item.idempotencyKey ?? newId(),
     state: 'waiting',
     ...(item.catalogueVersion ? { catalogueVersion: item.catalogueVersion } : {}),
-    ...(item.dependsOn ? { dependsOn: item.dependsOn } : {}),
+    ...(dependsOn ? { dependsOn } : {}),
     sealed: await seal(key, { body: item.body, label: item.label } satisfies OutboxContent),
   };
   await put(OUTBOX_STORE, record);
@@ -189,9 +192,22 @@ function isConflict(status: number): boolean {
   return status >= 400 && status < 500 && status !== 401 && status !== 429;
 }
 
-function withServerId(body: Record<string, unknown>, localId: string, serverId: string): Record<string, unknown> {
-  const ref = `${LOCAL_REF}${localId}`;
-  return Object.fromEntries(Object.entries(body).map(([field, value]) => [field, value === ref ? serverId : value]));
+/** The waiting contacts a body names (`local:<outbox id>` values), by outbox id. */
+export function localRefsOf(body: Record<string, unknown>): string[] {
+  const ids = Object.values(body)
+    .filter((value): value is string => typeof value === 'string' && value.startsWith(LOCAL_REF))
+    .map((value) => value.slice(LOCAL_REF.length));
+  return [...new Set(ids)];
+}
+
+/** The body with every waiting contact that has reached the server named by its server id. */
+function withServerIds(body: Record<string, unknown>, serverIds: ReadonlyMap<string, string>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) => {
+      const serverId = typeof value === 'string' && value.startsWith(LOCAL_REF) ? serverIds.get(value.slice(LOCAL_REF.length)) : undefined;
+      return [field, serverId ?? value];
+    }),
+  );
 }
 
 async function contactStillKept(owner: string, id: string): Promise<boolean> {
@@ -199,17 +215,24 @@ async function contactStillKept(owner: string, id: string): Promise<boolean> {
 }
 
 /**
- * A contact was accepted: the items made for it get its server id now, before the contact's own
- * item is removed, so a page closed in between still sends them to the right contact.
+ * A contact was accepted: the items made for it (an activity; a quote may name two waiting
+ * contacts) get its server id now, before the contact's own item is removed, so a page closed in
+ * between still sends them to the right contact. An item still naming another waiting contact
+ * then waits for that one.
  */
 async function pointDependentsAt(owner: string, localId: string, serverId: string, key: CryptoKey): Promise<void> {
+  const accepted = new Map([[localId, serverId]]);
   for (const r of await listOutbox(owner)) {
-    if (r.dependsOn !== localId) continue;
+    if (!r.dependsOn || r.id === localId) continue;
     const content = await openOutboxItem(r, key);
+    if (!localRefsOf(content.body).includes(localId)) continue;
+    const body = withServerIds(content.body, accepted);
     const { dependsOn: _dependsOn, ...rest } = r;
+    const next = localRefsOf(body)[0];
     await put(OUTBOX_STORE, {
       ...rest,
-      sealed: await seal(key, { ...content, body: withServerId(content.body, localId, serverId) }),
+      ...(next ? { dependsOn: next } : {}),
+      sealed: await seal(key, { ...content, body }),
     } satisfies OutboxRecord);
   }
 }
@@ -242,18 +265,18 @@ async function flushNow(options: FlushOptions): Promise<FlushReport> {
       changed();
       continue;
     }
-    let body = content.body;
-    if (item.dependsOn) {
-      const serverId = serverIds.get(item.dependsOn);
-      if (!serverId) {
-        // Its contact is not on the server yet (a conflict to resolve first): this waits too.
-        if (items.some((other) => other.id === item.dependsOn) || (await contactStillKept(options.owner, item.dependsOn))) continue;
-        await put(OUTBOX_STORE, { ...item, state: 'conflict', problem: { status: 404, messageKey: 'offline_contact_missing' } });
-        report.conflicts++;
-        changed();
-        continue;
-      }
-      body = withServerId(body, item.dependsOn, serverId);
+    const body = withServerIds(content.body, serverIds);
+    const waitingFor = localRefsOf(body);
+    if (waitingFor.length > 0) {
+      // A contact it names is not on the server yet (a conflict to resolve first): this waits too.
+      const kept = await Promise.all(
+        waitingFor.map(async (id) => items.some((other) => other.id === id) || (await contactStillKept(options.owner, id))),
+      );
+      if (kept.every(Boolean)) continue;
+      await put(OUTBOX_STORE, { ...item, state: 'conflict', problem: { status: 404, messageKey: 'offline_contact_missing' } });
+      report.conflicts++;
+      changed();
+      continue;
     }
     if (item.catalogueVersion && options.currentCatalogueVersion) {
       catalogueVersion ??= await options.currentCatalogueVersion().catch(() => null);

@@ -3,7 +3,7 @@ import { apiRequest, isApiError, NETWORK_ERROR_STATUS } from '../api-client';
 import { readProfile } from '../session';
 import { offlineKey } from './offline-key';
 import { FLUSH_MESSAGE, requestBackgroundSync } from './offline-sync';
-import { addToOutbox, newIdempotencyKey, type NewOutboxItem, type OutboxRecord } from './outbox';
+import { addToOutbox, localRefsOf, newIdempotencyKey, type NewOutboxItem, type OutboxRecord } from './outbox';
 
 /** An action sent now (the server's answer), or kept on the phone to send when the network returns. */
 export type SentOrKept<T> = { sent: T; kept?: undefined } | { sent?: undefined; kept: OutboxRecord };
@@ -27,7 +27,7 @@ export async function sendOrKeep<T>(
   const action = actionKeyFor('POST', item.path, item.body);
   const idempotencyKey = action?.key ?? newIdempotencyKey();
   // An item for a contact that waits itself goes after it, through the outbox, network or not.
-  if (!phoneIsOffline() && !item.dependsOn) {
+  if (!phoneIsOffline() && localRefsOf(item.body).length === 0) {
     try {
       const answer = await apiRequest<unknown>(item.path, { method: 'POST', body: item.body, idempotencyKey });
       action?.settle(200);

@@ -5,7 +5,6 @@ import {
   type CreateActivityInput,
 } from '@portal/domain/contracts/activities/create-activity';
 import { api } from '../../../lib/api-client';
-import { LOCAL_REF } from '../../../lib/offline/outbox';
 import { sendOrKeep } from '../../../lib/offline/send-or-keep';
 import { activityKeys, contactKeys } from './contact-keys';
 
@@ -25,10 +24,8 @@ export const CREATE_ACTIVITY_PATH = '/api/contact/v2/activity/create';
  * made offline (`local:<outbox id>`), it is sent after that contact, with the contact's server id.
  */
 export function createActivityOrKeep({ body, label }: { body: CreateActivityInput; label: string }) {
-  const dependsOn = body.contactId.startsWith(LOCAL_REF) ? body.contactId.slice(LOCAL_REF.length) : undefined;
-  return sendOrKeep(
-    { kind: 'activity', path: CREATE_ACTIVITY_PATH, body: { ...body }, label, ...(dependsOn ? { dependsOn } : {}) },
-    (answer) => activityResponseSchema.parse(answer),
+  return sendOrKeep({ kind: 'activity', path: CREATE_ACTIVITY_PATH, body: { ...body }, label }, (answer) =>
+    activityResponseSchema.parse(answer),
   );
 }
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { findContactResponseSchema, type FindContactResponse } from '@portal/domain/contracts/contacts/find-contact';
 import { findContactsResponseSchema, type FindContactsResponse } from '@portal/domain/contracts/contacts/find-contacts';
 import { api } from '../../../lib/api-client';
-import { keptContact, keptRecentContacts } from '../../../lib/offline/offline-contacts';
+import { keptContact, keptRecentContacts, waitingContacts } from '../../../lib/offline/offline-contacts';
 import { isOfflineFailure } from '../../../lib/offline/send-or-keep';
 import { proposalKeys } from './proposal-keys';
 
@@ -13,11 +13,12 @@ export async function findContactsForProposal(q: string, signal?: AbortSignal): 
       await api.get<unknown>('/api/contact/v2/find', { query: { q: q || undefined, size: 50 }, ...(signal ? { signal } : {}) }),
     );
   } catch (error) {
-    // Without network: the recent contacts kept on the phone (contacts made offline cannot be
-    // quoted for until they are on the server).
-    const kept = !q && isOfflineFailure(error) ? await keptRecentContacts() : null;
-    if (!kept) throw error;
-    return { items: kept, nextCursor: null };
+    // Without network: the contacts made offline (sent before the quote, which then names them by
+    // their server ids) and the recent contacts kept on the phone.
+    if (q || !isOfflineFailure(error)) throw error;
+    const [waiting, kept] = await Promise.all([waitingContacts(), keptRecentContacts()]);
+    if (!kept && waiting.length === 0) throw error;
+    return { items: [...waiting.map(({ outbox: _outbox, ...contact }) => contact), ...(kept ?? [])], nextCursor: null };
   }
 }
 

@@ -5,10 +5,30 @@ import { createProposalRequestSchema } from '@portal/domain/contracts/proposals/
 import { calculatePremium } from '@portal/domain/engine/calculate-premium';
 import { toFieldErrors } from '@portal/domain/errors/field-errors';
 import { todayInPhnomPenh } from '@portal/domain/format/date';
+import { LOCAL_REF } from '../../../lib/offline/outbox';
 import { toEngineRequest, toFormField, toProposalInput, type PersonForQuote, type QuoteFormValues } from './quote-form-values';
 
 /** How long typing must pause before the browser engine runs (it takes well under a millisecond; this keeps the screen calm). */
 export const QUOTE_DEBOUNCE_MS = 250;
+
+/**
+ * A contact made offline is named `local:<outbox id>` until it reaches the server, which then
+ * receives its server id (lib/offline/outbox.ts). The shared rules check a server id's shape, so
+ * for the check each such contact stands in as a UUID of its own (two different contacts stay
+ * different, one chosen twice stays one); `people` keeps the real ids.
+ */
+function withStandIns<T extends Record<string, unknown>>(input: T): { checked: T; realId: (id: string) => string } {
+  const standIns = new Map<string, string>();
+  const checked = Object.fromEntries(
+    Object.entries(input).map(([field, value]) => {
+      if (typeof value !== 'string' || !value.startsWith(LOCAL_REF)) return [field, value];
+      if (!standIns.has(value)) standIns.set(value, `00000000-0000-4000-8000-${String(standIns.size + 1).padStart(12, '0')}`);
+      return [field, standIns.get(value)];
+    }),
+  ) as T;
+  const real = new Map([...standIns].map(([local, uuid]) => [uuid, local]));
+  return { checked, realId: (id) => real.get(id) ?? id };
+}
 
 export interface LiveQuote {
   quote: CalculatePremiumResponse | null;
@@ -35,13 +55,14 @@ export function useLiveQuote(values: QuoteFormValues, people: Map<string, Person
     const current = JSON.parse(settled) as QuoteFormValues;
     const input = toProposalInput(current, catalogue);
     const errors: Record<string, string> = {};
-    const parsed = createProposalRequestSchema.safeParse(input);
+    const { checked, realId } = withStandIns(input);
+    const parsed = createProposalRequestSchema.safeParse(checked);
     if (!parsed.success) {
       for (const e of toFieldErrors(parsed.error)) errors[toFormField(e.field, input)] ??= e.key;
       return { quote: null, errors };
     }
-    const insured = people.get(parsed.data.lifeInsuredContactId);
-    const owner = parsed.data.policyOwnerContactId ? people.get(parsed.data.policyOwnerContactId) : undefined;
+    const insured = people.get(realId(parsed.data.lifeInsuredContactId));
+    const owner = parsed.data.policyOwnerContactId ? people.get(realId(parsed.data.policyOwnerContactId)) : undefined;
     if (!insured || !catalogue || (parsed.data.policyOwnerContactId && !owner)) return { quote: null, errors };
     const engine = calculatePremium(toEngineRequest(parsed.data, insured, owner ?? null), catalogue, { today: todayInPhnomPenh() });
     if (!engine.ok) {
