@@ -2,6 +2,7 @@
 // per-user lock, calls made the way the app makes them (XSRF header), the stored login, the idle
 // timer overrides and Chromium's virtual authenticator (DevTools Protocol WebAuthn domain).
 import type { APIResponse, BrowserContext, CDPSession, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { withFileLock } from './file-lock';
 import { messageId, otpLockName, readOutbox, waitForNewOtp } from './sign-in';
 
@@ -99,4 +100,18 @@ export async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthen
       return credentials;
     },
   };
+}
+
+/** Sets the password of an imported user through the set-password link's flow (forgot password). */
+export async function setPassword(page: Page, username: string, password: string): Promise<void> {
+  let requestCode = '';
+  const otp = await withNewOtp(page, username, 'reset', async () => {
+    const res = await apiPost(page, '/api/auth/v1/otp/reset', { username });
+    expect(res.status(), await res.text()).toBe(200);
+    requestCode = ((await res.json()) as { requestCode: string }).requestCode;
+  });
+  const verified = await apiPost(page, '/api/auth/v1/otp/verify', { requestCode, otp });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const reset = await apiPost(page, '/api/auth/v1/reset', { requestCode, password, confirmedPassword: password });
+  expect(reset.status(), await reset.text()).toBe(200);
 }

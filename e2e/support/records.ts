@@ -2,7 +2,7 @@
 // (the screens that make them have their own tests): a contact with a saved proposal, and a
 // pending application from it.
 import { expect, type Page } from '@playwright/test';
-import { apiPost, storedLogin } from './auth';
+import { apiGet, apiPost, storedLogin } from './auth';
 
 /** The signed-in page's access token (the page is opened on `start` first when it is blank). */
 export async function pageToken(page: Page, start = '/home'): Promise<string> {
@@ -96,4 +96,18 @@ export async function contactWithRiderProposal(page: Page): Promise<{ contactId:
     token,
   );
   return { contactId: contact.id, proposalId: proposal.id, lastName };
+}
+
+/** The agency admin (`adminToken`) sets the products an advisor may sell (the agent-product calls, version read first). */
+export async function permitProducts(page: Page, adminToken: string, advisorId: string, productCodes: string[]): Promise<void> {
+  const now = await apiGet(page, `/api/agent-product/v1/find/${advisorId}`, adminToken);
+  expect(now.status(), await now.text()).toBe(200);
+  const { version } = (await now.json()) as { version: number };
+  const saved = await apiPost(page, '/api/agent-product/v1/create', { agentUserId: advisorId, productCodes, version }, adminToken);
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/** The user id (`sub`) an access token was issued to. */
+export function subjectOf(accessToken: string): string {
+  return (JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
 }

@@ -5,27 +5,13 @@
 // imported before the server starts); each of them asks for at most two one-time codes.
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { apiPost, withNewOtp } from '../support/auth';
+import { apiPost, setPassword, withNewOtp } from '../support/auth';
 import { expectMainHeading, seriousA11yViolations, waitForContent } from '../support/checks';
 import { text, textMatcher, type Lang } from '../support/i18n';
 import { signIn } from '../support/sign-in';
 
 const PASSWORD = 'Kampot#River2026';
 const PHONE = { viewport: { width: 360, height: 800 }, isMobile: true, hasTouch: true } as const;
-
-/** Sets the password of an imported user through the set-password link's flow (forgot password). */
-async function setPassword(page: Page, username: string): Promise<void> {
-  let requestCode = '';
-  const otp = await withNewOtp(page, username, 'reset', async () => {
-    const res = await apiPost(page, '/api/auth/v1/otp/reset', { username });
-    expect(res.status(), await res.text()).toBe(200);
-    requestCode = ((await res.json()) as { requestCode: string }).requestCode;
-  });
-  const verified = await apiPost(page, '/api/auth/v1/otp/verify', { requestCode, otp });
-  expect(verified.status(), await verified.text()).toBe(200);
-  const reset = await apiPost(page, '/api/auth/v1/reset', { requestCode, password: PASSWORD, confirmedPassword: PASSWORD });
-  expect(reset.status(), await reset.text()).toBe(200);
-}
 
 /** A phone of the user's own, in the same language. */
 async function phoneOf(browser: Browser, lang: Lang): Promise<Page> {
@@ -62,7 +48,7 @@ for (const lang of ['en', 'km'] as const) {
       test.setTimeout(180_000);
       const u = USERS[lang];
       await page.goto('/auth/signin');
-      for (const username of [u.admin, u.leaver, u.locked]) await setPassword(page, username);
+      for (const username of [u.admin, u.leaver, u.locked]) await setPassword(page, username, PASSWORD);
 
       // The leaver is signed in on their phone.
       const leaver = await phoneOf(browser, lang);

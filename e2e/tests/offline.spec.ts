@@ -6,11 +6,11 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
-import { apiGet, apiPost } from '../support/auth';
+import { apiGet, apiPost, setPassword, storedLogin } from '../support/auth';
 import { readBrowserStorage, storageProblems } from '../support/browser-storage';
 import { seriousA11yViolations } from '../support/checks';
 import { text } from '../support/i18n';
-import { pageToken } from '../support/records';
+import { pageToken, permitProducts, subjectOf } from '../support/records';
 import { DEMO_PASSWORD, signIn } from '../support/sign-in';
 
 const ADVISOR = 'demo.aap2';
@@ -36,6 +36,43 @@ async function cachedTexts(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * When the record `id` of the offline store's `recent` store was saved (0 for a record without a
+ * time), or null without one. The database is opened only once the app has made it: opening it
+ * first would make an empty one.
+ */
+function recentRecordSavedAt(page: Page, id: string): Promise<number | null> {
+  return page.evaluate(async (recordId) => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'portal-offline')) return null;
+    return new Promise<number | null>((resolve) => {
+      const open = indexedDB.open('portal-offline');
+      open.onerror = () => resolve(null);
+      open.onsuccess = () => {
+        const db = open.result;
+        const done = (found: number | null) => {
+          db.close();
+          resolve(found);
+        };
+        if (!db.objectStoreNames.contains('recent')) return done(null);
+        const get = db.transaction('recent').objectStore('recent').get(recordId);
+        get.onsuccess = () => done(get.result === undefined ? null : Number((get.result as { savedAt?: number }).savedAt ?? 0));
+        get.onerror = () => done(null);
+      };
+    });
+  }, id);
+}
+
+/**
+ * Opens the contact list and waits until this page has the offline key: it keeps the list on the
+ * phone (sealed with the key) only then.
+ */
+async function contactListWithKey(page: Page): Promise<void> {
+  const before = Date.now();
+  await page.goto('/home/contact');
+  await expect(page.getByTestId('contact-row').first()).toBeVisible();
+  await expect.poll(async () => ((await recentRecordSavedAt(page, 'contacts')) ?? 0) >= before, { timeout: 30_000 }).toBe(true);
+}
+
 /** From a contact's page: a quote on the kept catalogue, saved (kept on the phone). */
 async function quoteFromContact(page: Page): Promise<void> {
   await page.getByTestId('contact-new-proposal').click();
@@ -59,27 +96,7 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   pageProblems.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|ERR_NETWORK_CHANGED/);
   // Signed in with the password, as in the field: the offline key is then also kept sealed with it.
   await signIn(page, ADVISOR);
-  // (Opened only once the app has made it: opening it first would make an empty one.)
-  const unlockKept = () =>
-    page.evaluate(async () => {
-      if (!(await indexedDB.databases()).some((db) => db.name === 'portal-offline')) return false;
-      return new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('portal-offline');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          const done = (found: boolean) => {
-            db.close();
-            resolve(found);
-          };
-          if (!db.objectStoreNames.contains('recent')) return done(false);
-          const get = db.transaction('recent').objectStore('recent').get('unlock');
-          get.onsuccess = () => done(get.result !== undefined);
-          get.onerror = () => done(false);
-        };
-      });
-    });
-  await expect.poll(unlockKept, { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => recentRecordSavedAt(page, 'unlock'), { timeout: 30_000 }).not.toBeNull();
   const token = await pageToken(page);
 
   // A recent contact to quote for (made online; the list keeps the newest on the phone).
@@ -105,10 +122,7 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
   await page.goto(`/home/proposal?contactId=${quotedId}`);
   await expect(page.getByTestId('quote-product')).toBeVisible();
   // The page that goes offline has the offline key (it lives in the page's memory only).
-  const keyAnswer = page.waitForResponse((res) => res.url().endsWith('/api/offline/v1/key') && res.ok());
-  await page.goto('/home/contact');
-  await expect(page.getByTestId('contact-row').first()).toBeVisible();
-  await keyAnswer;
+  await contactListWithKey(page);
 
   await context.setOffline(true);
   const person = { lastName: `Offline${letters()}`, phone: `012-${randomInt(100, 999)}-${randomInt(100, 999)}` };
@@ -232,4 +246,98 @@ test('offline: contact, activity and quote wait on the phone and are sent once w
     forNew.items.filter((p) => p.lifeInsuredName.includes(person.lastName)),
     'the quote for the contact made offline, once',
   ).toHaveLength(1);
+});
+
+// The advisor's agency admin withdraws a product while a quote for it waits on the phone: the
+// server refuses it when the network returns; the advisor corrects it in the quote form and it is
+// sent, once. Users of their own (e2e/support/files/agency-users.csv): the product change touches
+// no other test.
+test('offline: a quote the server refuses is corrected in its form and sent once', async ({ page, context, browser, pageProblems }) => {
+  test.setTimeout(120_000);
+  pageProblems.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|ERR_NETWORK_CHANGED|403/);
+  const [admin, advisor] = ['e2e.offline.admin', 'e2e.offline.adv'];
+  await page.goto('/auth/signin');
+  // A new password each run (the last ones may not be used again).
+  const password = `Mekong#${letters()}${randomInt(10, 99)}`;
+  for (const username of [admin, advisor]) await setPassword(page, username, password);
+  await signIn(page, advisor, password);
+  const token = await pageToken(page);
+  const advisorId = subjectOf(token);
+
+  // The agency admin, in a browser of their own, sets which products the advisor may sell.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, admin, password);
+  const adminToken = (await storedLogin(adminPage))?.accessToken ?? '';
+  const permit = (productCodes: string[]) => permitProducts(adminPage, adminToken, advisorId, productCodes);
+  await permit(['MLPX', 'LPTL']);
+
+  const lastName = `Refused${letters()}`;
+  const made = await apiPost(
+    page,
+    '/api/contact/v1/create',
+    {
+      contactType: 'lifeInsured',
+      firstName: 'Chantha',
+      lastName,
+      gender: 'F',
+      dateOfBirth: '02/03/1988',
+      phone: `015-${randomInt(100, 999)}-${randomInt(100, 999)}`,
+    },
+    token,
+  );
+  expect(made.status(), await made.text()).toBe(201);
+  const contactId = ((await made.json()) as { id: string }).id;
+
+  // One signed-in visit under the service worker: the quote screen brings the catalogue, the
+  // contact list is kept on the phone.
+  await page.goto('/home/contact');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  await page.goto(`/home/proposal?contactId=${contactId}`);
+  await expect(page.getByTestId('quote-product')).toBeVisible();
+  // The page that goes offline has the offline key (in its memory only).
+  await contactListWithKey(page);
+  const row = page.getByTestId('contact-row').filter({ hasText: lastName });
+
+  await context.setOffline(true);
+  await row.click();
+  await quoteFromContact(page);
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+
+  // Meanwhile the agency admin limits the advisor to First Plan.
+  await permit(['LPTL']);
+  await adminContext.close();
+
+  // The network returns: refused, kept, and said in words.
+  await context.setOffline(false);
+  const item = page.getByTestId('outbox-item');
+  await page.getByTestId('outbox-count').click();
+  await expect(item).toHaveAttribute('data-state', 'conflict', { timeout: 30_000 });
+  await expect(item).toContainText(text('errors:product_not_permitted', 'en'));
+
+  // Corrected in the quote form it came from: another product, saved, sent.
+  await item.getByTestId('outbox-edit').click();
+  await expect(page).toHaveURL((url) => url.pathname === '/home/proposal' && url.searchParams.has('outbox'));
+  await expect(
+    page
+      .getByTestId('quote-form')
+      .getByRole('alert')
+      .filter({ hasText: text('errors:product_not_permitted', 'en') }),
+  ).toBeVisible();
+  await page.getByTestId('quote-product').selectOption('LPTL');
+  const face = page.getByTestId('quote-face-amount');
+  if ((await face.evaluate((el) => el.tagName)) === 'SELECT') await face.selectOption({ index: 1 });
+  else await face.fill('30000');
+  await expect(page.getByTestId('quote-premium')).toHaveText(/^\$\d/);
+  await page.getByTestId('quote-save').click();
+  await expect(page.getByText(text('offline:revised_sent', 'en'))).toBeVisible({ timeout: 20_000 });
+  await expect(page).toHaveURL((url) => url.pathname === '/home/proposal/proposal-list');
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0);
+
+  const found = await apiGet(page, `/api/proposal/v1/find?q=${lastName}&size=20`, token);
+  expect(found.status()).toBe(200);
+  const proposals = ((await found.json()) as { items: { lifeInsuredName: string; productCode: string }[] }).items.filter((p) =>
+    p.lifeInsuredName.includes(lastName),
+  );
+  expect(proposals.map((p) => p.productCode)).toEqual(['LPTL']);
 });

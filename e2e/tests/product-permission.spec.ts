@@ -8,6 +8,7 @@ import { apiGet, apiPost, storedLogin } from '../support/auth';
 import { expectMainHeading, seriousA11yViolations } from '../support/checks';
 import { expect, test } from '../support/fixtures';
 import { LANGS, text } from '../support/i18n';
+import { permitProducts, subjectOf } from '../support/records';
 
 const lang = 'en' as const;
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -17,11 +18,6 @@ const field = (page: Page, key: string) => page.getByLabel(new RegExp(`^${escape
 function tokenOf(state: { origins: { localStorage: { name: string; value: string }[] }[] }): string {
   const stored = state.origins.flatMap((o) => o.localStorage).find((e) => e.name === 'token');
   return (JSON.parse(stored?.value ?? '{}') as { accessToken?: string }).accessToken ?? '';
-}
-
-/** The user id (`sub`) an access token was issued to. */
-function subjectOf(accessToken: string): string {
-  return (JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
 }
 
 test.describe('product permissions on the quote form', () => {
@@ -34,13 +30,7 @@ test.describe('product permissions on the quote form', () => {
     const advisorId = subjectOf(advisorToken);
     const adminToken = tokenOf(await sessions.get('demo.aa'));
 
-    const permit = async (productCodes: string[]) => {
-      const now = await apiGet(page, `/api/agent-product/v1/find/${advisorId}`, adminToken);
-      expect(now.status(), await now.text()).toBe(200);
-      const { version } = (await now.json()) as { version: number };
-      const saved = await apiPost(page, '/api/agent-product/v1/create', { agentUserId: advisorId, productCodes, version }, adminToken);
-      expect(saved.status(), await saved.text()).toBe(200);
-    };
+    const permit = (productCodes: string[]) => permitProducts(page, adminToken, advisorId, productCodes);
 
     const unique = Math.random()
       .toString(36)

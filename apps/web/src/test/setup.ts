@@ -1,6 +1,6 @@
 /**
  * Set-up for the web project's tests. Component tests (`// @vitest-environment jsdom`) get what
- * jsdom lacks and Mantine reads (matchMedia, ResizeObserver, scrollIntoView), the XSRF cookie
+ * jsdom lacks and Mantine reads (matchMedia, ResizeObserver, scrollIntoView, document.fonts), the XSRF cookie
  * the API client sends back, and a clean DOM and storage after each test; node tests get nothing.
  */
 import { afterEach, vi } from 'vitest';
@@ -29,6 +29,12 @@ if (typeof window !== 'undefined') {
   }
   window.ResizeObserver ??= NoResizeObserver;
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  // Mantine's autosizing Textarea listens for web fonts loading.
+  if (!('fonts' in document)) {
+    Object.defineProperty(document, 'fonts', {
+      value: { addEventListener: () => undefined, removeEventListener: () => undefined, ready: Promise.resolve() },
+    });
+  }
   // The cross-site request token the server sets on its first answer (sent back on every POST).
   document.cookie = 'XSRF-TOKEN=test-xsrf-token; path=/';
 

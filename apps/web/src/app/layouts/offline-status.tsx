@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client';
+import { Link } from 'react-router';
 import { startOfflineSync } from '../../lib/offline/offline-sync';
 import { currentOfflineKey, offlineKey, offlineKeyVersion, subscribeOfflineKey } from '../../lib/offline/offline-key';
 import {
@@ -14,16 +14,12 @@ import {
   type OutboxRecord,
 } from '../../lib/offline/outbox';
 import { registerServiceWorker } from '../../lib/offline/register-service-worker';
+import { serverCatalogueVersion } from '../../lib/offline/revise';
 import { useOutbox } from '../../lib/offline/use-outbox';
 import { worksOffline } from '../../lib/offline/password-unlock';
+import { outboxProblemText } from '../../lib/offline/outbox-problem';
 import { useSession } from '../../lib/session';
 import { IconUpload } from '../../components/ui/icons';
-
-/** The catalogue version the server has now (a quote made on another one is a conflict). */
-async function serverCatalogueVersion(): Promise<string | null> {
-  const answer = await api.get<{ catalogueVersion?: unknown } | null>('/api/product/v1/');
-  return typeof answer?.catalogueVersion === 'string' ? answer.catalogueVersion : null;
-}
 
 function useOpened(record: OutboxRecord): OutboxContent | null {
   const [content, setContent] = useState<OutboxContent | null>(null);
@@ -44,16 +40,20 @@ function useOpened(record: OutboxRecord): OutboxContent | null {
   return content;
 }
 
-function OutboxRow({ record, owner }: { record: OutboxRecord; owner: string }) {
+/** Where a refused item of each kind is corrected: its own form, filled with what was kept. */
+const EDIT_PATHS: Partial<Record<OutboxRecord['kind'], (id: string) => string>> = {
+  contact: (id) => `/home/contact/contact-new?outbox=${encodeURIComponent(id)}`,
+  proposal: (id) => `/home/proposal?outbox=${encodeURIComponent(id)}`,
+};
+
+function OutboxRow({ record, owner, onEdit }: { record: OutboxRecord; owner: string; onEdit: () => void }) {
   const { t, i18n } = useTranslation(['offline', 'errors']);
   const content = useOpened(record);
   const [confirming, setConfirming] = useState(false);
   const problem = record.problem;
-  const problemText = problem
-    ? i18n.exists(`offline:problem_${problem.messageKey}`)
-      ? t(`offline:problem_${problem.messageKey}`)
-      : t(`errors:${problem.messageKey}`, { defaultValue: t('offline:problem_refused') })
-    : null;
+  const problemText = problem ? outboxProblemText(t, (key) => i18n.exists(key), problem) : null;
+  // A refused contact or quote is corrected in the form it came from.
+  const editTo = EDIT_PATHS[record.kind]?.(record.id);
   const resend = async () => {
     const key = await offlineKey();
     if (!key) return;
@@ -76,11 +76,15 @@ function OutboxRow({ record, owner }: { record: OutboxRecord; owner: string }) {
       {problemText ? (
         <Alert color="red" variant="light" role="alert" p="xs">
           {problemText}
-          {problem?.fields?.length ? ` (${problem.fields.join(', ')})` : ''}
         </Alert>
       ) : null}
       {record.state === 'conflict' ? (
         <Group gap="xs">
+          {editTo ? (
+            <Button size="xs" component={Link} to={editTo} onClick={onEdit} data-testid="outbox-edit">
+              {t('offline:edit')}
+            </Button>
+          ) : null}
           <Button size="xs" variant="light" onClick={() => void resend()} data-testid="outbox-resend">
             {t('offline:resend')}
           </Button>
@@ -152,7 +156,7 @@ export function OfflineStatus() {
         <Stack gap="sm" data-testid="outbox-list">
           <Text size="sm">{t('offline:waiting_help')}</Text>
           {items.map((record) => (
-            <OutboxRow key={record.id} record={record} owner={owner} />
+            <OutboxRow key={record.id} record={record} owner={owner} onEdit={() => setOpened(false)} />
           ))}
         </Stack>
       </Drawer>

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { KeptItem } from '../../components/ui/kept-item';
 import { PageHeader } from '../../components/ui/page-header';
 import type { ScreenComponents } from '../../lib/screen-route';
 import { useActivityForEdit } from './api/find-activity';
@@ -65,12 +66,22 @@ function ContactDetailScreen() {
   );
 }
 
+/** contact-new; with `?outbox=`, a contact kept on the phone and refused by the server, to correct and send again. */
 function ContactNewScreen() {
-  const { t } = useTranslation(['contacts']);
+  const { t } = useTranslation(['contacts', 'offline']);
+  const outboxId = useSearchParams()[0].get('outbox');
   return (
     <>
-      <PageHeader titleKey="contacts:new_title" subtitle={t('contacts:new_intro')} />
-      <CreateContactForm />
+      <PageHeader titleKey="contacts:new_title" subtitle={t(outboxId ? 'offline:revise_intro' : 'contacts:new_intro')} />
+      {outboxId ? (
+        <KeptItem id={outboxId} kind="contact" backTo="/home/contact">
+          {(record, content) => (
+            <CreateContactForm key={record.id} revising={{ id: record.id, body: content.body, problem: record.problem }} />
+          )}
+        </KeptItem>
+      ) : (
+        <CreateContactForm />
+      )}
     </>
   );
 }

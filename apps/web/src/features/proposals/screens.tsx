@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ROLE_AAP, ROLE_BK } from '@portal/domain/codes/roles';
 import { isProposalLocked } from '@portal/domain/contracts/proposals/proposal-fields';
+import { KeptItem } from '../../components/ui/kept-item';
 import { PageHeader } from '../../components/ui/page-header';
 import { IconCheck } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
@@ -15,7 +16,7 @@ import { ProposalDetail } from './components/proposal-detail';
 import { ProposalList } from './components/proposal-list';
 import { QuoteForm } from './components/quote-form';
 import { RecordError, RecordSkeleton } from './components/record-state';
-import { emptyQuoteValues, toQuoteFormValues } from './hooks/quote-form-values';
+import { emptyQuoteValues, fromProposalInput, toQuoteFormValues } from './hooks/quote-form-values';
 
 function useRecordId(): string {
   return useParams().id ?? '';
@@ -37,10 +38,11 @@ function CopiedQuoteForm({ id }: { id: string }) {
 
 /** /home/proposal: a new quote, for `?contactId=` when it starts from a contact, or a copy of `?copyFrom=`. */
 function NewProposalScreen() {
-  const { t } = useTranslation(['proposals']);
+  const { t } = useTranslation(['proposals', 'offline']);
   const [params] = useSearchParams();
   const contactId = params.get('contactId') ?? '';
   const copyFrom = params.get('copyFrom');
+  const outboxId = params.get('outbox');
   const canWrite = useCanWrite();
   return (
     <>
@@ -60,6 +62,15 @@ function NewProposalScreen() {
       />
       {!canWrite ? (
         <Text c="dimmed">{t('proposals:read_only')}</Text>
+      ) : outboxId ? (
+        <>
+          <Text mb="sm">{t('offline:revise_intro')}</Text>
+          <KeptItem id={outboxId} kind="proposal" backTo="/home/proposal">
+            {(record, content) => (
+              <QuoteForm key={record.id} initial={fromProposalInput(content.body)} revising={{ id: record.id, problem: record.problem }} />
+            )}
+          </KeptItem>
+        </>
       ) : copyFrom ? (
         <CopiedQuoteForm id={copyFrom} />
       ) : (

@@ -87,14 +87,17 @@ describe('the outbox', () => {
     expect(await listOutbox(OWNER)).toHaveLength(1);
   });
 
-  it('keeps a 422 as a conflict naming the fields', async () => {
+  it('keeps a 422 as a conflict with its field errors', async () => {
     const key = await importOfflineKey(KEY_A);
     await addToOutbox({ owner: OWNER, kind: 'contact', path: '/api/contact/v1/create', body: contact, label: 'Sokha Chan' }, key);
     const refusing = server(
       () => new ApiError({ status: 422, code: 422, messageKey: 'validation', errors: [{ field: 'phone', key: 'invalid' }] }),
     );
     await flushOutbox({ owner: OWNER, key, send: refusing.send });
-    expect((await listOutbox(OWNER))[0]).toMatchObject({ state: 'conflict', problem: { status: 422, fields: ['phone'] } });
+    expect((await listOutbox(OWNER))[0]).toMatchObject({
+      state: 'conflict',
+      problem: { status: 422, errors: [{ field: 'phone', key: 'invalid' }] },
+    });
   });
 
   it('on a network failure stops, keeps everything waiting, and resends with the same key later', async () => {

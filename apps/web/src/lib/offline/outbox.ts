@@ -1,5 +1,6 @@
+import type { FieldError } from '@portal/domain/errors/error-envelope';
 import { apiRequest, isApiError, NETWORK_ERROR_STATUS } from '../api-client';
-import { getAll, OUTBOX_STORE, put, remove } from './offline-db';
+import { getAll, getOne, OUTBOX_STORE, put, remove } from './offline-db';
 import { seal, unseal, type Sealed } from './offline-crypto';
 import { currentOfflineKey, offlineKey } from './offline-key';
 
@@ -17,7 +18,8 @@ export interface OutboxProblem {
   status: number;
   /** A key of the `errors` namespace, or `catalogue_changed`. */
   messageKey: string;
-  fields?: string[];
+  /** A 422's field errors, shown on the fields when the item is corrected in its form. */
+  errors?: FieldError[];
 }
 
 export interface OutboxRecord {
@@ -154,6 +156,35 @@ export async function discardOutboxItem(id: string): Promise<void> {
 export async function retryOutboxItem(record: OutboxRecord, key: CryptoKey, content?: OutboxContent): Promise<void> {
   const { problem: _problem, ...rest } = record;
   await put(OUTBOX_STORE, { ...rest, state: 'waiting', ...(content ? { sealed: await seal(key, content) } : {}) } satisfies OutboxRecord);
+  changed();
+}
+
+/** One item of the outbox, or undefined when it is gone (sent or discarded). */
+export async function findOutboxItem(id: string): Promise<OutboxRecord | undefined> {
+  return getOne<OutboxRecord>(OUTBOX_STORE, id);
+}
+
+/**
+ * The advisor changed an item (a refused one, in the form it came from): it waits again with the
+ * new content, a new Idempotency-Key (the old one's call was answered with the refusal), the
+ * waiting contacts it now names, and the catalogue version it was worked out on again.
+ */
+export async function reviseOutboxItem(
+  record: OutboxRecord,
+  content: OutboxContent,
+  key: CryptoKey,
+  catalogueVersion?: string,
+): Promise<void> {
+  const { problem: _problem, dependsOn: _dependsOn, catalogueVersion: _version, ...rest } = record;
+  const dependsOn = localRefsOf(content.body)[0];
+  await put(OUTBOX_STORE, {
+    ...rest,
+    state: 'waiting',
+    idempotencyKey: newId(),
+    ...(dependsOn ? { dependsOn } : {}),
+    ...(catalogueVersion ? { catalogueVersion } : {}),
+    sealed: await seal(key, content),
+  } satisfies OutboxRecord);
   changed();
 }
 
@@ -303,11 +334,10 @@ async function flushNow(options: FlushOptions): Promise<FlushReport> {
       if (status === NETWORK_ERROR_STATUS) return { ...report, stopped: 'network' };
       if (status === 401) return { ...report, stopped: 'session' };
       if (!isApiError(error) || !isConflict(status)) return { ...report, stopped: 'server' };
-      const fields = error.errors?.map((e) => e.field);
       await put(OUTBOX_STORE, {
         ...item,
         state: 'conflict',
-        problem: { status, messageKey: error.messageKey, ...(fields && fields.length > 0 ? { fields } : {}) },
+        problem: { status, messageKey: error.messageKey, ...(error.errors?.length ? { errors: error.errors } : {}) },
       } satisfies OutboxRecord);
       report.conflicts++;
       changed();

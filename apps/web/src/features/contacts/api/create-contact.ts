@@ -15,14 +15,18 @@ export async function createContact(body: CreateContactInput): Promise<ContactRe
 
 export const CREATE_CONTACT_PATH = '/api/contact/v1/create';
 
+/** How a contact kept on the phone is listed among the items waiting to be sent. */
+export function contactLabel(body: Pick<CreateContactInput, 'firstName' | 'lastName'>): string {
+  return `${body.firstName} ${body.lastName}`.trim();
+}
+
 /**
  * The same call, or (no network) the contact kept on the phone to send later: `kept` is its
  * outbox item, whose id stands for the contact in activities made before it is sent.
  */
 export function createContactOrKeep(body: CreateContactInput) {
-  return sendOrKeep(
-    { kind: 'contact', path: CREATE_CONTACT_PATH, body: { ...body }, label: `${body.firstName} ${body.lastName}`.trim() },
-    (answer) => contactResponseSchema.parse(answer),
+  return sendOrKeep({ kind: 'contact', path: CREATE_CONTACT_PATH, body: { ...body }, label: contactLabel(body) }, (answer) =>
+    contactResponseSchema.parse(answer),
   );
 }
 

@@ -14,7 +14,9 @@ import { riderPairIssues, toggleRider } from '@portal/domain/rules/rider-pairs';
 import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
 import { IconAlert } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
-import { OfflineKeyMissingError } from '../../../lib/offline/outbox';
+import { OfflineKeyMissingError, type OutboxProblem } from '../../../lib/offline/outbox';
+import { outboxProblemText, problemAsApiError } from '../../../lib/offline/outbox-problem';
+import { saveRevision } from '../../../lib/offline/revise';
 import { translateErrorKey, translateFormError } from '../../../lib/i18n';
 import { useCatalogue } from '../api/find-catalogue';
 import { useContactForProposal, useContactsForProposal } from '../api/find-contacts';
@@ -38,6 +40,8 @@ interface QuoteFormProps {
   initial: QuoteFormValues;
   /** Editing a stored proposal: its id and the version read. */
   editing?: { id: string; version: number; reloadLatest: () => Promise<{ values: QuoteFormValues; version: number } | null> };
+  /** Correcting a quote kept on the phone and refused by the server (`?outbox=`): saved, it is sent again. */
+  revising?: { id: string; problem: OutboxProblem | undefined };
 }
 
 interface ContactOption extends PersonForQuote {
@@ -51,7 +55,7 @@ interface ContactOption extends PersonForQuote {
  * recalculated in the browser as the user types (the shared engine, debounced); saving sends
  * the form to the server, which recalculates and stores its own answer.
  */
-export function QuoteForm({ initial, editing }: QuoteFormProps) {
+export function QuoteForm({ initial, editing, revising }: QuoteFormProps) {
   const { t, i18n } = useTranslation(['proposals', 'validation', 'errors', 'common', 'offline']);
   const navigate = useNavigate();
   const catalogueQuery = useCatalogue();
@@ -59,7 +63,10 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
   const form = useForm<QuoteFormValues>({ defaultValues: initial });
   const values = useWatch({ control: form.control }) as QuoteFormValues;
   const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const problemText = (problem: OutboxProblem | undefined) =>
+    problem ? outboxProblemText(t, (key) => i18n.exists(key), problem) : t('offline:problem_refused');
+  const [serverError, setServerError] = useState<string | null>(() => (revising ? problemText(revising.problem) : null));
+  const [revisingBusy, setRevisingBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [version, setVersion] = useState(editing?.version ?? 0);
   const create = useCreateProposal();
@@ -183,12 +190,33 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
         await navigate(`/home/proposal/proposal-detail/${encodeURIComponent(saved.id)}`);
       } else {
         const insured = contacts.get(formValues.lifeInsuredContactId)?.label ?? '';
+        const label = [product ? (i18n.language === 'km' ? product.nameKh || product.name : product.name) : '', insured]
+          .filter(Boolean)
+          .join(' · ');
+        const catalogueVersion = catalogueQuery.data?.catalogueVersion;
+        if (revising) {
+          setRevisingBusy(true);
+          const outcome = await saveRevision(revising.id, { body: { ...input }, label }, catalogueVersion).finally(() =>
+            setRevisingBusy(false),
+          );
+          if (outcome.state === 'conflict') {
+            // A 422's fields are placed as after any save; any other refusal is said above the form.
+            if (outcome.problem?.status === 422 && outcome.problem.errors?.length) throw problemAsApiError(outcome.problem);
+            setServerError(problemText(outcome.problem));
+            return;
+          }
+          notifications.show(
+            outcome.state === 'sent'
+              ? { color: 'green', message: t('offline:revised_sent') }
+              : { color: 'yellow', message: t('offline:kept_notice') },
+          );
+          await navigate(outcome.state === 'sent' ? '/home/proposal/proposal-list' : '/home/proposal');
+          return;
+        }
         const { sent, kept } = await create.mutateAsync({
           body: input,
-          label: [product ? (i18n.language === 'km' ? product.nameKh || product.name : product.name) : formValues.productCode, insured]
-            .filter(Boolean)
-            .join(' · '),
-          ...(catalogueQuery.data ? { catalogueVersion: catalogueQuery.data.catalogueVersion } : {}),
+          label,
+          ...(catalogueVersion ? { catalogueVersion } : {}),
         });
         if (kept) {
           notifications.show({ color: 'yellow', message: t('offline:kept_notice') });
@@ -200,6 +228,10 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
     } catch (error) {
       if (error instanceof OfflineKeyMissingError) {
         setServerError(t('offline:no_key'));
+        return;
+      }
+      if (revising && !isApiError(error)) {
+        setServerError(t('offline:item_gone'));
         return;
       }
       if (isApiError(error) && error.status === 409) {
@@ -250,7 +282,7 @@ export function QuoteForm({ initial, editing }: QuoteFormProps) {
     ...[...contacts.values()].map((c) => ({ value: c.id, label: c.label })),
   ];
   const modeQuote = live.quote?.premiumFirstYear[values.premiumMode];
-  const saving = create.isPending || update.isPending;
+  const saving = create.isPending || update.isPending || revisingBusy;
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="quote-form">

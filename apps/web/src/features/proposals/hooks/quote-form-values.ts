@@ -1,6 +1,6 @@
 import type { Catalogue, CatalogueProduct, CatalogueRider } from '@portal/domain/catalogue/catalogue-schema';
 import type { Gender } from '@portal/domain/codes/client';
-import type { PremiumMode } from '@portal/domain/codes/premium-modes';
+import { PREMIUM_MODES, type PremiumMode } from '@portal/domain/codes/premium-modes';
 import type { CalculatePremiumRequest } from '@portal/domain/contracts/engine/calculate-premium';
 import type { CreateProposalInput, ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
 
@@ -138,6 +138,38 @@ export function toQuoteFormValues(p: ProposalResponse): QuoteFormValues {
       p.riders.map((r) => [r.code, { selected: true, faceAmount: r.faceAmount ? String(Number(r.faceAmount)) : '' }]),
     ),
     premiumMode: p.premiumMode,
+  };
+}
+
+/**
+ * A proposal request kept on the phone (an outbox item's body, as `toProposalInput` made it) back
+ * in the form, to correct it; anything missing or of another shape is left empty.
+ */
+export function fromProposalInput(body: Record<string, unknown>): QuoteFormValues {
+  const text = (field: string) => {
+    const value = body[field];
+    return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+  };
+  const owner = text('policyOwnerContactId');
+  const riders = Array.isArray(body.riders) ? (body.riders as unknown[]) : [];
+  const mode = text('premiumMode');
+  return {
+    ...emptyQuoteValues(text('lifeInsuredContactId')),
+    ownerIsInsured: owner === '',
+    policyOwnerContactId: owner,
+    relationshipCode: text('relationshipCode'),
+    productCode: text('productCode'),
+    planKey: text('planKey'),
+    faceAmount: text('faceAmount'),
+    policyTerm: text('policyTerm'),
+    premiumTerm: text('premiumTerm'),
+    riders: Object.fromEntries(
+      riders.flatMap((r) => {
+        const { code, faceAmount } = (r ?? {}) as { code?: unknown; faceAmount?: unknown };
+        return typeof code === 'string' ? [[code, { selected: true, faceAmount: typeof faceAmount === 'string' ? faceAmount : '' }]] : [];
+      }),
+    ),
+    premiumMode: (PREMIUM_MODES as readonly string[]).includes(mode) ? (mode as PremiumMode) : 'annual',
   };
 }
 
