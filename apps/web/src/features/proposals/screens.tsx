@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ROLE_AAP, ROLE_BK } from '@portal/domain/codes/roles';
 import { isProposalLocked } from '@portal/domain/contracts/proposals/proposal-fields';
 import { KeptItem } from '../../components/ui/kept-item';
@@ -43,6 +43,7 @@ function NewProposalScreen() {
   const contactId = params.get('contactId') ?? '';
   const copyFrom = params.get('copyFrom');
   const outboxId = params.get('outbox');
+  const location = useLocation();
   const canWrite = useCanWrite();
   return (
     <>
@@ -74,7 +75,8 @@ function NewProposalScreen() {
       ) : copyFrom ? (
         <CopiedQuoteForm id={copyFrom} />
       ) : (
-        <QuoteForm initial={emptyQuoteValues(contactId)} />
+        // A new form for every arrival here (after a quote kept offline too), not the last one's values.
+        <QuoteForm key={location.key} initial={emptyQuoteValues(contactId)} />
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Group, Loader, NativeSelect, Radio, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -58,6 +59,7 @@ interface ContactOption extends PersonForQuote {
 export function QuoteForm({ initial, editing, revising }: QuoteFormProps) {
   const { t, i18n } = useTranslation(['proposals', 'validation', 'errors', 'common', 'offline']);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const catalogueQuery = useCatalogue();
   const catalogue = catalogueQuery.data?.catalogue;
   const form = useForm<QuoteFormValues>({ defaultValues: initial });
@@ -210,6 +212,7 @@ export function QuoteForm({ initial, editing, revising }: QuoteFormProps) {
               ? { color: 'green', message: t('offline:revised_sent') }
               : { color: 'yellow', message: t('offline:kept_notice') },
           );
+          if (outcome.state === 'sent') await queryClient.invalidateQueries();
           await navigate(outcome.state === 'sent' ? '/home/proposal/proposal-list' : '/home/proposal');
           return;
         }
