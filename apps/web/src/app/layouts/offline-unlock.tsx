@@ -23,7 +23,7 @@ export function OfflineUnlock() {
   const queryClient = useQueryClient();
   useSyncExternalStore(subscribeOfflineKey, offlineKeyVersion, offlineKeyVersion);
   const locked = offlineKeyUnreachable();
-  const username = user && worksOffline(user.roles) ? user.username : null;
+  const owner = user && worksOffline(user.roles) ? user.id : null;
   const [possible, setPossible] = useState(false);
   const [opened, setOpened] = useState(false);
   const [password, setPassword] = useState('');
@@ -31,18 +31,18 @@ export function OfflineUnlock() {
   const [wrong, setWrong] = useState(false);
 
   useEffect(() => {
-    if (!locked || !username) return;
+    if (!locked || !owner) return;
     let current = true;
-    canUnlock(username).then(
+    canUnlock(owner).then(
       (yes) => current && setPossible(yes),
       () => undefined,
     );
     return () => {
       current = false;
     };
-  }, [locked, username]);
+  }, [locked, owner]);
 
-  if (!locked || !possible || !username) return null;
+  if (!locked || !possible || !owner) return null;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,7 +53,7 @@ export function OfflineUnlock() {
     }
     setBusy(true);
     setWrong(false);
-    const ok = await unlockOfflineKey(username, password).catch(() => false);
+    const ok = await unlockOfflineKey(owner, password).catch(() => false);
     setBusy(false);
     if (!ok) {
       setWrong(true);

@@ -57,9 +57,9 @@ export function offlineKey(): Promise<CryptoKey | null> {
       key = await importOfflineKey(answer.key);
       unreachable = false;
       changed();
-      const username = readProfile()?.username;
+      const user = readProfile();
       // In the background: the password key may still be deriving.
-      if (username) void keepUnlockable(answer.key, username).catch(() => undefined);
+      if (user) void keepUnlockable(answer.key, user).catch(() => undefined);
       return key;
     } catch (error) {
       // No answer at all; a refusal (a role without offline use, a session that ended) is not that.
@@ -75,9 +75,9 @@ export function offlineKey(): Promise<CryptoKey | null> {
   return asking;
 }
 
-/** Opens the copy sealed with the password of the advisor's last password sign-in here; false when it does not open. */
-export async function unlockOfflineKey(username: string, password: string): Promise<boolean> {
-  const opened = await openWithPassword(username, password);
+/** Opens the copy sealed with the password of the advisor's (`owner`, their id) last password sign-in here; false when it does not open. */
+export async function unlockOfflineKey(owner: string, password: string): Promise<boolean> {
+  const opened = await openWithPassword(owner, password);
   if (!opened || !KEY_PATTERN.test(opened)) return false;
   key = await importOfflineKey(opened);
   changed();

@@ -15,15 +15,17 @@ const PASSWORD = 'Mekong river 2026';
 /** Fewer rounds than the app's 600,000: the same code, quicker. */
 const ROUNDS = 1_000;
 
-/** The signed-in advisor as the session keeps them (offline-key reads the username from it). */
-function signedInAs(username: string): void {
-  localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify({ id: 'user-1', username, roles: ['ROLE_AAP'] }));
+const DARA = { id: 'user-1', username: 'dara.kim' };
+
+/** The signed-in advisor as the session keeps them (offline-key reads the user from it). */
+function signedInAs(user: { id: string; username: string }): void {
+  localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify({ ...user, roles: ['ROLE_AAP'] }));
 }
 
-/** Stored the way a page that had the network does: the password step prepared, then the key arrived. */
-async function keptAfterSignIn(username = 'Dara.Kim'): Promise<void> {
-  preparePasswordUnlock(username, PASSWORD, ROUNDS);
-  await keepUnlockable(KEY, username.toLowerCase());
+/** Stored the way a page that had the network does: the password step prepared (as typed), then the key arrived. */
+async function keptAfterSignIn(typed = 'Dara.Kim'): Promise<void> {
+  preparePasswordUnlock(typed, PASSWORD, ROUNDS);
+  await keepUnlockable(KEY, DARA);
 }
 
 beforeEach(async () => {
@@ -40,16 +42,16 @@ describe('opening the offline store with the password in a page without network'
   it('keeps the key only sealed with the password, for the user who signed in', async () => {
     await keptAfterSignIn();
     const [record] = await getAll<Record<string, unknown>>(RECENT_STORE);
-    expect(record).toMatchObject({ id: 'unlock', username: 'dara.kim', iterations: ROUNDS });
+    expect(record).toMatchObject({ id: 'unlock', owner: DARA.id, iterations: ROUNDS });
     expect(JSON.stringify(record)).not.toContain(KEY);
-    expect(await canUnlock('DARA.KIM')).toBe(true);
-    expect(await canUnlock('someone.else')).toBe(false);
+    expect(await canUnlock(DARA.id)).toBe(true);
+    expect(await canUnlock('user-2')).toBe(false);
   });
 
   it('seals nothing when the password step was another user’s, or there was none', async () => {
     preparePasswordUnlock('sokha', PASSWORD, ROUNDS);
-    await keepUnlockable(KEY, 'dara.kim');
-    await keepUnlockable(KEY, 'sokha');
+    await keepUnlockable(KEY, DARA);
+    await keepUnlockable(KEY, { id: 'user-2', username: 'sokha' });
     expect(await getAll(RECENT_STORE)).toEqual([]);
   });
 
@@ -57,12 +59,12 @@ describe('opening the offline store with the password in a page without network'
     await keptAfterSignIn();
     const sealed = await seal(await importOfflineKey(KEY), { lastName: 'Chan' });
 
-    expect(await unlockOfflineKey('dara.kim', 'mekong river 2026')).toBe(false);
-    expect(await unlockOfflineKey('dara.kim', '')).toBe(false);
-    expect(await unlockOfflineKey('someone.else', PASSWORD)).toBe(false);
+    expect(await unlockOfflineKey(DARA.id, 'mekong river 2026')).toBe(false);
+    expect(await unlockOfflineKey(DARA.id, '')).toBe(false);
+    expect(await unlockOfflineKey('user-2', PASSWORD)).toBe(false);
     expect(currentOfflineKey()).toBeNull();
 
-    expect(await unlockOfflineKey('Dara.Kim', PASSWORD)).toBe(true);
+    expect(await unlockOfflineKey(DARA.id, PASSWORD)).toBe(true);
     const key = currentOfflineKey();
     expect(key).not.toBeNull();
     expect(await unseal(key!, sealed)).toEqual({ lastName: 'Chan' });
@@ -71,15 +73,15 @@ describe('opening the offline store with the password in a page without network'
   it('is erased by both sign-outs', async () => {
     await keptAfterSignIn();
     await eraseOfflineData({ keepUnsent: true });
-    expect(await canUnlock('dara.kim')).toBe(false);
+    expect(await canUnlock(DARA.id)).toBe(false);
     await keptAfterSignIn();
     await eraseOfflineData();
-    expect(await canUnlock('dara.kim')).toBe(false);
-    expect(await unlockOfflineKey('dara.kim', PASSWORD)).toBe(false);
+    expect(await canUnlock(DARA.id)).toBe(false);
+    expect(await unlockOfflineKey(DARA.id, PASSWORD)).toBe(false);
   });
 
   it('offers the password only when the server could not be reached, not when it refused', async () => {
-    signedInAs('dara.kim');
+    signedInAs(DARA);
     const get = vi.spyOn(api, 'get');
     get.mockRejectedValueOnce(new ApiError({ status: 403, code: 403, messageKey: 'forbidden' }));
     expect(await offlineKey()).toBeNull();
@@ -90,10 +92,10 @@ describe('opening the offline store with the password in a page without network'
     expect(offlineKeyUnreachable()).toBe(true);
 
     // The network returns: the server's key, sealed with the password prepared at sign-in.
-    preparePasswordUnlock('dara.kim', PASSWORD, ROUNDS);
+    preparePasswordUnlock('Dara.Kim', PASSWORD, ROUNDS);
     get.mockResolvedValueOnce({ key: KEY });
     expect(await offlineKey()).not.toBeNull();
     expect(offlineKeyUnreachable()).toBe(false);
-    await vi.waitFor(async () => expect(await canUnlock('dara.kim')).toBe(true));
+    await vi.waitFor(async () => expect(await canUnlock(DARA.id)).toBe(true));
   });
 });
