@@ -100,6 +100,8 @@ test('register a passkey, sign in with it, and remove it', async ({ page }) => {
   // The removed passkey no longer signs in (the device still holds it; the server refuses it).
   await page.getByTestId('user-menu').click();
   await page.getByTestId('sign-out').click();
+  // The sign-out ends once the server has revoked the session: only then is the stored login gone.
+  await expect(page).toHaveURL(isPath('/auth/signin'));
   await page.goto('/auth/webauth/login-biometric');
   await page.getByTestId('passkey-signin-submit').click();
   await expect(page.getByTestId('passkey-error')).toHaveText(text('auth:passkey_signin_failed', 'en'));
