@@ -36,30 +36,13 @@ async function cachedTexts(page: Page): Promise<string[]> {
   });
 }
 
-/**
- * When the record `id` of the offline store's `recent` store was saved (0 for a record without a
- * time), or null without one. The database is opened only once the app has made it: opening it
- * first would make an empty one.
- */
-function recentRecordSavedAt(page: Page, id: string): Promise<number | null> {
-  return page.evaluate(async (recordId) => {
-    if (!(await indexedDB.databases()).some((db) => db.name === 'portal-offline')) return null;
-    return new Promise<number | null>((resolve) => {
-      const open = indexedDB.open('portal-offline');
-      open.onerror = () => resolve(null);
-      open.onsuccess = () => {
-        const db = open.result;
-        const done = (found: number | null) => {
-          db.close();
-          resolve(found);
-        };
-        if (!db.objectStoreNames.contains('recent')) return done(null);
-        const get = db.transaction('recent').objectStore('recent').get(recordId);
-        get.onsuccess = () => done(get.result === undefined ? null : Number((get.result as { savedAt?: number }).savedAt ?? 0));
-        get.onerror = () => done(null);
-      };
-    });
-  }, id);
+/** When the record `id` of the offline store's `recent` store was saved (0 for a record without a time), or null without one. */
+async function recentRecordSavedAt(page: Page, id: string): Promise<number | null> {
+  const records = ((await readBrowserStorage(page)).indexedDb['portal-offline/recent'] ?? []).map(
+    (json) => JSON.parse(json) as { id: string; savedAt?: number },
+  );
+  const record = records.find((r) => r.id === id);
+  return record ? (record.savedAt ?? 0) : null;
 }
 
 /**

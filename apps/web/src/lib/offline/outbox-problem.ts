@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../api-client';
 import type { OutboxProblem } from './outbox';
 
-/** Why an item kept on the phone was refused, in the screen's language (never its key). */
-export function outboxProblemText(t: TFunction, exists: (key: string) => boolean, problem: OutboxProblem): string {
+/** Why an item kept on the phone was refused, in the screen's language (never its key); "not accepted" when it is not known. */
+export function outboxProblemText(t: TFunction, exists: (key: string) => boolean, problem: OutboxProblem | undefined): string {
+  if (!problem) return t('offline:problem_refused');
   return exists(`offline:problem_${problem.messageKey}`)
     ? t(`offline:problem_${problem.messageKey}`)
     : t(`errors:${problem.messageKey}`, { defaultValue: t('offline:problem_refused') });

@@ -27,7 +27,7 @@ export interface PendingUnlock {
 
 let pending: PendingUnlock | null = null;
 
-export function sameUser(a: string, b: string): boolean {
+function sameUser(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 

@@ -35,8 +35,7 @@ export function CreateContactForm({ revising }: { revising?: ContactRevision }) 
     'create',
     revising ? { ...EMPTY_CONTACT_FORM, ...(revising.body as Partial<ContactFormValues>) } : EMPTY_CONTACT_FORM,
   );
-  const problemText = (problem: OutboxProblem | undefined) =>
-    problem ? outboxProblemText(t, (key) => i18n.exists(key), problem) : t('offline:problem_refused');
+  const problemText = (problem: OutboxProblem | undefined) => outboxProblemText(t, (key) => i18n.exists(key), problem);
   const [serverError, setServerError] = useState<string | null>(() => (revising ? problemText(revising.problem) : null));
   const [revisingBusy, setRevisingBusy] = useState(false);
   const { setError } = form;

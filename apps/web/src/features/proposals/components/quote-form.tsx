@@ -65,8 +65,7 @@ export function QuoteForm({ initial, editing, revising }: QuoteFormProps) {
   const form = useForm<QuoteFormValues>({ defaultValues: initial });
   const values = useWatch({ control: form.control }) as QuoteFormValues;
   const [submitted, setSubmitted] = useState(false);
-  const problemText = (problem: OutboxProblem | undefined) =>
-    problem ? outboxProblemText(t, (key) => i18n.exists(key), problem) : t('offline:problem_refused');
+  const problemText = (problem: OutboxProblem | undefined) => outboxProblemText(t, (key) => i18n.exists(key), problem);
   const [serverError, setServerError] = useState<string | null>(() => (revising ? problemText(revising.problem) : null));
   const [revisingBusy, setRevisingBusy] = useState(false);
   const [conflict, setConflict] = useState(false);
