@@ -51,17 +51,22 @@ export async function expectScreen(page: Page, titleKey: string, lang: Lang): Pr
  * person reads. At most 2 s.
  */
 async function transitionsDone(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const ending = document
-      .getAnimations()
-      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)))
-      .map((animation) =>
-        animation.finished.then(
-          () => undefined,
-          () => undefined,
-        ),
-      );
-    return Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  await page.evaluate(async () => {
+    const deadline = performance.now() + 2_000;
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Two frames first, so a fade that starts on the next frame (a dialog just opened) is seen.
+    while (performance.now() < deadline) {
+      await frames();
+      const ending = document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)));
+      if (ending.length === 0) return;
+      await Promise.race([
+        Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now()))),
+      ]);
+    }
   });
 }
 
