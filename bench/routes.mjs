@@ -47,10 +47,10 @@ export const ROUTES = [
   {
     name: 'trivial',
     method: 'GET',
-    paths: ['/api/product/v1/types'],
+    paths: ['/api/appform/v1/lov/branch/BAANZ'],
     auth: true,
     baseline: 'fastify',
-    note: 'GET /api/product/v1/types, signed in: every production plugin (request id, security headers, cookies + XSRF, rate limit, compression, authentication), a small answer from memory; bare Fastify answers the same number of bytes',
+    note: "GET /api/appform/v1/lov/branch/BAANZ (a partner bank's branches, for the wizard's payment step), signed in: every production plugin (request id, security headers, cookies + XSRF, rate limit, compression, authentication), a small answer from memory; bare Fastify answers the same number of bytes",
   },
   {
     name: 'contact search',

@@ -95,14 +95,22 @@ export function securityHeadersFor(url: string): Readonly<Record<string, string>
 const DOCUMENT_ONLY_HEADERS = Object.keys(FALLBACK_SECURITY_HEADERS).filter((name) => !(name in API_SECURITY_HEADERS));
 
 /**
- * @fastify/helmet with HELMET_OPTIONS on every response (its onRequest hook runs before routing,
- * so 404, 413 and 500 answers carry the headers too); then, on /api answers other than the
- * documentation UI, the API set instead (a CSP that forbids everything, no document-only
- * headers), and `Cache-Control: no-store` under /api. (The documentation UI's files keep
- * `no-store` through openapi.ts: @fastify/static would otherwise set its own caching.)
+ * @fastify/helmet with HELMET_OPTIONS on every response that may be a document: pages, scripts,
+ * language files, the documentation UI, and answers no route matched (its onRequest hook runs
+ * before routing, so 404, 413 and 500 answers carry the headers too). An /api route other than
+ * the documentation UI answers JSON, a PDF or a CSV, never a document: helmet skips it (it
+ * builds its middleware for every request it serves, about a tenth of a small answer's cost) and
+ * it gets the API set alone. On every /api answer, the API set replaces helmet's (a CSP that
+ * forbids everything, no document-only headers), with `Cache-Control: no-store`. (The
+ * documentation UI's files keep `no-store` through openapi.ts: @fastify/static would otherwise
+ * set its own caching.)
  */
 export const securityHeadersPlugin = fp(
   async (app) => {
+    // Before helmet's own onRoute hook, which reads a route's `helmet` option.
+    app.addHook('onRoute', (route) => {
+      if (isApiPath(route.url) && !route.url.startsWith(DOCS_PREFIX)) route.helmet = false;
+    });
     await app.register(helmet, HELMET_OPTIONS);
     app.addHook('onRequest', (request, reply, done) => {
       if (isApiPath(request.url)) {
