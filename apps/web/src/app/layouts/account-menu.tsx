@@ -41,10 +41,12 @@ export function AccountMenu({ avatar, name, defaultOpened, takeFocus }: AccountM
 
   const signOut = async () => {
     setUnsent(0);
-    await logout();
+    // The stored login is cleared at once; the server is told meanwhile.
+    const ended = logout();
     queryClient.clear();
     notifications.show({ message: t('common:signed_out') });
     await navigate('/auth/signin', { replace: true });
+    await ended;
   };
 
   const askToSignOut = async () => {

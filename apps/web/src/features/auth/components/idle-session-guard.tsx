@@ -62,9 +62,11 @@ function IdleWatch() {
       await navigate(idleSignInPath(here.current), { replace: true });
     }
     // Items made offline and not sent yet stay (sealed) for the advisor's next sign-in.
-    await logout({ keepUnsent: true });
+    // The stored login is cleared at once; the server is told meanwhile.
+    const ended = logout({ keepUnsent: true });
     queryClient.clear();
     if (!reasonIdle) await navigate('/auth/signin', { replace: true });
+    await ended;
   };
   const signOutRef = useRef(signOut);
 
