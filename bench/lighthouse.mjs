@@ -22,16 +22,17 @@ import { SERVER_ENTRY, serverBuilt, signIn } from './lib/portal.mjs';
 import { PAGES } from './lib/web-pages.mjs';
 import { BENCH_DIR, ROOT, freePort, startChild, waitForHttp } from './lib/proc.mjs';
 
+/** Each page's goals on a mid-range phone (README, "Benchmarks"); best practices is our own. */
 export const GOALS = [
-  { id: 'performance', label: 'performance', op: '>=', value: 95, of: (r) => Math.round(r.categories.performance.score * 100) },
+  { id: 'performance', label: 'performance', op: '>=', value: 90, of: (r) => Math.round(r.categories.performance.score * 100) },
   {
     id: 'lcp',
     label: 'LCP (s)',
     op: '<=',
-    value: 2.0,
+    value: 2.5,
     of: (r) => Number((r.audits['largest-contentful-paint'].numericValue / 1000).toFixed(2)),
   },
-  { id: 'tbt', label: 'TBT (ms)', op: '<=', value: 150, of: (r) => Math.round(r.audits['total-blocking-time'].numericValue) },
+  { id: 'tbt', label: 'TBT (ms)', op: '<=', value: 200, of: (r) => Math.round(r.audits['total-blocking-time'].numericValue) },
   { id: 'cls', label: 'CLS', op: '<=', value: 0.05, of: (r) => Number(r.audits['cumulative-layout-shift'].numericValue.toFixed(3)) },
   { id: 'accessibility', label: 'accessibility', op: '>=', value: 100, of: (r) => Math.round(r.categories.accessibility.score * 100) },
   { id: 'best-practices', label: 'best practices', op: '>=', value: 95, of: (r) => Math.round(r.categories['best-practices'].score * 100) },
