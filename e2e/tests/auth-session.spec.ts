@@ -1,11 +1,12 @@
 // Sessions: idle warning and sign-out with the timers shortened through the app's
-// documented localStorage overrides, and refresh-token rotation with reuse detection. Each test
-// signs demo.trainee in by itself, so revoking its session touches no other test (and spends
-// none of the one-time codes of the users other tests sign in as: they are counted per user).
+// documented localStorage overrides, sign-out from the account menu, and refresh-token rotation
+// with reuse detection. Each test signs its user in by itself (demo.trainee, or a user of its
+// own), so revoking its session touches no other test (and spends none of the one-time codes of
+// the users other tests sign in as: they are counted per user).
 import { expect, test } from '../support/fixtures';
 import { expectMainHeading } from '../support/checks';
 import { text } from '../support/i18n';
-import { apiGet, apiPost, setIdleTimers, storedLogin } from '../support/auth';
+import { apiGet, apiPost, setIdleTimers, setPassword, storedLogin } from '../support/auth';
 import { signIn } from '../support/sign-in';
 
 const isPath = (path: string) => (url: URL) => url.pathname === path;
@@ -34,6 +35,25 @@ test('idle: a warning before the limit, "stay signed in" keeps the session, then
   await expect.poll(() => storedLogin(page)).toBeNull();
 
   // The server ended the session too (told after the phone forgot it): its refresh token no longer works.
+  await expect.poll(async () => (await apiPost(page, '/api/auth/v1/refresh', { refreshToken })).status()).toBe(401);
+});
+
+// A user of its own (e2e/support/files/agency-users.csv): its sign-ins spend no demo user's one-time codes.
+test('sign-out from a screen deep in the app: the plain sign-in screen, and the server ends the session', async ({ page }) => {
+  const [username, password] = ['e2e.signout', 'Signout-E2E-2026!'];
+  await page.goto('/auth/signin');
+  await setPassword(page, username, password);
+  await signIn(page, username, password);
+  await page.goto('/home/contact');
+  await expectMainHeading(page, 'contacts:title', 'en');
+  const { refreshToken } = (await storedLogin(page)) ?? { refreshToken: '' };
+
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('sign-out').click();
+  await expect(page).toHaveURL(isPath('/auth/signin'));
+  // Not a sign-in that would bring the next person who signs in here back to this screen.
+  await expect.poll(() => new URL(page.url()).search).toBe('');
+  expect(await storedLogin(page)).toBeNull();
   await expect.poll(async () => (await apiPost(page, '/api/auth/v1/refresh', { refreshToken })).status()).toBe(401);
 });
 

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearLogin, hasValidLogin, readStoredLogin, safeNextPath, signInPathFor, storeLogin } from '../src/lib/session';
+import {
+  clearLogin,
+  hasValidLogin,
+  readStoredLogin,
+  safeNextPath,
+  signInPathAfterLogin,
+  signInPathFor,
+  storeLogin,
+  storeTokens,
+} from '../src/lib/session';
 import { fakeJwt, stubBrowser } from './browser-stubs';
 
 describe('session', () => {
@@ -20,6 +29,19 @@ describe('session', () => {
     expect(readStoredLogin()).toBeNull();
     expect(storage.getItem('alias')).toBeNull();
     expect(hasValidLogin()).toBe(false);
+  });
+
+  it('a screen whose login is gone comes back after sign-in, unless the person signed out here (until the next sign-in)', () => {
+    const tokens = { accessToken: fakeJwt(Math.floor(Date.now() / 1000) + 60), refreshToken: 'r' };
+    storeTokens(tokens);
+    clearLogin();
+    expect(signInPathAfterLogin('/home/contact')).toBe('/auth/signin?next=%2Fhome%2Fcontact');
+    storeTokens(tokens);
+    clearLogin({ signedOut: true });
+    expect(signInPathAfterLogin('/home/contact')).toBe('/auth/signin');
+    storeTokens(tokens);
+    clearLogin();
+    expect(signInPathAfterLogin('/home/contact')).toBe('/auth/signin?next=%2Fhome%2Fcontact');
   });
 
   it('treats an expired or unreadable access token as not valid', () => {

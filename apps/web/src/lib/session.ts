@@ -16,6 +16,9 @@ export interface StoredLogin {
 
 const CHANGE_EVENT = 'portal:session-change';
 
+/** Set by a sign-out made in this tab, until the next sign-in here (see `clearLogin`). */
+let signedOutHere = false;
+
 function readJson(key: string): unknown {
   try {
     const raw = localStorage.getItem(key);
@@ -53,6 +56,7 @@ function emitChange(): void {
 
 /** Keeps a new token pair (after sign-in or a refresh). */
 export function storeTokens(tokens: StoredLogin): void {
+  signedOutHere = false;
   localStorage.setItem(STORAGE_KEYS.token, JSON.stringify({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }));
   emitChange();
 }
@@ -68,7 +72,13 @@ export function storeLogin(tokens: StoredLogin, user: SessionUser): void {
   if (user.preferredLang && !languageChosenHere()) void changeLanguage(user.preferredLang);
 }
 
-export function clearLogin(): void {
+/**
+ * Forgets the login. `signedOut`: the person signed out here (the account menu, the idle
+ * sign-out), so the signed-in screen leaves for the plain sign-in screen and not for one that
+ * would bring the next person back to it (`next`).
+ */
+export function clearLogin({ signedOut = false }: { signedOut?: boolean } = {}): void {
+  signedOutHere = signedOut;
   for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.profile, STORAGE_KEYS.alias, STORAGE_KEYS.currentUser]) {
     localStorage.removeItem(key);
   }
@@ -125,6 +135,11 @@ export function safeNextPath(next: string | null | undefined): string {
 
 export function signInPathFor(path: string): string {
   return `/auth/signin?next=${encodeURIComponent(path)}`;
+}
+
+/** Where a signed-in screen goes when the login is gone: back to `path` after sign-in, unless the person signed out here. */
+export function signInPathAfterLogin(path: string): string {
+  return signedOutHere ? '/auth/signin' : signInPathFor(path);
 }
 
 /** The `reason` the sign-in screen explains when a session ran out (its tokens expired or were refused). */

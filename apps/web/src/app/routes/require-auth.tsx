@@ -1,6 +1,6 @@
 import { Navigate, Outlet, redirect, useLocation, type LoaderFunctionArgs } from 'react-router';
 import { ensureFreshLogin } from '../../lib/api-client';
-import { expiredSignInPathFor, hasValidLogin, readStoredLogin, signInPathFor, useSession } from '../../lib/session';
+import { expiredSignInPathFor, hasValidLogin, readStoredLogin, signInPathAfterLogin, signInPathFor, useSession } from '../../lib/session';
 
 /**
  * Before a signed-in screen opens: a valid stored login, or one refresh that makes it valid;
@@ -15,10 +15,13 @@ export async function requireAuthLoader({ request }: LoaderFunctionArgs): Promis
   throw redirect(hadLogin ? expiredSignInPathFor(back) : signInPathFor(back));
 }
 
-/** While on a signed-in screen: leaves as soon as the login is cleared (sign-out, other tab, 401). */
+/**
+ * While on a signed-in screen: leaves as soon as the login is cleared (sign-out, other tab, 401),
+ * for a sign-in that comes back here, or the plain sign-in screen after a sign-out made here.
+ */
 export function RequireAuth() {
   const { hasLogin } = useSession();
   const location = useLocation();
-  if (!hasLogin) return <Navigate to={signInPathFor(location.pathname + location.search)} replace />;
+  if (!hasLogin) return <Navigate to={signInPathAfterLogin(location.pathname + location.search)} replace />;
   return <Outlet />;
 }

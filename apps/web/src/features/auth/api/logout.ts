@@ -13,7 +13,7 @@ import { clearLogin, readStoredLogin } from '../../../lib/session';
  */
 export async function logout(options: { keepUnsent?: boolean } = {}): Promise<void> {
   const stored = readStoredLogin();
-  clearLogin();
+  clearLogin({ signedOut: true });
   // Fetched only now: the sign-in screen, which loads this file, carries none of it.
   const erased = import('../../../lib/offline/erase-offline-data')
     .then(({ eraseOfflineData }) => eraseOfflineData(options))
