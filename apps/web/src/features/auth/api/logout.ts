@@ -1,5 +1,5 @@
 import type { AuthSession } from '@portal/domain/contracts/auth/auth-session';
-import { isStoredLoginValid, type StoredLogin } from '@portal/domain/session/stored-login';
+import { epochSeconds, isStoredLoginValid, type StoredLogin } from '@portal/domain/session/stored-login';
 import { api } from '../../../lib/api-client';
 import { clearLogin, readStoredLogin } from '../../../lib/session';
 
@@ -29,7 +29,7 @@ export async function logout(options: { keepUnsent?: boolean } = {}): Promise<vo
  */
 async function endServerSession(stored: StoredLogin): Promise<void> {
   let tokens = stored;
-  if (!isStoredLoginValid(stored, Math.floor(Date.now() / 1000))) {
+  if (!isStoredLoginValid(stored, epochSeconds())) {
     const renewed = await api.post<AuthSession>('/api/auth/v1/refresh', { refreshToken: stored.refreshToken }, { auth: false });
     tokens = { accessToken: renewed.accessToken, refreshToken: renewed.refreshToken };
   }
