@@ -5,6 +5,7 @@
 // returns, each exactly once (real server, real service worker).
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { checkPasswordRules } from '../../packages/domain/src/rules/password-policy';
 import { expect, test } from '../support/fixtures';
 import { apiGet, apiPost, setPassword, storedLogin } from '../support/auth';
 import { readBrowserStorage, storageProblems } from '../support/browser-storage';
@@ -240,8 +241,11 @@ test('offline: a quote the server refuses is corrected in its form and sent once
   pageProblems.allow(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR_FAILED|ERR_NETWORK_CHANGED|403/);
   const [admin, advisor] = ['e2e.offline.admin', 'e2e.offline.adv'];
   await page.goto('/auth/signin');
-  // A new password each run (the last ones may not be used again).
-  const password = `Mekong#${letters()}${randomInt(10, 99)}`;
+  // A new password each run (the last ones may not be used again), drawn again until it keeps
+  // the password rules (random letters can make a run such as "abc").
+  const draw = () => `Mekong#${letters()}${randomInt(10, 99)}`;
+  let password = draw();
+  while (checkPasswordRules(password) !== null) password = draw();
   for (const username of [admin, advisor]) await setPassword(page, username, password);
   await signIn(page, advisor, password);
   const token = await pageToken(page);
