@@ -96,18 +96,6 @@ describe('prefetchWhenIdle', () => {
     expect(idleCallbacks).toHaveLength(0);
   });
 
-  it('queues nothing where the service worker caches every built file (a production build in a browser that has one)', () => {
-    vi.stubEnv('PROD', true);
-    Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: {} });
-    try {
-      prefetchWhenIdle(['servicing']);
-      expect(idleCallbacks).toHaveLength(0);
-    } finally {
-      vi.unstubAllEnvs();
-      Reflect.deleteProperty(navigator, 'serviceWorker');
-    }
-  });
-
   it('prefetches the areas while idle on a fast connection, and its stop drops what is still queued', () => {
     prefetchWhenIdle(['home']);
     runIdle();

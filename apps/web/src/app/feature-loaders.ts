@@ -1,5 +1,4 @@
 import type { ScreenArea } from '@portal/domain/screens';
-import { serviceWorkerEnabled } from '../lib/offline/register-service-worker';
 import type { FeatureModule } from '../lib/screen-route';
 
 /**
@@ -140,14 +139,12 @@ export function connectionIsConstrained(connection: NetworkInformationLike | und
 
 /**
  * Prefetches `areas` while the browser is idle, unless the connection is constrained
- * (connectionIsConstrained: then only hover, focus and touch prefetch) or the service worker
- * caches every built file anyway (it does so off the main thread, where each prefetch link costs
- * the page's main thread about a millisecond on a phone, more for a file already cached). The
- * returned function drops what is still queued.
+ * (connectionIsConstrained: then only hover, focus and touch prefetch). The returned function
+ * drops what is still queued.
  */
 export function prefetchWhenIdle(areas: readonly ScreenArea[]): () => void {
   const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
-  if (connectionIsConstrained(connection) || serviceWorkerEnabled()) return () => undefined;
+  if (connectionIsConstrained(connection)) return () => undefined;
   for (const area of areas) prefetchArea(area, { soon: false });
   return () => {
     for (const url of queue.splice(0)) prefetchedUrls.delete(url);
