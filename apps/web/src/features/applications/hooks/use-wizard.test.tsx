@@ -163,4 +163,41 @@ describe('useWizard save queue', () => {
     await pass(DRAFT_SAVE_DELAY_MS);
     expect(saves()).toHaveLength(1);
   });
+
+  it('an upload asked for while a save waits behind another runs after both, in the order asked', async () => {
+    vi.useFakeTimers();
+    const first = deferred();
+    let answered = 0;
+    const { result, saves } = renderWizard((r) => {
+      answered += 1;
+      return answered === 1 ? first.answer : saved(r, 6);
+    });
+
+    // A draft save on its way, then Next: the step save waits behind it.
+    act(() => result.current.update('personalInfo', lifeInsured('Dara')));
+    await pass(DRAFT_SAVE_DELAY_MS);
+    act(() => result.current.goTo(1));
+    // The upload, asked for before either save is done.
+    const order: string[] = [];
+    let uploaded: { applicationVersion: number } | undefined;
+    act(() => {
+      void result.current
+        .changeDocuments(() => {
+          order.push(`upload after ${saves().length} saves`);
+          return Promise.resolve({ applicationVersion: 7 });
+        })
+        .then((answer) => (uploaded = answer));
+    });
+
+    first.send(saved({ body: saves()[0] } as SentRequest, 4));
+    await pass(0);
+    expect(order).toEqual(['upload after 2 saves']);
+    expect(uploaded).toEqual({ applicationVersion: 7 });
+    expect(saves()[1]).toMatchObject({ version: 4, activeStep: 1 });
+    // The version the upload answered is the one the next save sends.
+    act(() => result.current.update('personalInfo', lifeInsured('Dara Sok')));
+    await pass(DRAFT_SAVE_DELAY_MS);
+    expect(saves()).toHaveLength(3);
+    expect(saves()[2]).toMatchObject({ version: 7 });
+  });
 });

@@ -82,8 +82,8 @@ function isTransient(error: unknown): boolean {
  * is saved as a draft after a short pause, and the step is saved (complete when its rules pass)
  * when the user leaves it; saves run one at a time, each with the version the previous one
  * answered, so the wizard never conflicts with itself. Document uploads and deletes (which move
- * the version on too) never overlap a step save: a save waits for them, they wait for it, and
- * the version they answer is taken.
+ * the version on too) join the same queue, in the order they were asked for, so they never
+ * overlap a step save; the version they answer is taken.
  *
  * A step whose latest draft the server has not acknowledged stays "unsaved" until a save of it
  * succeeds: a failure the network may get over is retried by itself (with growing waits, and at
@@ -94,6 +94,7 @@ function isTransient(error: unknown): boolean {
  * never made from a draft older than the screen (or with a version the server moved past).
  */
 const NO_PARTIES: readonly SignatureParty[] = [];
+const noop = () => undefined;
 
 /** `remote`: the application's remote signatures and waiting links (decision 014), once loaded. */
 export function useWizard(app: ApplicationResponse, documents: readonly ApplicationDocument[], remote?: RemoteSignStatusResponse) {
@@ -115,7 +116,6 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
   const pendingActive = useRef<number | undefined>(undefined);
   const state = useRef<SaveState>('idle');
   const retry = useRef<{ timer: ReturnType<typeof setTimeout> | null; attempt: number }>({ timer: null, attempt: 0 });
-  const documentChanges = useRef(new Set<Promise<unknown>>());
   /** The steps as the server last answered them. */
   const acknowledged = useRef<StepDrafts>(app.steps);
   const resyncRef = useRef<() => Promise<unknown>>(() => Promise.resolve());
@@ -187,7 +187,6 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
       if (options.activeStep !== undefined) pendingActive.current = options.activeStep;
       const run = async (recovering = false): Promise<void> => {
         if (state.current === 'conflict') return;
-        if (documentChanges.current.size > 0) await Promise.allSettled([...documentChanges.current]);
         const step = name !== null && (options.leaving === true || unsaved.current.has(name)) ? name : null;
         const activeStep = pendingActive.current;
         if (step === null && activeStep === undefined) return;
@@ -334,7 +333,6 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
    * says which (not reachable, refused, changed elsewhere).
    */
   const ensureSaved = useCallback(async (): Promise<boolean> => {
-    if (documentChanges.current.size > 0) await Promise.allSettled([...documentChanges.current]);
     await flush();
     return unsaved.current.size === 0 && state.current !== 'conflict';
   }, [flush]);
@@ -350,8 +348,8 @@ export function useWizard(app: ApplicationResponse, documents: readonly Applicat
         acknowledgeVersion(result.applicationVersion);
         return result;
       });
-      const tracked = done.finally(() => documentChanges.current.delete(tracked));
-      documentChanges.current.add(tracked);
+      // In the one queue: a save asked for from now on starts after it, whatever its outcome.
+      queue.current = done.then(noop, noop);
       return done;
     },
     [acknowledgeVersion],
