@@ -170,8 +170,10 @@ test.describe('signed in', () => {
     const idGroup = page.getByTestId('group-insured-id');
     await tabAndType(page, idGroup.getByTestId('insured-id-id-number'), '123456789');
     await tabAndType(page, idGroup.getByTestId('insured-id-expired-date'), '31/12/2031');
-    await tabTo(page, idGroup.getByTestId('insured-id-file-choose'));
+    // Listening before the Tab presses: the browser intercepts file choosers only once a listener
+    // is on, and a key press sent right after the listener can reach the page before that.
     const chooser = page.waitForEvent('filechooser');
+    await tabTo(page, idGroup.getByTestId('insured-id-file-choose'));
     await page.keyboard.press('Space');
     await (await chooser).setFiles({ name: 'national-id.pdf', mimeType: 'application/pdf', buffer: ONE_PAGE_PDF });
     await tabAndPress(page, idGroup.getByTestId('insured-id-upload'));
