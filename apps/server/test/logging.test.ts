@@ -36,6 +36,13 @@ describe('log redaction', () => {
     });
     await t.app.inject({ method: 'GET', url: `/secure-link?token=${SECRETS.requestCode}&lang=km` });
     t.app.log.info({ body: SECRETS, nested: { deeper: { credential: 'credential-value-pqr' } } }, 'a careless log line');
+    // An error carrying the request it failed on, with a cause and a bundle of errors; a child logger's bindings.
+    const failed = Object.assign(new Error('upstream refused', { cause: new Error('socket closed') }), {
+      details: { request: { body: { Password: 'error-password-stu' } } },
+      errors: [Object.assign(new Error('one of several'), { context: { otp: 'aggregate-otp-vwx' } })],
+    });
+    t.app.log.error({ err: failed }, 'a careless error line');
+    t.app.log.child({ refreshToken: 'binding-token-yz1' }).warn('a careless child logger');
 
     const text = t.logs.text();
     expect(t.logs.lines.length).toBeGreaterThan(5);
@@ -44,12 +51,18 @@ describe('log redaction', () => {
       'header-token-value-jkl',
       'cookie-value-mno',
       'credential-value-pqr',
+      'error-password-stu',
+      'aggregate-otp-vwx',
+      'binding-token-yz1',
       xsrf['x-xsrf-token'],
     ]) {
       expect(text, secret).not.toContain(secret);
     }
     expect(text).toContain('[Redacted]');
     expect(text).toContain('lang=km');
+    // What is not secret stays: the error's message with its cause, and the bundled error's message.
+    expect(text).toContain('upstream refused: socket closed');
+    expect(text).toContain('one of several');
   });
 
   it('scrubs sensitive keys at any depth but leaves other values alone', () => {

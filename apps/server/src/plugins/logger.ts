@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LogController, type FastifyBaseLogger, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { Bindings, ChildLoggerOptions } from 'pino';
+import { stdSerializers, type Bindings, type ChildLoggerOptions } from 'pino';
 import type { AppConfig } from '../config';
 import fp from 'fastify-plugin';
 
@@ -31,24 +31,22 @@ export const SENSITIVE_FIELDS = [
 const SENSITIVE = new Set(SENSITIVE_FIELDS.map((f) => f.toLowerCase()));
 const REDACTED = '[Redacted]';
 
-const REDACT_PATHS = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-  ...SENSITIVE_FIELDS.filter((f) => !f.includes('-')).flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
-];
-
+/** A literal, `Object.create(null)`, or an object with no class of its own (pino's serialized errors). */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null || (value as { constructor?: unknown }).constructor === Object;
 }
 
-/** Copies plain objects and arrays, replacing sensitive fields; leaves class instances to their serializers. */
+/**
+ * Copies plain objects and arrays, replacing sensitive fields; an error inside is serialized as
+ * pino serializes errors (its message, stack and own fields) and scrubbed too. Leaves other class
+ * instances to their serializers.
+ */
 export function scrub(value: unknown, depth = 0): unknown {
   if (depth > 6) return value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  if (value instanceof Error) return scrub(stdSerializers.err(value), depth + 1);
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
@@ -72,7 +70,13 @@ export function sanitizeUrl(url: string): string {
   return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
 }
 
-/** Pino options for Fastify's `logger` (ADR 001): JSON lines, request id, redaction. */
+/**
+ * Pino options for Fastify's `logger` (ADR 001): JSON lines, request id, redaction. Every log
+ * object and every serialized error go through `scrub`, so a sensitive field is replaced at any
+ * depth and in any letter case. Pino's `redact` has the top-level names alone, for a child
+ * logger's bindings: its wildcard paths (`*.password`, `*.*.password`) would reach two levels
+ * only, in exact case, and cost more than the rest of a refused request's log line.
+ */
 export function loggerOptions(
   config: Pick<AppConfig, 'logLevel'>,
   stream?: NodeJS.WritableStream,
@@ -80,9 +84,13 @@ export function loggerOptions(
   return {
     level: config.logLevel,
     ...(stream ? { stream } : {}),
-    redact: { paths: REDACT_PATHS, censor: REDACTED },
     formatters: { log: (obj: Record<string, unknown>) => scrub(obj) as Record<string, unknown> },
+    // Top-level names only, which pino replaces without walking the object: they cover a child
+    // logger's bindings, which no formatter sees.
+    redact: { paths: SENSITIVE_FIELDS.map((f) => (f.includes('-') ? `["${f}"]` : f)), censor: REDACTED },
     serializers: {
+      // Pino's error serializer (Fastify's default), scrubbed: an error's own fields may hold a body or details.
+      err: (error: Error) => scrub(error) as ReturnType<typeof stdSerializers.err>,
       req(req: FastifyRequest) {
         return {
           method: req.method,
