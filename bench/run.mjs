@@ -38,6 +38,7 @@ const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, seedV
 const { readUnits, sqlFloor } = await import('./lib/sql-floor.mjs');
 const { BENCH_POLICIES, PAYMENTS_PER_POLICY, seedPolicyVolume } = await import('./lib/policy-volume.mjs');
 const { freePort, logPath, startChild, waitForHttp, BENCH_DIR } = await import('./lib/proc.mjs');
+const { withCpu } = await import('./lib/cpu.mjs');
 const { consoleTable, goalsText, judgeGoals, withRatios, writeResults } = await import('./lib/report.mjs');
 const { GOALS, ROUTES } = await import('./routes.mjs');
 
@@ -200,16 +201,31 @@ async function benchDatabase(db, s, floors, logDir, runs, explains) {
       await load({ base: portal.base, ...target, paths: route.warmup ?? route.paths, connections: 10, duration: WARMUP_SECONDS });
       for (const connections of route.connections ?? s.connections) {
         // The floor first, then the route, so both see the machine as it is now.
+        // Each with the CPU it took per request (lib/cpu.mjs): the server's process, PostgreSQL's, and this one's.
+        const postgres = db.kind === 'postgres';
         let floor = null;
         if (route.baseline === 'argon2')
-          floor = await argon2Baseline({ password: DEMO_PASSWORD, concurrency: connections, duration: s.duration });
-        else if (route.baseline === 'fastify')
-          floor = await load({ base: (await floors.fastify()).base, paths: ['/floor'], connections, duration: s.duration });
-        else if (route.baseline === 'sql' && recorded.has(route.name))
-          floor = await sqlFloor({ url: db.url, units: recorded.get(route.name), connections, poolMax: 10, serverEntry: SERVER_ENTRY });
-        const result = route.sequence
-          ? await load({ base: portal.base, ...target, sequence: route.sequence, connections })
-          : await load({ base: portal.base, ...target, paths: route.paths, connections, duration: s.duration });
+          floor = await withCpu(() => argon2Baseline({ password: DEMO_PASSWORD, concurrency: connections, duration: s.duration }), {
+            postgres,
+          });
+        else if (route.baseline === 'fastify') {
+          const bare = await floors.fastify();
+          floor = await withCpu(() => load({ base: bare.base, paths: ['/floor'], connections, duration: s.duration }), {
+            server: bare.pid,
+            postgres,
+          });
+        } else if (route.baseline === 'sql' && recorded.has(route.name))
+          floor = await withCpu(
+            () => sqlFloor({ url: db.url, units: recorded.get(route.name), connections, poolMax: 10, serverEntry: SERVER_ENTRY }),
+            { postgres },
+          );
+        const result = await withCpu(
+          () =>
+            route.sequence
+              ? load({ base: portal.base, ...target, sequence: route.sequence, connections })
+              : load({ base: portal.base, ...target, paths: route.paths, connections, duration: s.duration }),
+          { server: portal.pid, postgres },
+        );
         runs.push({ db: db.kind, route: route.name, connections, baseline: floor ? route.baseline : 'none', floor, result });
         const statuses = result.statusCodes ? ` statuses ${JSON.stringify(result.statusCodes)}` : '';
         const against = floor
@@ -250,7 +266,7 @@ async function main() {
         log: logPath(logDir, 'fastify-floor'),
       });
       cleanups.push(child.stop);
-      this.started = { base: `http://127.0.0.1:${port}` };
+      this.started = { base: `http://127.0.0.1:${port}`, pid: child.child.pid };
       await waitForHttp(`${this.started.base}/ready`, { child: child.child });
       return this.started;
     },

@@ -73,7 +73,7 @@ export async function startPortal(db, logDir, extra = { nodeArgs: [], env: {} })
     await server.stop();
     throw error;
   }
-  return { base, stop: () => server.stop() };
+  return { base, pid: server.child.pid, stop: () => server.stop() };
 }
 
 /** The XSRF cookie/header pair the server hands out on any GET. */

@@ -43,8 +43,17 @@ const HEADER = [
   'route ÷ floor',
   'p99 ÷ floor p99',
   'PGlite ÷ PG',
+  'CPU ms/req server / db / load',
+  'floor CPU ms/req',
   'unexpected',
 ];
+
+/** `server / db / load` CPU ms per request (lib/cpu.mjs), `-` for a part the run has not got. */
+function cpuText(cpu) {
+  if (!cpu) return '';
+  const ms = (v) => (v === null ? '-' : v < 0.1 ? v.toFixed(3) : v.toFixed(2));
+  return `${ms(cpu.server)} / ${ms(cpu.db)} / ${ms(cpu.load)}`;
+}
 
 function rowsOf(runs) {
   return runs.map((r) =>
@@ -61,6 +70,8 @@ function rowsOf(runs) {
       r.ratio ?? '',
       r.p99Ratio ?? '',
       r.dbRatio ?? '',
+      cpuText(r.result.cpu),
+      cpuText(r.floor?.cpu),
       r.result.non2xx + r.result.errors,
     ].map(String),
   );
@@ -112,6 +123,8 @@ export function markdown(report) {
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,
     ...rowsOf(report.runs).map((row) => `| ${row.join(' | ')} |`),
+    '',
+    "CPU ms/req: user + system CPU per answered request, from /proc, of the server process (for the `sql` and `argon2` floors, which run in the bench process, none), of all PostgreSQL processes, and of the bench process (the load generator, and the `sql` and `argon2` floors' own work). On 2 cores these three share the machine, so a route's req/s falls with the CPU any of them spends per request.",
     '',
     '## Goals',
     '',
