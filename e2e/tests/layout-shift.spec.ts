@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { waitForContent } from '../support/checks';
 import { expect, test } from '../support/fixtures';
-import { pendingApplication } from '../support/records';
+import { contactWithProposal, pendingApplication } from '../support/records';
 
 const CLS_GOAL = 0.05;
 
@@ -65,4 +65,27 @@ test('the quote form and a wizard step load without moving', async ({ page }) =>
   await expectSteadyLoad(page, '/home/proposal');
   const applicationId = await pendingApplication(page);
   await expectSteadyLoad(page, `/home/application/detail?applicationId=${encodeURIComponent(applicationId)}`);
+});
+
+test('the contact list never shows its count and "load more" over rows not drawn yet', async ({ page, context }) => {
+  // Every DOM change is checked: the rows are drawn one render after the data arrives, and a
+  // frame painted in between would show the list empty and then growing.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __countWithoutRows: number };
+    w.__countWithoutRows = 0;
+    new MutationObserver(() => {
+      const count = document.querySelector('[data-testid="contact-list-count"]');
+      if (count && document.querySelectorAll('[data-testid="contact-row"]').length === 0) w.__countWithoutRows += 1;
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await contactWithProposal(page);
+  // The list's answer comes after the screen is up (as on a slow network), not with the screen's code.
+  await page.route('**/api/contact/v2/find?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/home/contact');
+  await expect(page.getByTestId('contact-row').first()).toBeVisible();
+  await expect(page.getByTestId('contact-list-count')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __countWithoutRows: number }).__countWithoutRows)).toBe(0);
 });

@@ -75,6 +75,9 @@ export function ContactList() {
   // a keystroke does not redraw them: typing stays responsive while a long list renders.
   const shownContacts = useDeferredValue(contacts);
   const rowsDrawn = shownContacts === contacts;
+  // The first rows come one render after the data: until then the skeleton stays, so the page
+  // never shows the count and "load more" over an empty list that then grows (a layout shift).
+  const firstRowsPending = contacts.length > 0 && shownContacts.length === 0;
 
   const loadMore = useCallback(() => {
     void fetchNextPage();
@@ -159,7 +162,7 @@ export function ContactList() {
       </Stack>
 
       <WaitingContacts />
-      {query.isPending ? <ListSkeleton /> : null}
+      {query.isPending || firstRowsPending ? <ListSkeleton /> : null}
 
       {query.isError && !query.data ? (
         <Alert
@@ -215,7 +218,7 @@ export function ContactList() {
         )
       ) : null}
 
-      {contacts.length > 0 ? (
+      {contacts.length > 0 && !firstRowsPending ? (
         <>
           <Text size="sm" c="dimmed" aria-live="polite" data-testid="contact-list-count">
             {filtered ? t('contacts:results_shown', { count: contacts.length }) : t('contacts:contacts_shown', { count: contacts.length })}
