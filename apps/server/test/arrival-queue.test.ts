@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArrivalQueue, asOneArrival, RequestAbandonedError, type Arrival } from '../src/db/arrival-queue';
+import { ArrivalQueue, asOneArrival } from '../src/db/arrival-queue';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -54,28 +54,6 @@ describe('ArrivalQueue: one connection in the order of arrival', () => {
     const next = queue.run(async () => 'next');
     await expect(failed).rejects.toThrow('broken');
     await expect(next).resolves.toBe('next');
-    expect(queue.length).toBe(0);
-  });
-
-  it('sends no statement of a request whose client has gone, and hands the connection to the next', async () => {
-    const queue = new ArrivalQueue();
-    const sent: string[] = [];
-    const statement = (name: string) =>
-      queue.run(async () => {
-        await tick();
-        sent.push(name);
-      });
-    const gone: Arrival = {};
-    const a = asOneArrival(async () => {
-      await statement('A1');
-      // Its client leaves while A1 runs; A's next statement is not sent.
-      await statement('A2');
-    }, gone);
-    const b = asOneArrival(() => statement('B1'));
-    gone.abandoned = true;
-    await expect(a).rejects.toBeInstanceOf(RequestAbandonedError);
-    await b;
-    expect(sent).toEqual(['A1', 'B1']);
     expect(queue.length).toBe(0);
   });
 });

@@ -3,24 +3,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /** A request's place in line: given when it first asks for the connection, kept for all its statements. */
 export interface Arrival {
   ticket?: number;
-  /** Its client has gone (a read whose connection closed before the answer): its statements are not sent. */
-  abandoned?: boolean;
-}
-
-/** A statement of a request whose client has gone, not sent: nobody would read its answer. */
-export class RequestAbandonedError extends Error {
-  constructor() {
-    super('the client closed the connection before the answer; the statement was not sent');
-    this.name = 'RequestAbandonedError';
-  }
-}
-
-/** RequestAbandonedError, or an error caused by one (Drizzle wraps a driver's error as the cause of its own). */
-export function isRequestAbandoned(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
-    if (e instanceof RequestAbandonedError) return true;
-  }
-  return false;
 }
 
 const arrivals = new AsyncLocalStorage<Arrival>();
@@ -57,24 +39,18 @@ export class ArrivalQueue {
     return this.waiting.length;
   }
 
-  private ticket(arrival: Arrival | undefined): number {
+  private ticket(): number {
+    const arrival = arrivals.getStore();
     if (!arrival) return this.nextTicket++;
     arrival.ticket ??= this.nextTicket++;
     return arrival.ticket;
   }
 
-  /**
-   * Runs `work` when the connection is its own. A request whose client has gone by then
-   * (`Arrival.abandoned`) gets RequestAbandonedError instead: under overload, a read whose client
-   * gave up would otherwise keep its early place and hold the connection ahead of live requests.
-   */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    const arrival = arrivals.getStore();
-    const ticket = this.ticket(arrival);
+    const ticket = this.ticket();
     if (this.busy) await new Promise<void>((resolve) => this.enqueue({ ticket, seq: this.nextSeq++, resolve }));
     else this.busy = true;
     try {
-      if (arrival?.abandoned) throw new RequestAbandonedError();
       return await work();
     } finally {
       const next = this.waiting.shift();

@@ -20,21 +20,12 @@ export const dbPlugin = fp<{ config: AppConfig; handle: DbHandle; closeOnShutdow
     app.decorate('db', handle.db);
     app.decorate<DbHandle>('dbHandle', handle);
     if (closeOnShutdown) app.addHook('onClose', async () => handle.close());
-    // Each request is one arrival at the database's queue (db/arrival-queue.ts, PGlite): its
-    // statements keep the place it took. Entered again after the body is read (stream events lose
-    // the context).
+    // Each request is one arrival at the database's queue (db/arrival-queue.ts): its statements keep
+    // the place it took. Entered again after the body is read (stream events lose the context).
     const arrivalOf = new WeakMap<object, Arrival>();
-    const skipsAbandoned = handle.kind === 'pglite';
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const arrival: Arrival = {};
       arrivalOf.set(request, arrival);
-      // A read whose client has gone sends no more statements (its place in line goes to live
-      // requests). Never a write: a change that reached the server is made even if its answer is lost.
-      if (skipsAbandoned && (request.method === 'GET' || request.method === 'HEAD')) {
-        reply.raw.once('close', () => {
-          if (!reply.raw.writableFinished) arrival.abandoned = true;
-        });
-      }
       asOneArrival(done, arrival);
     });
     app.addHook('preValidation', (request, _reply, done) => {

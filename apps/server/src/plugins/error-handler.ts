@@ -3,13 +3,9 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HTTP_ERROR_KEYS } from '@portal/domain/errors/error-catalogue';
 import { AppError, isAppError } from '../lib/app-error';
 import { fieldErrorsFromValidation } from '../lib/field-errors';
-import { isRequestAbandoned } from '../db/arrival-queue';
 import { PDF_BUSY_KEY, PdfRendererBusyError } from '../providers/pdf/fair-pdf-renderer';
 import fp from 'fastify-plugin';
 import { securityHeadersFor } from './security-headers';
-
-/** The status nginx and other proxies log for a request whose client closed the connection first. */
-const CLIENT_CLOSED_REQUEST = 499;
 
 type HttpStatusWithKey = keyof typeof HTTP_ERROR_KEYS;
 
@@ -119,11 +115,6 @@ export function loggableError(error: unknown): unknown {
 
 /** Logs (server side only) and sends the envelope. */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  if (isRequestAbandoned(error)) {
-    // Nobody is there to read an answer: one line, and the status proxies log for a client that left.
-    request.log.info('request abandoned by the client');
-    return reply.status(CLIENT_CLOSED_REQUEST).send();
-  }
   const appError = toAppError(error);
   const pgCode = pgErrorCode(error);
   if (error instanceof PdfRendererBusyError) {

@@ -129,17 +129,14 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 /** A fresh database: in-memory PGlite (from the migrated template), or a new PostgreSQL database when DATABASE_URL is set. */
-/** A migrated in-memory PGlite, whatever DATABASE_URL says (for what only the embedded database does). */
-export async function createPgliteTestDb(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
-  const handle = await createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true, loadDataDir: await pgliteTemplate() });
-  // Already migrated: this only checks that nothing is pending.
-  await migrateDb(handle);
-  return { handle, drop: () => handle.close() };
-}
-
 export async function createTestDb(): Promise<{ handle: DbHandle; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return createPgliteTestDb();
+  if (!adminUrl) {
+    const handle = await createDb({ databaseUrl: undefined, dataDir: '' }, { inMemory: true, loadDataDir: await pgliteTemplate() });
+    // Already migrated: this only checks that nothing is pending.
+    await migrateDb(handle);
+    return { handle, drop: () => handle.close() };
+  }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
