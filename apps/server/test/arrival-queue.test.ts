@@ -56,4 +56,22 @@ describe('ArrivalQueue: one connection in the order of arrival', () => {
     await expect(next).resolves.toBe('next');
     expect(queue.length).toBe(0);
   });
+
+  it('lets a request that arrives while another runs ask for its place before that one ends', async () => {
+    const queue = new ArrivalQueue();
+    const order: string[] = [];
+    // PGlite answers in microtasks; a new request is read from its socket in a later macrotask.
+    const statement = (name: string) =>
+      queue.run(async () => {
+        order.push(name);
+      });
+    const a = asOneArrival(async () => {
+      for (const name of ['A1', 'A2', 'A3', 'A4']) await statement(name);
+    });
+    const b = new Promise<void>((resolve) => setImmediate(() => resolve(asOneArrival(() => statement('B1')))));
+    await Promise.all([a, b]);
+    // Without a turn of the event loop between A's statements, B would wait for all of them (A1 A2 A3 A4 B1).
+    expect(order.indexOf('B1')).toBeLessThan(order.indexOf('A4'));
+    expect(order.filter((name) => name.startsWith('A'))).toEqual(['A1', 'A2', 'A3', 'A4']);
+  });
 });

@@ -49,7 +49,15 @@ export class ArrivalQueue {
   async run<T>(work: () => Promise<T>): Promise<T> {
     const ticket = this.ticket();
     if (this.busy) await new Promise<void>((resolve) => this.enqueue({ ticket, seq: this.nextSeq++, resolve }));
-    else this.busy = true;
+    else {
+      this.busy = true;
+      // A turn of the event loop before a free connection is taken: PGlite works on this thread and
+      // answers in microtasks, so without it a request's statements would follow one another with
+      // no turn between them, and requests that arrived meanwhile would not even be read (they
+      // could not ask for their place) until it ends. Read now, they queue behind this statement
+      // in the order they arrived, and a request is answered after those that came before it.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     try {
       return await work();
     } finally {
