@@ -72,8 +72,8 @@ export function sanitizeUrl(url: string): string {
 
 /**
  * Pino options for Fastify's `logger` (ADR 001): JSON lines, request id, redaction. Every log
- * object and every serialized error go through `scrub`, so a sensitive field is replaced at any
- * depth and in any letter case. Pino's `redact` has the top-level names alone, for a child
+ * object goes through `scrub` before the serializers, errors in it included, so a sensitive field
+ * is replaced at any depth and in any letter case. Pino's `redact` has the top-level names alone, for a child
  * logger's bindings: its wildcard paths (`*.password`, `*.*.password`) would reach two levels
  * only, in exact case, and cost more than the rest of a refused request's log line.
  */
@@ -89,8 +89,6 @@ export function loggerOptions(
     // logger's bindings, which no formatter sees.
     redact: { paths: SENSITIVE_FIELDS.map((f) => (f.includes('-') ? `["${f}"]` : f)), censor: REDACTED },
     serializers: {
-      // Pino's error serializer (Fastify's default), scrubbed: an error's own fields may hold a body or details.
-      err: (error: Error) => scrub(error) as ReturnType<typeof stdSerializers.err>,
       req(req: FastifyRequest) {
         return {
           method: req.method,
