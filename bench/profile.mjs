@@ -58,16 +58,14 @@ try {
   process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profDir}`;
   const portal = await startPortal(db, work);
   try {
-    const session = route.auth ? await benchSession(portal.base, db) : null;
-    const headers = session
-      ? {
-          authorization: `Bearer ${session.token}`,
-          cookie: session.cookie,
-          ...(route.method === 'POST'
-            ? { 'x-xsrf-token': decodeURIComponent(session.cookie.split('=')[1]), 'content-type': 'application/json' }
-            : {}),
-        }
-      : {};
+    // The headers the SPA sends (as run.mjs): the XSRF cookie, and its header on writes; the token
+    // where the route needs it.
+    const session = await benchSession(portal.base, db);
+    const headers = {
+      cookie: session.cookie,
+      ...(route.method === 'GET' ? {} : { 'x-xsrf-token': session.cookie.slice('XSRF-TOKEN='.length), 'content-type': 'application/json' }),
+      ...(route.auth ? { authorization: `Bearer ${session.token}` } : {}),
+    };
     const run = {
       base: portal.base,
       method: route.method,
