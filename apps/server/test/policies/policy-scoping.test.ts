@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   feedRecord,
   importRecords,
@@ -128,5 +128,28 @@ describe('policy scoping', () => {
     const read = history.find((h) => h.action === 'read' && h.actorUserId === ctx.aap.userId);
     expect(read?.details).toEqual({ view: 'details' });
     expect(JSON.stringify(history)).not.toContain('Sokha');
+  });
+
+  it('reads a policy and stores its audit row in one statement; a policy out of reach stores none', async () => {
+    const client = ctx.t.handle.client as unknown as { query: (...args: unknown[]) => unknown };
+    const spy = vi.spyOn(client, 'query');
+    const reads = async (caller: PolicyCallerClient) =>
+      (await ctx.t.app.audit.history('policy', MINE)).filter((h) => h.actorUserId === caller.userId).length;
+    try {
+      const before = await reads(ctx.aap);
+      spy.mockClear();
+      expect((await ctx.aap.get(`/api/policy/v1/search/details/${MINE}`)).statusCode).toBe(200);
+      const texts = spy.mock.calls.map(([first]) => (typeof first === 'string' ? first : String((first as { text?: string }).text)));
+      const auditing = texts.filter((text) => text.includes('audit_log'));
+      expect(auditing).toHaveLength(1);
+      expect(auditing[0]).toContain('json_build_object');
+      expect(await reads(ctx.aap)).toBe(before + 1);
+
+      const otherBefore = await reads(otherAa);
+      expect((await otherAa.get(`/api/policy/v1/search/details/${MINE}`)).statusCode).toBe(404);
+      expect(await reads(otherAa)).toBe(otherBefore);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

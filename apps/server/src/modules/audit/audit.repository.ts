@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { inTransaction } from '../../db/ambient-transaction';
 import type { Db } from '../../db/client';
 import { auditLog, type AuditLogRow, type NewAuditLogRow } from '../../db/schema/audit-log.table';
@@ -25,4 +25,20 @@ export class AuditRepository {
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(limit);
   }
+}
+
+/**
+ * `read` (a query) and the insert of its audit row as ONE statement: the row is stored only when
+ * the read answers a row, in the same round trip and the same implicit transaction, so the answer
+ * never exists without its row. The statement answers `read`'s rows.
+ */
+export function withAuditRow(read: SQL, row: NewAuditLogRow): SQL {
+  const details = row.details == null ? null : JSON.stringify(row.details);
+  return sql`WITH audited_read AS (${read}), audit_row AS (
+      INSERT INTO audit_log (actor_user_id, action, entity, entity_id, ip, details)
+      SELECT ${row.actorUserId ?? null}::uuid, ${row.action}::text, ${row.entity}::text, ${row.entityId ?? null}::text,
+        ${row.ip ?? null}::text, ${details}::jsonb
+      WHERE EXISTS (SELECT FROM audited_read)
+    )
+    SELECT * FROM audited_read`;
 }

@@ -28,7 +28,9 @@ export interface AuditEntry {
  *     await this.audit.record({ actorUserId: user.id, action: 'create', entity: 'contact', entityId: row.id });
  *     return row;
  *   });
- * A read records its row (awaited) before the service returns the data.
+ * A read records its row (awaited) before the service returns the data; where the repository
+ * can, the read and its row are one statement (`rowOf` hands it the row; audit.repository.ts
+ * `withAuditRow`), so both cost one round trip and the row is stored before the answer exists.
  */
 export class AuditService {
   constructor(private readonly repository: Pick<AuditRepository, 'insert' | 'findByEntity' | 'transaction'>) {}
@@ -39,7 +41,12 @@ export class AuditService {
   }
 
   async record(entry: AuditEntry): Promise<void> {
-    const row: NewAuditLogRow = {
+    await this.repository.insert(this.rowOf(entry));
+  }
+
+  /** The row `record` would store, for a repository that stores it with its read. */
+  rowOf(entry: AuditEntry): NewAuditLogRow {
+    return {
       actorUserId: entry.actorUserId,
       action: entry.action,
       entity: entry.entity,
@@ -47,7 +54,6 @@ export class AuditService {
       ip: entry.ip ?? null,
       details: entry.details ?? null,
     };
-    await this.repository.insert(row);
   }
 
   /** The same, taking the actor and address from the request. */

@@ -4,6 +4,8 @@ import type { PolicyStatus } from '@portal/domain/codes/policy-codes';
 import type { DeliveryStatus } from '@portal/domain/contracts/policies/policy-fields';
 import type { Db } from '../../db/client';
 import { executePrepared } from '../../db/prepared';
+import type { NewAuditLogRow } from '../../db/schema/audit-log.table';
+import { withAuditRow } from '../audit/audit.repository';
 import { policy, type PolicyRow } from '../../db/schema/policy.table';
 import { milestonesJson, type MilestoneRow } from './policy-milestones.repository';
 import type { PolicySearchPatterns } from './policy-search';
@@ -178,17 +180,17 @@ export class PoliciesRepository {
 
   /**
    * The whole policy in ONE query (a json sub-select per child table, its milestones included),
-   * or undefined when the caller may not see it.
+   * or undefined when the caller may not see it. With `audit`, the same statement stores that audit
+   * row when the policy is found (audit.repository.ts `withAuditRow`).
    */
   async details(
     scope: PolicyScope,
     policyNumber: string,
     recentPayments: number,
-    milestones?: { from: string; to: string; limit: number },
+    options: { milestones?: { from: string; to: string; limit: number }; audit?: NewAuditLogRow } = {},
   ): Promise<PolicyDocument | undefined> {
-    const result = await executePrepared(
-      this.db,
-      sql`
+    const { milestones, audit } = options;
+    const read = sql`
       SELECT json_build_object(
         'id', p.id, 'policyNumber', p.policy_number, 'productCode', p.product_code, 'planKey', p.plan_key,
         'status', p.status, 'statusDate', p.status_date, 'graceEndDate', p.grace_end_date, 'issueDate', p.issue_date,
@@ -239,8 +241,8 @@ export class PoliciesRepository {
       JOIN app_user u ON u.id = p.agent_user_id
       LEFT JOIN agency a ON a.id = p.agency_id
       WHERE p.policy_number = ${policyNumber} AND ${scopeSql(scope)}
-    `,
-    );
+    `;
+    const result = await executePrepared(this.db, audit ? withAuditRow(read, audit) : read);
     const [row] = rowsOf<{ doc: unknown }>(result);
     return row ? json<PolicyDocument>(row.doc) : undefined;
   }

@@ -29,7 +29,7 @@ import { validateUpload, type UploadedFile } from '../../lib/upload-validation';
 import type { AuthUser } from '../../plugins/auth-types';
 import { PdfRenderError } from '../../providers/pdf/pdf-renderer';
 import type { RenderedPdfsService } from '../rendered-pdfs/rendered-pdfs.service';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditEntry, AuditService } from '../audit/audit.service';
 import { clientPendingLetterHtml } from './client-pending-letter';
 import { addDays } from './policy-dates';
 import type { PoliciesRepository } from './policies.repository';
@@ -97,15 +97,12 @@ export class PoliciesService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  private entry(caller: Caller, action: string, policyNumber: string | null, details?: Record<string, unknown>): AuditEntry {
+    return { actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: policyNumber, ip: caller.ip, details: details ?? null };
+  }
+
   private record(caller: Caller, action: string, policyNumber: string | null, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({
-      actorUserId: caller.user.id,
-      action,
-      entity: AUDIT_ENTITY,
-      entityId: policyNumber,
-      ip: caller.ip,
-      details: details ?? null,
-    });
+    return this.audit.record(this.entry(caller, action, policyNumber, details));
   }
 
   private today(): string {
@@ -145,13 +142,12 @@ export class PoliciesService {
   async details(caller: Caller, policyNumber: string): Promise<PolicyDetailsResponse> {
     if (!POLICY_NUMBER_PATTERN.test(policyNumber)) throw AppError.http(404);
     const today = this.today();
+    // The read and its audit row are one statement: no row for a policy the caller may not see.
     const doc = await this.policies.details(policyScope(caller.user), policyNumber, DETAIL_RECENT_PAYMENTS, {
-      from: today,
-      to: addDays(today, DETAIL_MILESTONE_DAYS),
-      limit: MILESTONE_MAX_ITEMS,
+      milestones: { from: today, to: addDays(today, DETAIL_MILESTONE_DAYS), limit: MILESTONE_MAX_ITEMS },
+      audit: this.audit.rowOf(this.entry(caller, 'read', policyNumber, { view: 'details' })),
     });
     if (!doc) throw AppError.http(404);
-    await this.record(caller, 'read', policyNumber, { view: 'details' });
     return toPolicyDetails(doc);
   }
 
