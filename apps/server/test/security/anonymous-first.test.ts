@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PUBLIC } from '@portal/domain/api/access-policy';
+import { SIGN_TOKEN_HEADER } from '@portal/domain/contracts/applications/remote-signature';
+import { VIEW_TOKEN_HEADER } from '@portal/domain/contracts/proposals/send-to-customer';
 import { createRoutedApp, type RouteEntry } from '../helpers/route-table';
 import { xsrfHeaders } from '../helpers/test-app';
 
@@ -58,6 +60,40 @@ describe('protected routes answer an anonymous call with 401 before validating i
       }
       if (res.statusCode !== 401 || JSON.stringify(body) !== JSON.stringify(UNAUTHENTICATED))
         wrong.push(`${t.routes.label(route)}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * The customer's pages have no account: a session token (remote signature) or a view token (a
+ * proposal sent by SMS) in a header is the caller. Without a valid one the call is anonymous and
+ * answers 401 the same way, before its body or query is validated.
+ */
+describe('customer routes answer a call without a valid token with 401 before validating it', () => {
+  const TOKEN_ROUTES = [
+    { method: 'POST', url: '/api/customer/v1/sign/code', header: SIGN_TOKEN_HEADER },
+    { method: 'POST', url: '/api/customer/v1/sign/verify', header: SIGN_TOKEN_HEADER },
+    { method: 'GET', url: '/api/customer/v1/sign/summary?lang=xx', header: SIGN_TOKEN_HEADER },
+    { method: 'POST', url: '/api/customer/v1/sign', header: SIGN_TOKEN_HEADER },
+    { method: 'GET', url: '/api/customer/v1/proposal', header: VIEW_TOKEN_HEADER },
+    { method: 'GET', url: '/api/customer/v1/proposal/report?lang=xx', header: VIEW_TOKEN_HEADER },
+  ] as const;
+
+  it('no token, or a forged one: 401 unauthenticated, whatever the body and query', async () => {
+    const wrong: string[] = [];
+    for (const route of TOKEN_ROUTES) {
+      for (const token of [undefined, 'forged.token.value']) {
+        const isGet = route.method === 'GET';
+        const res = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: { ...(isGet ? {} : xsrfHeaders()), ...(token ? { [route.header]: token } : {}) },
+          ...(isGet ? {} : { payload: { code: 'not-a-code', signature: 42, unexpected: true } }),
+        });
+        if (res.statusCode !== 401 || JSON.stringify(res.json()) !== JSON.stringify(UNAUTHENTICATED))
+          wrong.push(`${route.method} ${route.url} (${token ? 'forged' : 'no'} token): ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -13,6 +13,7 @@ import {
 } from '@portal/domain/contracts/applications/remote-signature';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import * as z from 'zod';
+import { AppError } from '../../lib/app-error';
 import { callContext } from '../auth/auth-services';
 
 const errors = {
@@ -36,6 +37,10 @@ function sessionToken(request: FastifyRequest): string | undefined {
 export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.remoteSign;
   const limited = (max: number) => (app.config.rateLimitMax === 0 ? {} : { rateLimit: { max, timeWindow: 60_000 } });
+  // The session token is the caller: without a valid one, 401 before the body is read or validated.
+  const session = async (request: FastifyRequest) => {
+    if (!(await service.holdsSession(sessionToken(request)))) throw AppError.http(401);
+  };
 
   app.post(
     '/api/customer/v1/sign/open',
@@ -54,6 +59,7 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/v1/sign/code',
     {
+      onRequest: session,
       config: { roles: 'public', ...limited(10) },
       schema: {
         summary: `Send another one-time code for the session (${SIGN_TOKEN_HEADER} header)`,
@@ -67,6 +73,7 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/v1/sign/verify',
     {
+      onRequest: session,
       config: { roles: 'public', ...limited(20) },
       schema: {
         summary: 'Check the one-time code; the fifth wrong code revokes the link (410)',
@@ -81,6 +88,7 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customer/v1/sign/summary',
     {
+      onRequest: session,
       config: { roles: 'public', ...limited(30) },
       schema: {
         summary: 'The summary of the application to read and sign, in lang=en|km (after the code)',
@@ -95,6 +103,7 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/v1/sign',
     {
+      onRequest: session,
       config: { roles: 'public', ...limited(10) },
       schema: {
         summary: 'Sign the declaration with a drawn signature; 409 when the application changed since the summary was read',

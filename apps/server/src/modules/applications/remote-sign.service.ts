@@ -259,6 +259,11 @@ export class RemoteSignService {
     return { signedAt: instantToOffsetDateTime(now) };
   }
 
+  /** Whether `sessionToken` is a signing session token this server signed and still valid (the routes check it before the body). */
+  async holdsSession(sessionToken: string | undefined): Promise<boolean> {
+    return sessionToken !== undefined && (await verifyLinkToken(this.config.jwtSecret, SESSION_PURPOSE, sessionToken, this.now())) !== null;
+  }
+
   /**
    * The link and pending application a session token names. A missing, forged or expired token,
    * or a link revoked or signed since, is 410 (the page asks for a new link); `verified` asks

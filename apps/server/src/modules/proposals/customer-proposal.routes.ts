@@ -8,6 +8,7 @@ import {
 } from '@portal/domain/contracts/proposals/send-to-customer';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error';
 import { callContext } from '../auth/auth-services';
 
 const errors = { 401: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
@@ -25,6 +26,10 @@ function viewToken(request: FastifyRequest): string | undefined {
 export const customerProposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.proposalSend;
   const limited = (max: number) => (app.config.rateLimitMax === 0 ? {} : { rateLimit: { max, timeWindow: 60_000 } });
+  // The view token is the caller: without a valid one, 401 before the query is validated.
+  const viewer = async (request: FastifyRequest) => {
+    if (!(await service.holdsViewToken(viewToken(request)))) throw AppError.http(401);
+  };
 
   app.post(
     '/api/customer/v1/proposal/open',
@@ -44,6 +49,7 @@ export const customerProposalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customer/v1/proposal',
     {
+      onRequest: viewer,
       config: { roles: 'public', ...limited(30) },
       schema: {
         summary: `The proposal again for the page's view token (${VIEW_TOKEN_HEADER} header)`,
@@ -57,6 +63,7 @@ export const customerProposalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/customer/v1/proposal/report',
     {
+      onRequest: viewer,
       config: { roles: 'public', servesStoredPdf: true, ...limited(30) },
       schema: {
         summary: `The proposal's PDF for the page's view token (${VIEW_TOKEN_HEADER} header), in lang=en|km`,

@@ -157,6 +157,11 @@ export class ProposalSendService {
     return { fileName: proposalReportFileName(row.proposalNumber, lang), pdf };
   }
 
+  /** Whether `viewToken` is a view token this server signed and still valid (the routes check it before the body). */
+  async holdsViewToken(viewToken: string | undefined): Promise<boolean> {
+    return viewToken !== undefined && (await verifyLinkToken(this.config.jwtSecret, VIEW_PURPOSE, viewToken, this.now())) !== null;
+  }
+
   /** The proposal a view token names; a missing, forged or expired one is 401 (the page asks for a new link). */
   private async viewed(viewToken: string | undefined): Promise<{ row: ProposalRow; linkId: string; lang: Language }> {
     const claims = viewToken ? await verifyLinkToken(this.config.jwtSecret, VIEW_PURPOSE, viewToken, this.now()) : null;
