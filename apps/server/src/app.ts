@@ -88,7 +88,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<A
   await app.register(errorHandlerPlugin);
   await app.register(openApiPlugin);
   await app.register(servicesPlugin, { ...(deps.sms ? { sms: deps.sms } : {}), ...(deps.pdf ? { pdf: deps.pdf } : {}) }); // app.services: src/services.ts
-  await app.register(authPlugin, { config });
+  await app.register(authPlugin);
   await app.register(textGuardPlugin); // 422 for control characters and bidi overrides in any body or query field
   await app.register(idempotencyPlugin);
   await app.register(outboxDeliveryPlugin); // ops: app.messenger; SMS gateway / SMTP delivery worker when configured

@@ -27,6 +27,7 @@ import type { AuthServices } from './modules/auth/auth-services';
 import type { Clock } from './modules/auth/clock';
 import { OtpRepository } from './modules/auth/otp.repository';
 import { OtpService } from './modules/auth/otp.service';
+import { AccessTokenVerifier } from './modules/auth/access-token';
 import { PasskeyRepository } from './modules/auth/passkey.repository';
 import { PasskeyService } from './modules/auth/passkey.service';
 import { PasswordService } from './modules/auth/password.service';
@@ -52,6 +53,10 @@ import { EngineService } from './modules/engine/engine.service';
 import { HealthRepository } from './modules/health/health.repository';
 import { HealthService } from './modules/health/health.service';
 import { JobRunRepository } from './modules/maintenance/job-run.repository';
+import { OfflineKeyService } from './modules/offline/offline-key.service';
+import { IdempotencyRepository } from './plugins/idempotency.repository';
+import { MetricsRepository } from './plugins/metrics.repository';
+import { OutboxDeliveryRepository } from './providers/messaging/outbox-delivery.repository';
 import { RETENTION_JOB } from './modules/maintenance/retention.policy';
 import { RetentionRepository } from './modules/maintenance/retention.repository';
 import { RetentionService } from './modules/maintenance/retention.service';
@@ -78,7 +83,6 @@ import { ProfileService } from './modules/user/profile.service';
 import { PostgresBlobStore } from './providers/blob/postgres-blob-store';
 import { OutboxMessagesRepository } from './providers/messaging/outbox-messages.repository';
 import { UserMessenger } from './providers/messaging/user-messenger';
-import { ChromiumPdfRenderer } from './providers/pdf/chromium-pdf-renderer';
 import type { PdfRenderer } from './providers/pdf/pdf-renderer';
 import { createSmsProvider } from './providers/sms/create-sms-provider';
 import type { SmsProvider } from './providers/sms/sms-provider';
@@ -91,8 +95,8 @@ export interface ServiceDeps {
   clock: Clock;
   /** Replaces the SMS provider chosen by SMS_TRANSPORT. */
   sms?: SmsProvider;
-  /** Replaces the Chromium PDF renderer (CHROMIUM_PATH). */
-  pdf?: PdfRenderer;
+  /** The PDF renderer every module shares (plugins/services.ts: the Chromium pool behind its fair admission). */
+  pdf: PdfRenderer;
 }
 
 /** Every provider, repository shared by the auth hook, and service of the app, each built once. */
@@ -108,7 +112,7 @@ export async function createServices(deps: ServiceDeps) {
   const { db, config, log, clock } = deps;
   const blobs = new PostgresBlobStore(db);
   const sms = deps.sms ?? createSmsProvider(config, db);
-  const pdf = deps.pdf ?? new ChromiumPdfRenderer({ executablePath: config.chromiumPath });
+  const { pdf } = deps;
   const renderer = () => pdf;
   // Record PDFs (proposal, application form, client-pending letter): rendered once, then served from storage.
   const renderedPdfs = new RenderedPdfsService(new RenderedPdfsRepository(db, blobs), renderer);
@@ -225,12 +229,18 @@ export async function createServices(deps: ServiceDeps) {
     audit,
     catalogue,
     sessionRepository,
+    accessTokens: new AccessTokenVerifier(config.jwtSecret),
     auth,
     profiles: new ProfileService(new ProfileRepository(db), auth, audit, clock),
     dashboards: new DashboardService(db, clock, FIGURE_PROVIDERS),
     contacts,
     activities,
     products: new ProductsService(catalogue),
+    offlineKeys: new OfflineKeyService(config.jwtSecret),
+    // Repositories of the transport-edge plugins: idempotency keys, outbox delivery, the metrics' backlog.
+    idempotencyKeys: new IdempotencyRepository(db),
+    outboxDelivery: new OutboxDeliveryRepository(db),
+    operations: new MetricsRepository(db),
     engine: new EngineService(catalogue, now, (userId) => productPermissions.permitted(userId)),
     proposals,
     proposalSend,

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { API_PATHS, toRouterPath } from '@portal/domain/api/api-paths';
 import { ACCESS_POLICY, accessKey, decideAccess, isOpenInfrastructurePath, PUBLIC, type Access } from '@portal/domain/api/access-policy';
-import type { AppConfig } from '../config';
 import { asActingUser } from '../lib/acting-user';
 import { AppError } from '../lib/app-error';
-import { knownAccessToken, verifyAccessToken, type AccessClaims } from '../modules/auth/access-token';
+import type { AccessClaims } from '../modules/auth/access-token';
 import type { AuthUser, RouteRoles } from './auth-types';
 import fp from 'fastify-plugin';
 import { isApiPath } from './security-headers';
@@ -50,10 +49,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
  * `request.user`; an onRequest hook, before any body is read, applies the access policy to
  * every route: anonymous -> 401, signed in without an allowed role -> 403.
  */
-export const authPlugin = fp<{ config: AppConfig }>(
-  async (app, { config }) => {
-    // The services' own session repository and clock (src/services.ts): one revocation cache, one time.
-    const { sessionRepository: sessions, clock } = app.services;
+export const authPlugin = fp(
+  async (app) => {
+    // The services' own session repository, token verifier and clock (src/services.ts): one revocation cache, one time.
+    const { sessionRepository: sessions, accessTokens, clock } = app.services;
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
 
@@ -65,7 +64,7 @@ export const authPlugin = fp<{ config: AppConfig }>(
     app.decorate('authenticate', async (request: FastifyRequest) => {
       const token = bearerToken(request);
       if (!token) throw AppError.http(401);
-      const claims = await verifyAccessToken(config.jwtSecret, token, clock.now());
+      const claims = await accessTokens.verify(token, clock.now());
       // A signed-out (or replayed, or password-changed) session's access tokens stop at once.
       if (!claims || (claims.sid !== null && (await sessions.isFamilyRevoked(claims.sid)))) throw AppError.http(401);
       signedIn(request, claims);
@@ -89,7 +88,7 @@ export const authPlugin = fp<{ config: AppConfig }>(
       if (access === PUBLIC) return done();
       const token = bearerToken(request);
       if (!token) return done(AppError.http(401));
-      const known = knownAccessToken(config.jwtSecret, token, clock.now());
+      const known = accessTokens.known(token, clock.now());
       if (known === null) return done(AppError.http(401));
       if (known !== undefined) {
         const revoked = known.sid === null ? false : sessions.knownRevocation(known.sid);

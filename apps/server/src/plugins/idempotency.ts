@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { IDEMPOTENCY_HEADER as IDEMPOTENCY_HEADER_NAME, IDEMPOTENT_SEGMENTS, isIdempotentRoute } from '@portal/domain/api/idempotency';
 import { AppError } from '../lib/app-error';
 import { RETENTION } from '../modules/maintenance/retention.policy';
 import fp from 'fastify-plugin';
-import { IdempotencyRepository, type IdempotencyClaim as Claim } from './idempotency.repository';
+import type { IdempotencyClaim as Claim } from './idempotency.repository';
 
 /**
  * `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header) on every create and submit,
@@ -72,8 +71,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export const idempotencyPlugin = fp(
   async (app) => {
     app.decorateRequest('idempotencyClaim', null);
-    const db = app.db;
-    const keys = new IdempotencyRepository(db);
+    const keys = app.services.idempotencyKeys;
 
     function replay(
       reply: FastifyReply,
@@ -160,8 +158,3 @@ export const idempotencyPlugin = fp(
   },
   { name: 'idempotency' },
 );
-
-/** For tests and tools: how many keys a user holds (all routes). */
-export function countIdempotencyKeys(db: Db, userId: string): Promise<number> {
-  return new IdempotencyRepository(db).count(userId);
-}

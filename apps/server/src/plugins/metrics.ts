@@ -5,7 +5,6 @@ import { AppError } from '../lib/app-error';
 import { AppMetrics } from '../providers/metrics/app-metrics';
 import { instrumentDb } from '../providers/metrics/db-metrics';
 import fp from 'fastify-plugin';
-import { MetricsRepository } from './metrics.repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,21 +50,20 @@ export const metricsPlugin = fp(
     app.decorate('metrics', metrics);
     instrumentDb(app.dbHandle, metrics);
 
-    const repository = new MetricsRepository(app.db);
+    // Read when /metrics is collected, after start-up: the repository comes from the composition root.
+    const backlog = () => app.services.operations.outboxBacklog();
     metrics.gauge(
       'portal_outbox_waiting_messages',
       'Outbox messages not delivered, by channel and status (pending: waiting or between attempts; dead: given up).',
       ['channel', 'status'],
-      async () => (await repository.outboxBacklog()).map((b) => ({ labels: { channel: b.channel, status: b.status }, value: b.waiting })),
+      async () => (await backlog()).map((b) => ({ labels: { channel: b.channel, status: b.status }, value: b.waiting })),
     );
     metrics.gauge(
       'portal_outbox_oldest_waiting_seconds',
       'Age of the oldest outbox message not yet delivered (pending), by channel.',
       ['channel'],
       async () =>
-        (await repository.outboxBacklog())
-          .filter((b) => b.status === 'pending')
-          .map((b) => ({ labels: { channel: b.channel }, value: b.oldestSeconds })),
+        (await backlog()).filter((b) => b.status === 'pending').map((b) => ({ labels: { channel: b.channel }, value: b.oldestSeconds })),
     );
 
     // Counted by the route pattern (`/api/contacts/:id`), never the raw URL: a bounded label set.
@@ -78,14 +76,7 @@ export const metricsPlugin = fp(
 
     // Sign-in failures and lockouts: the auth service records each as an audit action.
     app.addHook('onReady', async () => {
-      if (!app.hasDecorator('audit')) return;
-      const audit = app.audit;
-      const record = audit.record.bind(audit);
-      audit.record = async (...args: Parameters<typeof record>) => {
-        const result = await record(...args);
-        SIGN_IN_ACTIONS[args[0].action]?.(metrics);
-        return result;
-      };
+      if (app.hasDecorator('audit')) app.audit.observe((entry) => SIGN_IN_ACTIONS[entry.action]?.(metrics));
     });
 
     if (port === undefined) {

@@ -1,7 +1,6 @@
 import type { OutboxChannel } from '../db/schema/outbox.table';
 import { DeliveryWorker } from '../providers/messaging/delivery-worker';
 import { HttpSmsGateway } from '../providers/messaging/http-sms-gateway';
-import { OutboxDeliveryRepository } from '../providers/messaging/outbox-delivery.repository';
 import { SmtpMailer } from '../providers/messaging/smtp-mailer';
 import type { DeliveryTransport } from '../providers/messaging/transport';
 import type { UserMessenger } from '../providers/messaging/user-messenger';
@@ -34,7 +33,7 @@ export const outboxDeliveryPlugin = fp(
       return;
     }
     const worker = new DeliveryWorker(
-      new OutboxDeliveryRepository(app.db),
+      app.services.outboxDelivery,
       transports,
       { ...config.delivery, keepBody: config.devOutbox },
       app.log,

@@ -33,16 +33,9 @@ function validCookieToken(request: FastifyRequest): string | undefined {
  * call must echo it in X-XSRF-TOKEN, else 403. A cross-site page can neither read the cookie
  * nor set the header, so it cannot forge a call.
  */
-/** CSPRNG bytes drawn 4 KiB at a time (one system call per 128 tokens); each byte is used once. */
-let pool = Buffer.alloc(0);
-let used = 0;
+/** 32 bytes from the CSPRNG: a browser gets one when it has no valid cookie. */
 function newToken(): string {
-  if (used + 32 > pool.length) {
-    pool = randomBytes(4096);
-    used = 0;
-  }
-  used += 32;
-  return pool.subarray(used - 32, used).toString('base64url');
+  return randomBytes(32).toString('base64url');
 }
 
 export const xsrfPlugin = fp(

@@ -74,7 +74,12 @@ export async function createApplication(
     t.app.services.renderedPdfs,
   );
   return service.createFromSnapshot(
-    { user: { id: caller.userId, roles: ['ROLE_AAP'], scopes: [], agencyId: await agencyOf(t, caller.userId) }, ip: '127.0.0.1' },
+    {
+      user: { id: caller.userId, roles: ['ROLE_AAP'], scopes: [], agencyId: await agencyOf(t, caller.userId) },
+      sessionId: null,
+      ip: '127.0.0.1',
+      userAgent: null,
+    },
     { ...snapshot(), ...overrides },
   );
 }

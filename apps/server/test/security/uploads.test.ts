@@ -71,7 +71,7 @@ async function ownApplication(): Promise<string> {
     t.app.services.renderedPdfs,
   );
   const made = await service.createFromSnapshot(
-    { user: { id: user.id, roles: ['ROLE_AAP'], scopes: [], agencyId: user.agencyId }, ip: '127.0.0.1' },
+    { user: { id: user.id, roles: ['ROLE_AAP'], scopes: [], agencyId: user.agencyId }, sessionId: null, ip: '127.0.0.1', userAgent: null },
     snapshot(),
   );
   return made.id;

@@ -33,7 +33,14 @@ export interface AuditEntry {
  * `withAuditRow`), so both cost one round trip and the row is stored before the answer exists.
  */
 export class AuditService {
+  private readonly observers: ((entry: AuditEntry) => void)[] = [];
+
   constructor(private readonly repository: Pick<AuditRepository, 'insert' | 'findByEntity' | 'transaction'>) {}
+
+  /** Calls `observer` after each row `record` stores (the metrics count sign-in failures this way). */
+  observe(observer: (entry: AuditEntry) => void): void {
+    this.observers.push(observer);
+  }
 
   /** Runs `work` (a change and its `record` calls) in one transaction; joins an enclosing one. */
   change<T>(work: () => Promise<T>): Promise<T> {
@@ -42,6 +49,7 @@ export class AuditService {
 
   async record(entry: AuditEntry): Promise<void> {
     await this.repository.insert(this.rowOf(entry));
+    for (const observer of this.observers) observer(entry);
   }
 
   /** The row `record` would store, for a repository that stores it with its read. */

@@ -39,71 +39,69 @@ export async function signAccessToken(secret: string, claims: AccessClaims, now:
     .sign(keyOf(secret));
 }
 
-/** The HMAC key imported once per secret (jose would import a raw key on every call). */
-const verifyKeys = new Map<string, Promise<webcrypto.CryptoKey>>();
-function verifyKeyOf(secret: string): Promise<webcrypto.CryptoKey> {
-  let key = verifyKeys.get(secret);
-  if (!key) {
-    key = webcrypto.subtle.importKey('raw', keyOf(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-    verifyKeys.set(secret, key);
-  }
-  return key;
-}
-
-/**
- * Tokens that passed the full check below, with their claims and expiry, so the next request
- * with the same token (the SPA sends one token for up to 15 minutes) skips the signature check
- * (an asynchronous WebCrypto job: a tenth of a trivial request's cost). Only a token
- * this secret verified gets in; the expiry is checked against `now` on every use; bounded size.
- */
 const VERIFIED_MAX = 10_000;
-const verified = new Map<string, { secret: string; exp: number; claims: AccessClaims }>();
 
 /**
- * A token this secret verified before, answered without a promise: its claims while unexpired,
- * null once expired, undefined when it was never seen (verifyAccessToken checks it).
+ * Checks access tokens signed with one secret (one per app, built by the composition root). Tokens
+ * that passed the full check are remembered with their claims and expiry, so the next request
+ * with the same token (the SPA sends one token for up to 15 minutes) skips the signature check
+ * (an asynchronous WebCrypto job: a tenth of a trivial request's cost). Only a token this
+ * verifier checked gets in; the expiry is checked against `now` on every use; bounded size.
  */
-export function knownAccessToken(secret: string, token: string, now: Date): AccessClaims | null | undefined {
-  const known = verified.get(token);
-  if (!known || known.secret !== secret) return undefined;
-  // jose's rule: expired when exp <= now (seconds).
-  return known.exp > Math.floor(now.getTime() / 1000) ? known.claims : null;
-}
+export class AccessTokenVerifier {
+  /** The HMAC key, imported once (jose would import a raw key on every call). */
+  private key: Promise<webcrypto.CryptoKey> | undefined;
+  private readonly verified = new Map<string, { exp: number; claims: AccessClaims }>();
 
-/**
- * Verifies an access token, or returns null. Only HS256 is accepted (so `alg: none` and any
- * asymmetric-key confusion fail), with our issuer, audience and typ, an expiry in the future
- * and the claims we need. A refresh token is opaque (not a JWT) and fails here.
- */
-export async function verifyAccessToken(secret: string, token: string, now: Date): Promise<AccessClaims | null> {
-  const known = knownAccessToken(secret, token, now);
-  if (known !== undefined) return known;
-  try {
-    const { payload } = await jwtVerify(token, await verifyKeyOf(secret), {
-      algorithms: ['HS256'],
-      issuer: ACCESS_TOKEN_ISSUER,
-      audience: ACCESS_TOKEN_AUDIENCE,
-      typ: ACCESS_TOKEN_TYPE,
-      currentDate: now,
-      requiredClaims: ['sub', 'exp', 'iat'],
-    });
-    if (typeof payload.sub !== 'string' || payload.sub === '' || !Array.isArray(payload.roles)) return null;
-    // Frozen: the same object answers every later request with this token.
-    const claims: AccessClaims = Object.freeze({
-      sub: payload.sub,
-      roles: Object.freeze(payload.roles.filter(isRole)) as Role[],
-      scopes: Object.freeze(
-        Array.isArray(payload.scopes) ? payload.scopes.filter((s): s is string => typeof s === 'string') : [],
-      ) as string[],
-      agencyId: typeof payload.agencyId === 'string' ? payload.agencyId : null,
-      sid: typeof payload.sid === 'string' ? payload.sid : null,
-    });
-    if (typeof payload.exp === 'number') {
-      verified.set(token, { secret, exp: payload.exp, claims });
-      if (verified.size > VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+  constructor(private readonly secret: string) {}
+
+  /**
+   * A token this verifier checked before, answered without a promise: its claims while unexpired,
+   * null once expired, undefined when it was never seen (`verify` checks it).
+   */
+  known(token: string, now: Date): AccessClaims | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    // jose's rule: expired when exp <= now (seconds).
+    return known.exp > Math.floor(now.getTime() / 1000) ? known.claims : null;
+  }
+
+  /**
+   * Verifies an access token, or returns null. Only HS256 is accepted (so `alg: none` and any
+   * asymmetric-key confusion fail), with our issuer, audience and typ, an expiry in the future
+   * and the claims we need. A refresh token is opaque (not a JWT) and fails here.
+   */
+  async verify(token: string, now: Date): Promise<AccessClaims | null> {
+    const known = this.known(token, now);
+    if (known !== undefined) return known;
+    this.key ??= webcrypto.subtle.importKey('raw', keyOf(this.secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    try {
+      const { payload } = await jwtVerify(token, await this.key, {
+        algorithms: ['HS256'],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        typ: ACCESS_TOKEN_TYPE,
+        currentDate: now,
+        requiredClaims: ['sub', 'exp', 'iat'],
+      });
+      if (typeof payload.sub !== 'string' || payload.sub === '' || !Array.isArray(payload.roles)) return null;
+      // Frozen: the same object answers every later request with this token.
+      const claims: AccessClaims = Object.freeze({
+        sub: payload.sub,
+        roles: Object.freeze(payload.roles.filter(isRole)) as Role[],
+        scopes: Object.freeze(
+          Array.isArray(payload.scopes) ? payload.scopes.filter((s): s is string => typeof s === 'string') : [],
+        ) as string[],
+        agencyId: typeof payload.agencyId === 'string' ? payload.agencyId : null,
+        sid: typeof payload.sid === 'string' ? payload.sid : null,
+      });
+      if (typeof payload.exp === 'number') {
+        this.verified.set(token, { exp: payload.exp, claims });
+        if (this.verified.size > VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value as string);
+      }
+      return claims;
+    } catch {
+      return null;
     }
-    return claims;
-  } catch {
-    return null;
   }
 }

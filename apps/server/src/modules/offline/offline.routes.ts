@@ -3,14 +3,13 @@ import { ACCESS_POLICY } from '@portal/domain/api/access-policy';
 import { OFFLINE_KEY_PATH, offlineKeyResponseSchema } from '@portal/domain/contracts/offline/offline-key';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { AppError } from '../../lib/app-error';
-import { OfflineKeyService } from './offline-key.service';
 
 /**
  * GET /api/offline/v1/key (beyond spec §7, decision 015): the advisor's offline-store key. Only
  * advisors keep contacts and sales records offline, so the call has the contacts' roles.
  */
 export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
-  const keys = new OfflineKeyService(app.config.jwtSecret);
+  const keys = app.services.offlineKeys;
   app.get(
     OFFLINE_KEY_PATH,
     {

@@ -32,23 +32,17 @@ export interface PaymentView {
   expiresAt: Date;
 }
 
-const QR_CACHE_MAX = 500;
-const qrCache = new Map<string, string>();
+const QR_IMAGES_KEPT = 500;
 
-/** The KHQR string as an SVG QR code (error correction M), as a data URL; the latest 500 are kept (a PDF and a detail ask again). */
+/** The KHQR string as an SVG QR code (error correction M), as a data URL. */
 export async function qrSvgDataUrl(text: string): Promise<string> {
-  const cached = qrCache.get(text);
-  if (cached) return cached;
   const svg = await QRCode.toString(text, {
     type: 'svg',
     errorCorrectionLevel: 'M',
     margin: 2,
     color: { dark: '#000000', light: '#ffffff' },
   });
-  const url = `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
-  if (qrCache.size >= QR_CACHE_MAX) qrCache.delete(qrCache.keys().next().value as string);
-  qrCache.set(text, url);
-  return url;
+  return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }
 
 /** Makes the merchant KHQR (Bakong) string for an amount in USD cents, with the reference as the bill number. */
@@ -81,10 +75,22 @@ export function makeKhqr(merchant: KhqrMerchant, reference: string, amountCents:
  * (`byReference`) rather than the live one.
  */
 export class ProposalPaymentService {
+  /** The latest QR images by KHQR string (a PDF and a detail ask for the same one again). */
+  private readonly qrImages = new Map<string, string>();
+
   constructor(
     private readonly proposals: ProposalsRepository,
     private readonly merchant: KhqrMerchant,
   ) {}
+
+  private async qrImage(khqr: string): Promise<string> {
+    const kept = this.qrImages.get(khqr);
+    if (kept) return kept;
+    const url = await qrSvgDataUrl(khqr);
+    if (this.qrImages.size >= QR_IMAGES_KEPT) this.qrImages.delete(this.qrImages.keys().next().value as string);
+    this.qrImages.set(khqr, url);
+    return url;
+  }
 
   private async view(row: ProposalPaymentRow): Promise<PaymentView> {
     return {
@@ -92,7 +98,7 @@ export class ProposalPaymentService {
       amountCents: row.amountCents,
       khqr: row.khqr,
       khqrMd5: row.khqrMd5,
-      qrImage: await qrSvgDataUrl(row.khqr),
+      qrImage: await this.qrImage(row.khqr),
       merchantName: this.merchant.merchantName,
       expiresAt: row.expiresAt,
     };

@@ -5,15 +5,8 @@ import { AppError } from '../../lib/app-error';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthServices } from '../auth/auth-services';
 import type { Clock } from '../auth/clock';
-import type { CallContext } from '../auth/otp.service';
+import type { Caller } from '../../plugins/caller';
 import type { ProfileRepository } from './profile.repository';
-
-export interface ProfileCaller {
-  userId: string;
-  /** The calling session (refresh family), null for a token without one. */
-  sessionId: string | null;
-  context: CallContext;
-}
 
 function instant(value: Date | string): string {
   return instantToOffsetDateTime(value instanceof Date ? value : new Date(value));
@@ -31,16 +24,16 @@ export class ProfileService {
     private readonly clock: Clock,
   ) {}
 
-  async profile(caller: ProfileCaller): Promise<ProfileResponse> {
-    const row = await this.repo.profile(caller.userId);
+  async profile(caller: Caller): Promise<ProfileResponse> {
+    const row = await this.repo.profile(caller.user.id);
     if (!row) throw AppError.http(401);
-    const sessions = await this.repo.sessions(caller.userId, this.clock.now());
+    const sessions = await this.repo.sessions(caller.user.id, this.clock.now());
     await this.audit.record({
-      actorUserId: caller.userId,
+      actorUserId: caller.user.id,
       action: 'read',
       entity: 'user',
-      entityId: caller.userId,
-      ip: caller.context.ip,
+      entityId: caller.user.id,
+      ip: caller.ip,
       details: { view: 'profile' },
     });
     return {
@@ -67,52 +60,52 @@ export class ProfileService {
   }
 
   /** A new phone and/or e-mail, after a verified profile OTP; stale version 409. */
-  async updateContact(caller: ProfileCaller, body: UpdateContactRequest): Promise<ProfileResponse> {
+  async updateContact(caller: Caller, body: UpdateContactRequest): Promise<ProfileResponse> {
     const values: { phone?: string; email?: string | null } = {};
     if (body.phone !== undefined) values.phone = body.phone;
     if (body.email !== undefined) values.email = body.email;
     // Before the code is spent: a request that changes nothing keeps the code usable.
     if (Object.keys(values).length === 0) throw AppError.validation([{ field: 'phone', key: 'required' }]);
-    const request = await this.auth.otp.findVerified(body.requestCode, 'profile', caller.userId);
+    const request = await this.auth.otp.findVerified(body.requestCode, 'profile', caller.user.id);
     await this.audit.change(async () => {
       // Spent first: a second use of the same code, even concurrent, fails with 1031.
       await this.auth.otp.consume(request);
-      if (!(await this.repo.updateContact(caller.userId, body.version, values, this.clock.now()))) throw AppError.http(409);
+      if (!(await this.repo.updateContact(caller.user.id, body.version, values, this.clock.now()))) throw AppError.http(409);
       await this.audit.record({
-        actorUserId: caller.userId,
+        actorUserId: caller.user.id,
         action: 'update',
         entity: 'user',
-        entityId: caller.userId,
-        ip: caller.context.ip,
+        entityId: caller.user.id,
+        ip: caller.ip,
         details: { fields: Object.keys(values) },
       });
     });
     return this.profile(caller);
   }
 
-  async setLanguage(caller: ProfileCaller, lang: Language): Promise<ProfileResponse> {
-    await this.repo.setLanguage(caller.userId, lang, this.clock.now());
+  async setLanguage(caller: Caller, lang: Language): Promise<ProfileResponse> {
+    await this.repo.setLanguage(caller.user.id, lang, this.clock.now());
     return this.profile(caller);
   }
 
-  async signOutOthers(caller: ProfileCaller): Promise<ProfileResponse> {
+  async signOutOthers(caller: Caller): Promise<ProfileResponse> {
     await this.audit.change(async () => {
-      await this.auth.sessions.revokeOtherSessions(caller.userId, 'signed_out_by_user', caller.sessionId);
+      await this.auth.sessions.revokeOtherSessions(caller.user.id, 'signed_out_by_user', caller.sessionId);
       await this.audit.record({
-        actorUserId: caller.userId,
+        actorUserId: caller.user.id,
         action: 'logout_others',
         entity: 'session',
         entityId: caller.sessionId,
-        ip: caller.context.ip,
+        ip: caller.ip,
       });
     });
     return this.profile(caller);
   }
 
   /** Ends one other session of the caller's; another's or unknown: 404. */
-  async signOutSession(caller: ProfileCaller, familyId: string): Promise<ProfileResponse> {
-    if ((await this.repo.familyOwner(familyId)) !== caller.userId) throw AppError.http(404);
-    await this.auth.sessions.logout(caller.userId, familyId, undefined, caller.context);
+  async signOutSession(caller: Caller, familyId: string): Promise<ProfileResponse> {
+    if ((await this.repo.familyOwner(familyId)) !== caller.user.id) throw AppError.http(404);
+    await this.auth.sessions.logout(caller.user.id, familyId, undefined, caller);
     return this.profile(caller);
   }
 }

@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import { dashboardResponseSchema } from '@portal/domain/contracts/user/dashboard';
 import { profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema } from '@portal/domain/contracts/user/profile';
 import { AppError } from '../../lib/app-error';
-import { callContext } from '../auth/auth-services';
-import type { ProfileCaller } from './profile.service';
+import { callerOf } from '../../plugins/caller';
 
 const errors = {
   401: errorEnvelopeSchema,
@@ -17,11 +15,6 @@ const errors = {
 };
 const tags = ['user'];
 const security = [{ bearerAuth: [] }];
-
-function callerOf(request: FastifyRequest): ProfileCaller {
-  if (!request.user) throw AppError.http(401);
-  return { userId: request.user.id, sessionId: request.sessionId, context: callContext(request) };
-}
 
 /**
  * The user calls of spec §7: the profile and the dashboard. POST /api/user/v1/profile's
@@ -59,7 +52,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       switch (body.action) {
         case 'changePassword':
-          await app.services.auth.passwords.change({ userId: caller.userId, sessionId: caller.sessionId }, body, caller.context);
+          await app.services.auth.passwords.change({ userId: caller.user.id, sessionId: caller.sessionId }, body, caller);
           return { ok: true as const };
         case 'updateContact':
           return profiles.updateContact(caller, body);
