@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactSummary } from '@portal/domain/contracts/contacts/contact-summary';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { i18n } from '../../../lib/i18n';
 import { deferred, json, standInFetch, type Answer, type SentRequest } from '../../../test/fetch-stand-in';
 import { renderScreen } from '../../../test/render';
+import { passTime, USER_UNDER_FAKE_TIMERS, useScreenTimers } from '../../../test/timers';
 import { ContactList } from './contact-list';
 import { latinName } from './contact-name';
 
@@ -36,7 +37,7 @@ const page = (...items: ContactSummary[]) => json(200, { items, nextCursor: null
 /** The contact list with a server whose answer to each search term the test gives. */
 async function openList(answers: (q: string | null) => Answer) {
   const network = standInFetch((r) => (r.url.pathname === FIND ? answers(r.url.searchParams.get('q')) : undefined));
-  const view = await renderScreen(<ContactList />, { route: '/home/contact' });
+  const view = await renderScreen(<ContactList />, { route: '/home/contact', user: USER_UNDER_FAKE_TIMERS });
   const box = await screen.findByLabelText(i18n.t('contacts:search_label'));
   const searches = () => network.to(FIND).map((r: SentRequest) => r.url.searchParams.get('q'));
   return { ...view, network, box, searches };
@@ -45,6 +46,11 @@ async function openList(answers: (q: string | null) => Answer) {
 const names = () => screen.queryAllByTestId('contact-row-name').map((n) => n.textContent);
 
 describe('ContactList search', () => {
+  beforeEach(useScreenTimers);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('searches once for the term typed, after the pause, not for each keystroke', async () => {
     const { user, box, searches, router } = await openList((q) => (q === 'dara' ? page(dara) : page(bopha)));
     await waitFor(() => expect(names()).toEqual([latinName(bopha)]));
@@ -62,7 +68,7 @@ describe('ContactList search', () => {
     await waitFor(() => expect(names()).toEqual([latinName(bopha)]));
 
     await user.type(box, 'da');
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 300));
+    await passTime(SEARCH_DEBOUNCE_MS + 300);
 
     expect(screen.getByTestId('contact-search-hint').textContent).toBe(i18n.t('contacts:search_too_short', { min: SEARCH_MIN_LENGTH }));
     expect(searches()).toEqual([null]);
@@ -95,7 +101,7 @@ describe('ContactList search', () => {
 
     // The first search's answer arrives after the second's: it is not shown.
     slow.send(page(darany, dara));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await passTime(100);
     expect(names()).toEqual([latinName(dara)]);
     expect(within(screen.getByTestId('contact-list')).queryByText(latinName(darany))).toBeNull();
     expect(searches()).toEqual([null, 'dar', 'dara']);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_CATALOGUE } from '@portal/domain/catalogue/seed-catalogues';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import type { ContactSummary } from '@portal/domain/contracts/contacts/contact-summary';
@@ -10,6 +10,7 @@ import { todayInPhnomPenh } from '@portal/domain/format/date';
 import { i18n, translateFormError } from '../../../lib/i18n';
 import { apiError, json, standInFetch, type Answer, type SentRequest } from '../../../test/fetch-stand-in';
 import { renderScreen } from '../../../test/render';
+import { passTime, USER_UNDER_FAKE_TIMERS, useScreenTimers } from '../../../test/timers';
 import { emptyQuoteValues, type QuoteFormValues } from '../hooks/quote-form-values';
 import { usd } from './money';
 import { QuoteForm } from './quote-form';
@@ -129,9 +130,22 @@ async function fillQuote(user: Awaited<ReturnType<typeof renderScreen>>['user'],
 }
 
 describe('QuoteForm', () => {
+  // The premium follows the life insured's age on today's date in Phnom Penh: one fixed day, so
+  // the form and the expected figures never straddle a midnight or a birthday.
+  beforeEach(() => {
+    useScreenTimers();
+    vi.setSystemTime(new Date('2026-06-15T03:00:00Z'));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('shows the engine premium as the form is filled and saves the proposal as typed', async () => {
     const network = standInFetch(server((r) => json(200, storedProposal(r.body as CreateProposalInput, 'p-1', 1))));
-    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />, { route: '/home/proposal/new-proposal' });
+    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />, {
+      route: '/home/proposal/new-proposal',
+      user: USER_UNDER_FAKE_TIMERS,
+    });
 
     await fillQuote(user, '20000');
     await waitFor(() => expect(screen.getByTestId('quote-premium').textContent).toBe(usd(enginePremium('20000'))));
@@ -155,7 +169,10 @@ describe('QuoteForm', () => {
 
   it('asks for contacts once typing in the contact search pauses, with the settled term', async () => {
     const network = standInFetch(server(() => json(500, {})));
-    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />, { route: '/home/proposal/new-proposal' });
+    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />, {
+      route: '/home/proposal/new-proposal',
+      user: USER_UNDER_FAKE_TIMERS,
+    });
     await screen.findByTestId('quote-life-insured');
     const before = network.to(FIND_CONTACTS).length;
 
@@ -168,13 +185,13 @@ describe('QuoteForm', () => {
     await user.type(screen.getByTestId('quote-contact-search'), 'dara k');
     await waitFor(() => expect(terms()).not.toEqual([]), { timeout: SEARCH_DEBOUNCE_MS + 2_000 });
     // Nothing more is asked while the term stays the same: one request, for the whole term.
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS / 2));
+    await passTime(SEARCH_DEBOUNCE_MS / 2);
     expect(terms()).toEqual(['dara k']);
   });
 
   it('names what is still missing before there is a premium', async () => {
     standInFetch(server(() => apiError(500, 'system_error')));
-    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />);
+    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />, { user: USER_UNDER_FAKE_TIMERS });
 
     await user.selectOptions(await screen.findByTestId('quote-life-insured'), dara.id);
     await user.selectOptions(screen.getByTestId('quote-product'), product.code);
@@ -189,7 +206,7 @@ describe('QuoteForm', () => {
 
   it("puts the server's refusal on the field it names", async () => {
     const network = standInFetch(server(() => apiError(422, 'validation_failed', { errors: [{ field: 'faceAmount', key: 'max' }] })));
-    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />);
+    const { user } = await renderScreen(<QuoteForm initial={emptyQuoteValues()} />, { user: USER_UNDER_FAKE_TIMERS });
 
     await fillQuote(user, '20000');
     await user.click(screen.getByTestId('quote-save'));
@@ -220,7 +237,9 @@ describe('QuoteForm', () => {
       premiumTerm: String(product.defaultPremiumTerm),
     };
     const reloadLatest = vi.fn(() => Promise.resolve({ values: { ...stored, faceAmount: '25000' }, version: 6 }));
-    const { user } = await renderScreen(<QuoteForm initial={stored} editing={{ id: 'p-7', version: 4, reloadLatest }} />);
+    const { user } = await renderScreen(<QuoteForm initial={stored} editing={{ id: 'p-7', version: 4, reloadLatest }} />, {
+      user: USER_UNDER_FAKE_TIMERS,
+    });
 
     await user.click(await screen.findByTestId('quote-save'));
     expect(await screen.findByTestId('quote-conflict')).toBeTruthy();

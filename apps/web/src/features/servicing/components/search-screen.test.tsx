@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CURRENCY_USD } from '@portal/domain/codes/currencies';
 import { toMoney, type PolicySummary } from '@portal/domain/contracts/policies/policy-fields';
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '@portal/domain/constants/ui';
 import { i18n } from '../../../lib/i18n';
 import { deferred, json, standInFetch, type Answer } from '../../../test/fetch-stand-in';
 import { renderScreen } from '../../../test/render';
+import { passTime, USER_UNDER_FAKE_TIMERS, useScreenTimers } from '../../../test/timers';
 import { SearchScreen } from './search-screen';
 
 const SEARCH = '/api/policy/v1/search/customers';
@@ -34,7 +35,7 @@ const page = (...items: PolicySummary[]) => json(200, { items, nextCursor: null 
 
 async function openSearch(answer: (params: URLSearchParams) => Answer) {
   const network = standInFetch((r) => (r.url.pathname === SEARCH ? answer(r.url.searchParams) : undefined));
-  const view = await renderScreen(<SearchScreen />, { route: '/home/servicing/search' });
+  const view = await renderScreen(<SearchScreen />, { route: '/home/servicing/search', user: USER_UNDER_FAKE_TIMERS });
   const box = await screen.findByLabelText(i18n.t('servicing:search_label'));
   const sent = () => network.to(SEARCH).map((r) => ({ q: r.url.searchParams.get('q'), status: r.url.searchParams.get('status') }));
   const shown = () => [...document.querySelectorAll('[data-policy]')].map((row) => row.getAttribute('data-policy'));
@@ -42,6 +43,11 @@ async function openSearch(answer: (params: URLSearchParams) => Answer) {
 }
 
 describe('SearchScreen (policy search)', () => {
+  beforeEach(useScreenTimers);
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('asks once for the whole term after the pause and keeps it in the address', async () => {
     const { user, box, sent, shown, router } = await openSearch((p) =>
       p.get('q') === 'P-100' ? page(policy('P-1001', 'Dara')) : page(policy('P-2002', 'Bopha'), policy('P-1001', 'Dara')),
@@ -64,7 +70,7 @@ describe('SearchScreen (policy search)', () => {
     await waitFor(() => expect(sent()).toHaveLength(1));
 
     await user.type(box, 'P1');
-    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 300));
+    await passTime(SEARCH_DEBOUNCE_MS + 300);
 
     expect(screen.getByText(i18n.t('servicing:search_too_short', { min: SEARCH_MIN_LENGTH }))).toBeTruthy();
     expect(sent()).toEqual([{ q: null, status: null }]);
@@ -84,7 +90,7 @@ describe('SearchScreen (policy search)', () => {
     await waitFor(() => expect(shown()).toEqual(['P-3003']));
 
     slow.send(page(policy('P-1001', 'Dara')));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await passTime(100);
     expect(shown()).toEqual(['P-3003']);
     expect(sent().at(-1)).toEqual({ q: 'dara', status: 'Grace' });
   });
