@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { unsafeTextPath } from '@portal/domain/rules/generic';
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import {
@@ -329,6 +330,13 @@ export async function importPolicyFeed(db: Db, feed: PolicyFeed, options: Import
     const number = rawPolicyNumber(raw);
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
       report.reject(item.index, null, '', 'not_an_object');
+      continue;
+    }
+    // The rule every typed text follows: no control characters, no bidirectional overrides (a
+    // name that displays in another order than it is stored).
+    const unsafe = unsafeTextPath(raw);
+    if (unsafe !== null) {
+      report.reject(item.index, number, unsafe, 'invalid');
       continue;
     }
     const parsed = feedPolicySchema.safeParse(raw);

@@ -111,6 +111,28 @@ describe('npm run users -- import', () => {
     expect(await handle.db.select().from(appUser).where(eq(appUser.username, 'imp.new'))).toEqual([]);
   });
 
+  it('refuses a name with a control character or a bidirectional override, naming line and column', async () => {
+    const file = [
+      'username,name_en,name_km,role,agency_code,agency_name,phone,email,agent_code',
+      'imp.rtl,Dara \u202EKeo,,AAP,IMP-01,,012 555 111,,',
+      'imp.nul,Sok\u0007 Chan,ដារា\u2066,AAP,IMP-01,,012 555 112,,',
+    ].join('\n');
+    const report = await importUsers(handle.db, file, { publicOrigin: ORIGIN });
+    const reason = 'holds a control character or a bidirectional override, which no typed text needs';
+    expect(report.ok).toBe(false);
+    expect(report.errors).toEqual([
+      { row: 2, column: 'name_en', reason },
+      { row: 3, column: 'name_en', reason },
+      { row: 3, column: 'name_km', reason },
+    ]);
+    expect(
+      await handle.db
+        .select()
+        .from(appUser)
+        .where(inArray(appUser.username, ['imp.rtl', 'imp.nul'])),
+    ).toEqual([]);
+  });
+
   it('names a missing required column', async () => {
     const report = await importUsers(handle.db, 'username,name_en,role\nx.y,X,AAP', { publicOrigin: ORIGIN });
     expect(report.errors).toEqual([{ row: 1, column: 'phone', reason: 'this column is missing from the first line' }]);

@@ -118,6 +118,33 @@ describe('policy feed import', () => {
       expect(byNumber.has(n)).toBe(false);
   });
 
+  it('refuses a record whose text holds a control character or a bidirectional override, naming the field', async () => {
+    const client = { linkType: 'O', firstName: 'Malis', lastName: 'Heng', gender: 'F', dateOfBirth: '1990-01-02' };
+    const records = [
+      feedRecord('T100000021', {
+        clients: [
+          { ...client, lastName: 'He\u202Eng' },
+          { ...client, linkType: 'I' },
+        ],
+      }),
+      feedRecord('T100000022', {
+        clients: [
+          { ...client, firstName: 'Ma\u0000lis' },
+          { ...client, linkType: 'I' },
+        ],
+      }),
+      feedRecord('T100000023', { clients: [client, { ...client, linkType: 'I' }] }),
+    ];
+    const report = await importRecords(ctx.t, records);
+    expect(report).toMatchObject({ read: 3, inserted: 1, rejected: 2 });
+    expect(report.rejections.map((r) => [r.index, r.policyNumber, r.field, r.key])).toEqual([
+      [0, 'T100000021', 'clients.0.lastName', 'invalid'],
+      [1, 'T100000022', 'clients.0.firstName', 'invalid'],
+    ]);
+    const stored = await ctx.t.db.select({ n: policy.policyNumber }).from(policy).where(eq(policy.policyNumber, 'T100000021'));
+    expect(stored).toEqual([]);
+  });
+
   it('reads NDJSON (a header line, then one policy per line) and reports an unreadable line by its number', async () => {
     const lines = [
       JSON.stringify({ format: 'portal-policy-feed', version: 1, asOf: '2026-11-21' }),
