@@ -11,11 +11,14 @@ import type { IdempotencyClaim as Claim } from './idempotency.repository';
  * so a retried request (a lost answer, a double tap, a flaky network) stores nothing twice.
  *
  * Which routes: @portal/domain/api/idempotency (every POST whose path has a segment `create`,
- * `submit`, `init`, `upload` or `convert`), read from the route itself, so a module that adds such
- * a route is covered without registering anything. The key is optional; without it a request
- * runs as before.
+ * `submit`, `init`, `upload` or `convert`, or ends in `sign`), read from the route itself, so a
+ * module that adds such a route is covered without registering anything. The key is optional;
+ * without it a request runs as before.
  *
- * What happens, per signed-in user + route + key (the caller's own keys only):
+ * Whose keys: the signed-in user's, or on a customer page (no account) the subject its route's
+ * own token check names (`request.idempotencySubject`: the signing link of a remote signature).
+ *
+ * What happens, per caller + route + key (the caller's own keys only):
  * - the first request claims the key (`pending`) and runs; its answer is stored (`done`) when it
  *   is a 2xx or a 4xx other than 409/429, and a retry gets that answer back byte for byte with
  *   `Idempotent-Replayed: true`. A 5xx, 409, 429 or a streamed answer releases the key: the
@@ -44,6 +47,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this request owns an Idempotency-Key claim; onSend stores or releases it. */
     idempotencyClaim: Claim | null;
+    /** Who owns the keys of a caller without an account (a customer route's token), else null. */
+    idempotencySubject: string | null;
   }
 }
 
@@ -71,6 +76,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export const idempotencyPlugin = fp(
   async (app) => {
     app.decorateRequest('idempotencyClaim', null);
+    app.decorateRequest('idempotencySubject', null);
     const keys = app.services.idempotencyKeys;
 
     function replay(
@@ -84,13 +90,16 @@ export const idempotencyPlugin = fp(
         .send(row.responseBody ?? '');
     }
 
+    /** The signed-in user, or the subject of a customer route's token. */
+    const subjectOf = (request: FastifyRequest): string | null => request.user?.id ?? request.idempotencySubject;
+
     const applies = (request: FastifyRequest): boolean => {
       const routeUrl = request.routeOptions.url;
       return (
         request.headers[IDEMPOTENCY_HEADER] !== undefined &&
         routeUrl !== undefined &&
         isIdempotentRoute(request.method, routeUrl) &&
-        request.user !== null
+        subjectOf(request) !== null
       );
     };
 
@@ -104,7 +113,7 @@ export const idempotencyPlugin = fp(
       if (!applies(request)) return;
       const raw = request.headers[IDEMPOTENCY_HEADER] as string;
       const routeUrl = request.routeOptions.url as string;
-      const c: Claim = { userId: (request.user as { id: string }).id, route: `${request.method} ${routeUrl}`, key: raw };
+      const c: Claim = { userId: subjectOf(request) as string, route: `${request.method} ${routeUrl}`, key: raw };
       const fingerprint = fingerprintOf(request);
       const deadline = Date.now() + WAIT_MS;
       for (;;) {

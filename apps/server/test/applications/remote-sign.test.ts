@@ -261,6 +261,24 @@ describe('remote signature: the signer on their phone', () => {
     expect(english).toContain("Signed remotely on the signer's own phone");
   }, 60_000);
 
+  it('a signature sent again with its Idempotency-Key (a lost answer) gets the first answer back and is stored once', async () => {
+    const app = await application();
+    const session = await openAndVerify(await send(app.id, 'en'));
+    const en = await summary(session, 'en');
+    const keyed = { headers: { ...as(session).headers, 'idempotency-key': 'sign-once-0001' } };
+    const body = { image: signatureImage(), lang: 'en', summaryHash: en.hash };
+    const first = await customer.post('/api/customer/v1/sign', body, keyed);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await customer.post('/api/customer/v1/sign', body, keyed);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    const [count] = await rows<{ n: string }>(`SELECT count(*) AS n FROM application_signature WHERE application_id = '${app.id}'`);
+    expect(Number(count?.n)).toBe(1);
+    // Without the key a second signature is refused as before: the link was spent.
+    expect((await customer.post('/api/customer/v1/sign', body, as(session))).statusCode).toBe(410);
+  }, 60_000);
+
   it('refuses a signature over a summary that is no longer the application (409), and an edit voids a signature made', async () => {
     const app = await application();
     const session = await openAndVerify(await send(app.id));

@@ -236,7 +236,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const method = options.method ?? 'GET';
   const target = withQuery(path, options.query);
   const given = options.idempotencyKey;
-  const actionKey = useAuth ? (given ? { key: given, settle: () => undefined } : actionKeyFor(method, target, options.body)) : undefined;
+  // Calls without the stored login take keys too: a customer page's signature is keyed by its own session.
+  const actionKey = given ? { key: given, settle: () => undefined } : actionKeyFor(method, target, options.body);
   let response = await send(path, options, stored?.accessToken ?? null, actionKey);
 
   if (response.status === 401 && useAuth && stored && (await isExpiredSession(response))) {

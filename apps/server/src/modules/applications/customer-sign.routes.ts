@@ -38,8 +38,12 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.remoteSign;
   const limited = (max: number) => (app.config.rateLimitMax === 0 ? {} : { rateLimit: { max, timeWindow: 60_000 } });
   // The session token is the caller: without a valid one, 401 before the body is read or validated.
+  // Its link owns the call's Idempotency-Key (plugins/idempotency.ts), so a signature sent again
+  // after a lost answer gets the first answer back.
   const session = async (request: FastifyRequest) => {
-    if (!(await service.holdsSession(sessionToken(request)))) throw AppError.http(401);
+    const link = await service.sessionLink(sessionToken(request));
+    if (link === null) throw AppError.http(401);
+    request.idempotencySubject = link;
   };
 
   app.post(

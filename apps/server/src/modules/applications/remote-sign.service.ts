@@ -259,9 +259,13 @@ export class RemoteSignService {
     return { signedAt: instantToOffsetDateTime(now) };
   }
 
-  /** Whether `sessionToken` is a signing session token this server signed and still valid (the routes check it before the body). */
-  async holdsSession(sessionToken: string | undefined): Promise<boolean> {
-    return sessionToken !== undefined && (await verifyLinkToken(this.config.jwtSecret, SESSION_PURPOSE, sessionToken, this.now())) !== null;
+  /**
+   * The signing link a session token names when this server signed it and it is still valid, else
+   * null (the routes check it before the body; `session` then checks the link itself).
+   */
+  async sessionLink(sessionToken: string | undefined): Promise<string | null> {
+    if (sessionToken === undefined) return null;
+    return (await verifyLinkToken(this.config.jwtSecret, SESSION_PURPOSE, sessionToken, this.now()))?.id ?? null;
   }
 
   /**
