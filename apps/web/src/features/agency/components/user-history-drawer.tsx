@@ -1,3 +1,4 @@
+import { isolate } from '../../../lib/bidi';
 import { Alert, Drawer, Skeleton, Stack, Text, Timeline } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { AGENCY_USER_HISTORY_ACTIONS } from '@portal/domain/contracts/agency-users/agency-user-history';
@@ -48,7 +49,9 @@ export function UserHistoryDrawer({ user, onClose }: { user: AgencyUser | null; 
                 {displayDateTime(entry.at)}
                 {' · '}
                 {entry.actor
-                  ? t('agency:history_by', { name: km && entry.actor.displayNameKh ? entry.actor.displayNameKh : entry.actor.displayName })
+                  ? t('agency:history_by', {
+                      name: isolate(km && entry.actor.displayNameKh ? entry.actor.displayNameKh : entry.actor.displayName),
+                    })
                   : t('agency:history_by_nobody')}
               </Text>
             </Timeline.Item>

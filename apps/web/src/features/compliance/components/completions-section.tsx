@@ -57,7 +57,9 @@ export function CompletionsSection() {
               <Table.Tbody>
                 {completions.data.items.map((row) => (
                   <Table.Tr key={row.userId}>
-                    <Table.Td>{row.displayName}</Table.Td>
+                    <Table.Td>
+                      <bdi>{row.displayName}</bdi>
+                    </Table.Td>
                     <Table.Td>{row.agentCode ?? '—'}</Table.Td>
                     <Table.Td>
                       {row.completed && row.completedDate ? (

@@ -132,8 +132,13 @@ export function ProposalList({ search }: { search: boolean }) {
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Stack gap={2} miw={0}>
                     <Text fw={600} truncate>
-                      {p.lifeInsuredName}
-                      {p.lifeInsuredNameKh ? ` · ${p.lifeInsuredNameKh}` : ''}
+                      <bdi>{p.lifeInsuredName}</bdi>
+                      {p.lifeInsuredNameKh ? (
+                        <>
+                          {' · '}
+                          <bdi>{p.lifeInsuredNameKh}</bdi>
+                        </>
+                      ) : null}
                     </Text>
                     <Text size="sm" c="dimmed">
                       {p.proposalNumber} · {formatDisplayDate(p.modifiedDate)}

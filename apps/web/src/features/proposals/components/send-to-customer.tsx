@@ -1,3 +1,4 @@
+import { isolate } from '../../../lib/bidi';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -41,7 +42,7 @@ export function SendToCustomer({ proposal }: { proposal: ProposalResponse }) {
       </Button>
       <Modal opened={open} onClose={close} title={t('proposals:send_title')} centered>
         <Stack gap="md">
-          <Text size="sm">{t('proposals:send_text', { name: owner })}</Text>
+          <Text size="sm">{t('proposals:send_text', { name: isolate(owner) })}</Text>
           <Radio.Group label={t('proposals:send_language')} value={lang} onChange={(value) => setLang(toLanguage(value))}>
             <Group gap="lg" mt={4}>
               {LANGUAGES.map((code) => (
