@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicationResponse } from '@portal/domain/contracts/applications/application-response';
 import type { FindApplicationsResponse } from '@portal/domain/contracts/applications/find-applications';
+import { latestAuditRows } from '../helpers/audit-rows';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import { callerFor, createApplication, pngBytes, saveStep, validSteps, type PolicyCallerClient } from './application-test-kit';
 
@@ -61,6 +62,15 @@ describe('an application made from a proposal', () => {
     expect(found.items.length).toBeGreaterThan(0);
     expect(((await aap.get('/api/appform/v1/find?q=bopha')).json() as FindApplicationsResponse).items).toEqual([]);
     expect(((await aap2.get('/api/appform/v1/find?q=bopha')).json() as FindApplicationsResponse).items).toHaveLength(1);
+  });
+
+  it('records who read a list of applications and which ones it showed, never the term', async () => {
+    const list = (await aap.get('/api/appform/v1/find?size=2')).json() as FindApplicationsResponse;
+    const found = (await aap.get('/api/appform/v1/find?q=sokh&size=2')).json() as FindApplicationsResponse;
+    expect(await latestAuditRows(t, aap.userId, 'application', 2)).toEqual([
+      { action: 'search', entityId: null, details: { view: 'list', ids: found.items.map((i) => i.id) } },
+      { action: 'read', entityId: null, details: { view: 'list', ids: list.items.map((i) => i.id) } },
+    ]);
   });
 });
 

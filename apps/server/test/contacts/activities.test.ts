@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityResponseSchema } from '@portal/domain/contracts/activities/create-activity';
+import { latestAuditRows } from '../helpers/audit-rows';
 import type { TestApp } from '../helpers/test-app';
 import { contactsTestApp, createContact, expectFieldError, type Advisor, type ContactJson } from './contact-client';
 
@@ -116,6 +117,19 @@ describe('sales activities (v2): create, update, delete, find, ownership', () =>
     expect((await aap.post(`/api/contact/v2/activity/delete/${activity.id}`)).statusCode).toBe(404);
     const list = (await aap.get(`/api/contact/v2/activity/find?contactId=${sokha.id}&size=100`)).json() as { items: ActivityJson[] };
     expect(list.items.map((a) => a.id)).not.toContain(activity.id);
+  });
+
+  it('records who read an activity or a list of them, with ids only', async () => {
+    const activity = await create(aap, { notes: 'an audited visit' });
+    await aap.get(`/api/contact/v2/activity/find/${activity.id}`);
+    const list = (await aap.get(`/api/contact/v2/activity/find?contactId=${sokha.id}&size=2`)).json() as { items: ActivityJson[] };
+    expect(list.items.length).toBeGreaterThan(0);
+    const rows = await latestAuditRows(t, aap.userId, 'sales_activity', 2);
+    expect(rows).toEqual([
+      { action: 'read', entityId: null, details: { view: 'list', ids: list.items.map((a) => a.id) } },
+      { action: 'read', entityId: activity.id, details: null },
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('audited visit');
   });
 
   it("another advisor's activities and contacts are 404s and never listed", async () => {

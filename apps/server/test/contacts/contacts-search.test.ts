@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { contactSummarySchema } from '@portal/domain/contracts/contacts/contact-summary';
 import { nationalNumber } from '@portal/domain/format/phone';
+import { auditLog } from '../../src/db/schema/audit-log.table';
 import { contact } from '../../src/db/schema/contact.table';
 import type { TestApp } from '../helpers/test-app';
 import { contactsTestApp, createContact, expectFieldError, type Advisor, type ContactJson } from './contact-client';
@@ -194,6 +195,30 @@ describe('contact search (v2 find) and paging (v1 page)', () => {
       .where(eq(contact.firstName, 'Pagina'))
       .orderBy(desc(contact.modifiedDate), desc(contact.id));
     expect(seen).toEqual(stored.map((r) => r.id));
+  });
+
+  it('records who read a list and which contacts it showed, never the term', async () => {
+    const lists = async (userId: string) =>
+      t.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.actorUserId, userId), eq(auditLog.entity, 'contact'), eq(auditLog.action, 'read')))
+        .orderBy(desc(auditLog.id));
+    const before = (await lists(aap.userId)).length;
+    const shown = await find('q=sokha&size=1');
+    const page = ((await aap.get('/api/contact/v1/page?page=0&size=2')).json() as { items: ContactJson[] }).items.map((c) => c.id);
+    const empty = await q('zzzq');
+    const rows = await lists(aap.userId);
+    expect(rows.length - before).toBe(3);
+    // Newest first: the empty search, the page, the search. Only what each list showed, never the term.
+    expect(rows.slice(0, 3).map((r) => r.details)).toEqual([
+      { view: 'search', contacts: empty },
+      { view: 'page', contacts: page },
+      { view: 'search', contacts: shown },
+    ]);
+    expect(shown).toHaveLength(1);
+    expect(page).toHaveLength(2);
+    expect(JSON.stringify(rows)).not.toMatch(/sokha|zzzq/i);
   });
 
   it('v1 page lists own contacts by page number, newest change first, with hasNext', async () => {

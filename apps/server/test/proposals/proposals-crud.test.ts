@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestAuditRows } from '../helpers/audit-rows';
 import { CURRENT_CATALOGUE } from '@portal/domain/catalogue/seed-catalogues';
 import { proposalResponseSchema, type ProposalResponse } from '@portal/domain/contracts/proposals/create-proposal';
 import { findProposalsResponseSchema, type FindProposalsResponse } from '@portal/domain/contracts/proposals/find-proposals';
@@ -210,6 +211,17 @@ describe('proposals: create, update (recalculated, optimistic locking), find, li
     });
     const text = JSON.stringify(history);
     for (const secret of ['Sokha', 'សុខា', '1990-05-10']) expect(text).not.toContain(secret);
+  });
+
+  it('records who read a list of proposals and which ones it showed, never the term', async () => {
+    const list = (await w.aap.get('/api/proposal/v1/find?size=2')).json() as { items: { id: string }[] };
+    const found = (await w.aap.get('/api/proposal/v1/find?q=sokha&size=2')).json() as { items: { id: string }[] };
+    const rows = await latestAuditRows(w.t, w.aap.userId, 'proposal', 2);
+    expect(rows).toEqual([
+      { action: 'search', entityId: null, details: { view: 'list', ids: found.items.map((i) => i.id) } },
+      { action: 'read', entityId: null, details: { view: 'list', ids: list.items.map((i) => i.id) } },
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/sokha/i);
   });
 });
 

@@ -36,7 +36,7 @@ export class ActivitiesService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private record(caller: Caller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
+  private record(caller: Caller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -90,7 +90,9 @@ export class ActivitiesService {
   }
 
   async find(caller: Caller, id: string): Promise<ActivityResponse> {
-    return toActivityResponse(await this.requireVisible(caller, id));
+    const row = await this.requireVisible(caller, id);
+    await this.record(caller, 'read', id);
+    return toActivityResponse(row);
   }
 
   async list(caller: Caller, query: FindActivitiesQuery): Promise<FindActivitiesResponse> {
@@ -109,6 +111,8 @@ export class ActivitiesService {
       },
       query.size + 1,
     );
-    return keysetPage(rows, query.size, (row) => ({ at: row.startDate, id: row.id }), toActivityResponse);
+    const page = keysetPage(rows, query.size, (row) => ({ at: row.startDate, id: row.id }), toActivityResponse);
+    await this.record(caller, 'read', null, { view: 'list', ids: page.items.map((item) => item.id) });
+    return page;
   }
 }

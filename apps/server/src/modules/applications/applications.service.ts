@@ -120,7 +120,7 @@ export class ApplicationsService {
     return this.audit.change(work);
   }
 
-  record(caller: Caller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
+  record(caller: Caller, action: string, id: string | null, details?: Record<string, unknown>): Promise<void> {
     return this.audit.record({
       actorUserId: caller.user.id,
       action,
@@ -260,12 +260,10 @@ export class ApplicationsService {
       query.page * query.size,
       query.size + 1,
     );
-    return {
-      items: rows.slice(0, query.size).map((r) => this.toSummary(r)),
-      page: query.page,
-      size: query.size,
-      hasNext: rows.length > query.size,
-    };
+    const items = rows.slice(0, query.size).map((r) => this.toSummary(r));
+    // The term itself is not recorded: it may be part of a name.
+    await this.record(caller, query.q ? 'search' : 'read', null, { view: 'list', ids: items.map((item) => item.id) });
+    return { items, page: query.page, size: query.size, hasNext: rows.length > query.size };
   }
 
   async update(caller: Caller, id: string, body: UpdateApplicationRequest): Promise<ApplicationResponse> {

@@ -31,13 +31,17 @@ export class AuditRepository {
  * `read` (a query) and the insert of its audit row as ONE statement: the row is stored only when
  * the read answers a row, in the same round trip and the same implicit transaction, so the answer
  * never exists without its row. The statement answers `read`'s rows.
+ *
+ * `readDetails`, when given, is a jsonb expression over the read's rows (the CTE
+ * `audited_read`), merged into the row's details: what a list showed, e.g. its records' ids.
  */
-export function withAuditRow(read: SQL, row: NewAuditLogRow): SQL {
-  const details = row.details == null ? null : JSON.stringify(row.details);
+export function withAuditRow(read: SQL, row: NewAuditLogRow, readDetails?: SQL): SQL {
+  const fixed = row.details == null ? null : JSON.stringify(row.details);
+  const details = readDetails ? sql`coalesce(${fixed}::jsonb, '{}'::jsonb) || (${readDetails})` : sql`${fixed}::jsonb`;
   return sql`WITH audited_read AS (${read}), audit_row AS (
       INSERT INTO audit_log (actor_user_id, action, entity, entity_id, ip, details)
       SELECT ${row.actorUserId ?? null}::uuid, ${row.action}::text, ${row.entity}::text, ${row.entityId ?? null}::text,
-        ${row.ip ?? null}::text, ${details}::jsonb
+        ${row.ip ?? null}::text, ${details}
       WHERE EXISTS (SELECT FROM audited_read)
     )
     SELECT * FROM audited_read`;

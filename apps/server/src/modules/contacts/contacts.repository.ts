@@ -1,10 +1,18 @@
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ContactType, Gender } from '@portal/domain/codes/client';
 import type { Db } from '../../db/client';
+import type { NewAuditLogRow } from '../../db/schema/audit-log.table';
 import { contact, type ContactRow, type NewContactRow } from '../../db/schema/contact.table';
 import { salesActivity } from '../../db/schema/sales-activity.table';
 import type { ContactSearchPatterns } from './contact-search';
+import { withAuditRow } from '../audit/audit.repository';
 import type { KeysetPosition } from './keyset-cursor';
+
+/** A list read's audit row, and how many of the rows read the list shows (it reads one more to know of a next page). */
+export interface ListAudit {
+  row: NewAuditLogRow;
+  shown: number;
+}
 
 /** Whose contacts a call may touch: an advisor's own. */
 export interface ContactScope {
@@ -165,7 +173,7 @@ export class ContactsRepository {
   }
 
   /** Offset page, newest change first; `limit` rows from `offset`. */
-  page(scope: ContactScope, offset: number, limit: number): Promise<ContactListRecord[]> {
+  page(scope: ContactScope, offset: number, limit: number, audit?: ListAudit): Promise<ContactListRecord[]> {
     return this.rowsOf(
       this.db
         .select({ id: contact.id })
@@ -174,22 +182,27 @@ export class ContactsRepository {
         .orderBy(...newestFirst)
         .offset(offset)
         .limit(limit),
+      audit,
     );
   }
 
   /**
    * The rows of an id query, newest change first. Lists pick their ids first so that the
    * search index answers the walk (an index-only scan), then read just those rows by key.
+   * With `audit`, the same statement stores the list's audit row, with the ids of the contacts
+   * it shows (the first `audit.shown`) as `details.contacts`.
    */
-  private async rowsOf(ids: SQLWrapper): Promise<ContactListRecord[]> {
+  private async rowsOf(ids: SQLWrapper, audit?: ListAudit): Promise<ContactListRecord[]> {
     // One JSON text for the whole page: the driver parses one value instead of 12 per row
     // (on PGlite, whose result parsing runs in JavaScript, a 50-row page costs a third as much).
-    const [row] = await this.db
-      .select({
-        items: sql<string>`coalesce(json_agg(json_build_object(${listItem}) ORDER BY ${contact.modifiedDate} DESC, ${contact.id} DESC), '[]')::text`,
-      })
-      .from(contact)
-      .where(inArray(contact.id, ids));
+    const read = sql`SELECT coalesce(json_agg(json_build_object(${listItem}) ORDER BY ${contact.modifiedDate} DESC, ${contact.id} DESC), '[]')::text AS items
+      FROM ${contact} WHERE ${inArray(contact.id, ids)}`;
+    const shown = audit
+      ? sql`jsonb_build_object('contacts', (SELECT coalesce(jsonb_agg(e.value -> 'id' ORDER BY e.n), '[]'::jsonb)
+          FROM audited_read, jsonb_array_elements(audited_read.items::jsonb) WITH ORDINALITY AS e(value, n) WHERE e.n <= ${audit.shown}))`
+      : undefined;
+    const result = await this.db.execute(audit ? withAuditRow(read, audit.row, shown) : read);
+    const [row] = (result as unknown as { rows: { items: string }[] }).rows;
     return JSON.parse(row?.items ?? '[]') as ContactListRecord[];
   }
 
@@ -198,7 +211,7 @@ export class ContactsRepository {
    * (`LIKE '%term%'`): a common term is found walking contact_owner_modified_search_idx, a rare
    * one through the trigram indexes (the planner picks); filters and the cursor narrow it down.
    */
-  search(scope: ContactScope, search: ContactSearch, limit: number): Promise<ContactListRecord[]> {
+  search(scope: ContactScope, search: ContactSearch, limit: number, audit?: ListAudit): Promise<ContactListRecord[]> {
     const conditions: (SQL | undefined)[] = [visible(scope)];
     if (search.patterns) {
       const { text, phoneDigits } = search.patterns;
@@ -219,6 +232,7 @@ export class ContactsRepository {
         .where(and(...conditions))
         .orderBy(...newestFirst)
         .limit(limit),
+      audit,
     );
   }
 }

@@ -11,7 +11,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { ActivitiesRepository } from '../activities/activities.repository';
 import { toActivityResponse } from '../activities/activity-response';
 import { contactSearchPatterns } from './contact-search';
-import type { ContactListRecord, ContactRecord, ContactScope, ContactValues, ContactsRepository } from './contacts.repository';
+import type { ContactListRecord, ContactRecord, ContactScope, ContactValues, ContactsRepository, ListAudit } from './contacts.repository';
 import { decodeCursor, isUuid, keysetPage } from './keyset-cursor';
 import type { Caller } from '../../plugins/caller';
 
@@ -180,8 +180,21 @@ export class ContactsService {
     return { ...toContactResponse(row), activities: activities.map(toActivityResponse) };
   }
 
+  /** The audit row of a list the caller reads: the contacts it shows are added by the read itself. */
+  private listAudit(caller: Caller, view: 'page' | 'search', shown: number): ListAudit {
+    return {
+      row: this.audit.rowOf({ actorUserId: caller.user.id, action: 'read', entity: AUDIT_ENTITY, ip: caller.ip, details: { view } }),
+      shown,
+    };
+  }
+
   async page(caller: Caller, query: PageContactsQuery): Promise<PageContactsResponse> {
-    const rows = await this.contacts.page(this.scope(caller), query.page * query.size, query.size + 1);
+    const rows = await this.contacts.page(
+      this.scope(caller),
+      query.page * query.size,
+      query.size + 1,
+      this.listAudit(caller, 'page', query.size),
+    );
     return {
       items: rows.slice(0, query.size).map(toContactSummary),
       page: query.page,
@@ -201,6 +214,8 @@ export class ContactsService {
         ...(after === undefined ? {} : { after }),
       },
       query.size + 1,
+      // The term itself is not recorded: it is part of a name or a phone number.
+      this.listAudit(caller, 'search', query.size),
     );
     return keysetPage(rows, query.size, (row) => ({ at: new Date(row.modifiedDate), id: row.id }), toContactSummary);
   }

@@ -265,7 +265,7 @@ export class ProposalsService {
       query.size + 1,
     );
     const page = keysetPage(rows, query.size, (row) => ({ at: row.modifiedDate, id: row.id }), toProposalSummary);
-    if (query.q !== undefined) await this.record(caller, 'search', null, { ids: page.items.map((i) => i.id) });
+    await this.record(caller, query.q !== undefined ? 'search' : 'read', null, { view: 'list', ids: page.items.map((i) => i.id) });
     return page;
   }
 
