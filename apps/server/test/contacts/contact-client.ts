@@ -28,7 +28,7 @@ export function contactBody(overrides: Partial<Record<keyof CreateContactInput |
 export interface Advisor {
   userId: string;
   get(url: string): Promise<LightMyRequestResponse>;
-  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 export async function signInAdvisor(t: TestApp, username: string): Promise<Advisor> {
@@ -37,7 +37,7 @@ export async function signInAdvisor(t: TestApp, username: string): Promise<Advis
   return {
     userId: session.user.id,
     get: (url) => client.get(url, { token: session.accessToken }),
-    post: (url, body) => client.post(url, body ?? {}, { token: session.accessToken }),
+    post: (url, body, headers) => client.post(url, body ?? {}, { token: session.accessToken, ...(headers ? { headers } : {}) }),
   };
 }
 

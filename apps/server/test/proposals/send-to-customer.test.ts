@@ -219,6 +219,19 @@ describe('send to customer: an SMS with a signed, expiring, single-use link to t
     expect(outbox.json()).toEqual([]);
   });
 
+  it('a send repeated with its Idempotency-Key (a double tap, a lost answer) sends one SMS and answers the first send again', async () => {
+    const proposal = await ownersProposal();
+    const before = (await outboxFor(OWNER_PHONE)).length;
+    const key = { 'idempotency-key': `send-${proposal.id}` };
+    const first = await w.aap.post(`/api/proposal/v1/send/${proposal.id}`, { lang: 'en' }, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await w.aap.post(`/api/proposal/v1/send/${proposal.id}`, { lang: 'en' }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect((await outboxFor(OWNER_PHONE)).length).toBe(before + 1);
+  });
+
   it(`stops after ${PROPOSAL_SENDS_PER_DAY} sends of one proposal in a day (429 with retryAfter)`, async () => {
     const proposal = await ownersProposal();
     for (let i = 0; i < PROPOSAL_SENDS_PER_DAY; i++) {

@@ -4,10 +4,18 @@ import { actionKeyFor } from './action-keys';
 const CREATE = '/api/contact/v1/create';
 
 describe('one Idempotency-Key per user action', () => {
-  it('only the calls that create, submit, upload or convert take a key', () => {
+  it('only the calls that create, submit, upload, convert, sign or send a link take a key', () => {
     expect(actionKeyFor('GET', '/api/contact/v1/find/1', undefined)).toBeUndefined();
     expect(actionKeyFor('POST', '/api/contact/v1/update/1', { a: 1 })).toBeUndefined();
-    expect(actionKeyFor('POST', '/api/appform/v1/submit/9', { a: 1 })?.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(actionKeyFor('POST', '/api/candidate/v1/form/link/otp', { a: 1 })).toBeUndefined();
+    for (const path of [
+      '/api/appform/v1/submit/9',
+      '/api/customer/v1/sign',
+      '/api/proposal/v1/send/9',
+      '/api/appform/v1/remote-sign/9',
+      '/api/candidate/v1/form/link',
+    ])
+      expect(actionKeyFor('POST', path, { a: 1 })?.key, path).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it('sending the same action again before it has a kept answer reuses its key (a double tap, a lost answer, a 5xx, a 409)', () => {
