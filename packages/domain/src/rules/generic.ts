@@ -46,6 +46,11 @@ export interface TextRules {
 // eslint-disable-next-line no-control-regex
 export const UNSAFE_TEXT_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/;
 
+/** Whether typed text holds none of the UNSAFE_TEXT_CHARACTERS (the rule of `textIssue`, for schemas built otherwise). */
+export function isSafeText(value: string): boolean {
+  return !UNSAFE_TEXT_CHARACTERS.test(value);
+}
+
 /** How deep unsafeTextPath looks: no form nests deeper; the route's schema refuses what does. */
 const UNSAFE_TEXT_DEPTH = 32;
 

@@ -94,6 +94,10 @@ describe('auth contracts', () => {
     };
     expect(bindPasskeyRequestSchema.safeParse({ requestCode: 'r', response: registration }).success).toBe(true);
     expect(bindPasskeyRequestSchema.safeParse({ requestCode: 'r', response: { ...registration, id: 'not base64!' } }).success).toBe(false);
+    // The label follows the typed-text rule: no control characters, no bidirectional overrides.
+    expect(bindPasskeyRequestSchema.safeParse({ requestCode: 'r', response: registration, name: 'Phone' }).success).toBe(true);
+    for (const name of ['Ph\u0000one', 'Ph\u202Eone'])
+      expect(issues(bindPasskeyRequestSchema.safeParse({ requestCode: 'r', response: registration, name }))).toEqual([['name', 'invalid']]);
     const assertion = {
       id: 'abc',
       rawId: 'abc',

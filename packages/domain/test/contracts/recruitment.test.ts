@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canMove, CANDIDATE_STATUSES, isEditableStatus } from '@portal/domain/codes/candidate-status';
 import { isProductPermitted } from '@portal/domain/contracts/candidates/agent-products';
 import { checkExamHeader, checkExamRow, examErrorPlace } from '@portal/domain/contracts/candidates/exam-results';
+import { reviewRequestSchema } from '@portal/domain/contracts/candidates/candidate';
 
 const NOW = new Date('2026-11-21T03:00:00Z');
 
@@ -75,5 +76,17 @@ describe('product permissions', () => {
     expect(isProductPermitted(['LPTL'], 'LPTL')).toBe(true);
     expect(isProductPermitted(['LPTL'], 'EDU')).toBe(false);
     expect(isProductPermitted([], 'LPTL')).toBe(false);
+  });
+});
+
+describe('a review of a candidate', () => {
+  const review = { candidateId: '0b7d6f3e-2c4a-4e8b-9f1d-5a6c7e8f9a01', version: 1, action: 'return' as const };
+
+  it("takes the returning reviewer's comment as typed text: no control characters, no bidirectional overrides", () => {
+    expect(reviewRequestSchema.safeParse({ ...review, comment: 'Please add the ID card' }).success).toBe(true);
+    for (const comment of ['Please\u0007 add', 'Please \u202Eadd']) {
+      const result = reviewRequestSchema.safeParse({ ...review, comment });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['comment', 'invalid']]);
+    }
   });
 });

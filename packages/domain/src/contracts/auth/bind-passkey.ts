@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isSafeText } from '../../rules/generic';
 import { requestCodeSchema } from './auth-fields';
 import { passkeySummarySchema } from './passkey-summary';
 import { registrationResponseJsonSchema } from './webauthn-json';
@@ -12,7 +13,7 @@ export const bindPasskeyRequestSchema = z.object({
   requestCode: requestCodeSchema,
   response: registrationResponseJsonSchema,
   /** A label the user recognises ("Phone"); defaults to "Passkey". */
-  name: z.optional(z.string().check(z.trim(), z.maxLength(50, { error: 'maxlength' }))),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(50, { error: 'maxlength' }), z.refine(isSafeText, { error: 'invalid' }))),
 });
 export type BindPasskeyRequest = z.infer<typeof bindPasskeyRequestSchema>;
 

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { CANDIDATE_STATUSES } from '../../codes/candidate-status';
 import { CANDIDATE_DOCUMENT_TYPES } from '../../codes/recruitment-documents';
+import { isSafeText } from '../../rules/generic';
 import { EDUCATION_LEVELS } from './candidate-fields';
 
 export const candidateIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid' }) });
@@ -151,7 +152,7 @@ export const reviewRequestSchema = z
     candidateId: z.uuid({ error: 'invalid' }),
     version: z.number().int().positive(),
     action: z.enum(REVIEW_ACTIONS),
-    comment: z.string().trim().max(300, { error: 'maxlength' }).optional(),
+    comment: z.string().trim().max(300, { error: 'maxlength' }).refine(isSafeText, { error: 'invalid' }).optional(),
     itcClassId: z.uuid({ error: 'invalid' }).optional(),
   })
   .superRefine((value, ctx) => {
