@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { isRole, ROLE_AA, type Role } from '@portal/domain/codes/roles';
 import { normalisePhone } from '@portal/domain/format/phone';
 import { isEmailAddress } from '@portal/domain/rules/email';
-import { UNSAFE_TEXT_CHARACTERS } from '@portal/domain/rules/generic';
+import { isSafeText } from '@portal/domain/rules/generic';
 import type { Db } from '../db/client';
 import { agency } from '../db/schema/agency.table';
 import { appUser } from '../db/schema/app-user.table';
@@ -113,7 +113,7 @@ export function readUsersCsv(text: string): { records: UserRecord[]; errors: Row
     const before = errors.length;
     for (const c of REQUIRED) if (!get(c)) fail(c, 'is empty; it is required');
     for (const c of USER_COLUMNS)
-      if (UNSAFE_TEXT_CHARACTERS.test(get(c))) fail(c, 'holds a control character or a bidirectional override, which no typed text needs');
+      if (!isSafeText(get(c))) fail(c, 'holds a control character or a bidirectional override, which no typed text needs');
     const username = get('username').toLowerCase();
     if (username && !/^[a-z0-9][a-z0-9._-]{2,63}$/.test(username)) {
       fail('username', 'must be 3 to 64 letters, digits, dots, hyphens or underscores, starting with a letter or digit');

@@ -78,7 +78,7 @@ export function unsafeTextPath(value: unknown): string | null {
 
 export function textIssue(value: string, rules: TextRules): FormErrorKey | null {
   if (isEmpty(value)) return rules.required ? 'required' : null;
-  if (UNSAFE_TEXT_CHARACTERS.test(value)) return 'invalid';
+  if (!isSafeText(value)) return 'invalid';
   if (rules.maxLength !== undefined && value.length > rules.maxLength) return 'maxlength';
   if (rules.minLength !== undefined && value.length < rules.minLength) return 'minlength';
   if (rules.noSpace && containsSpace(value)) return 'cannotContainSpace';
