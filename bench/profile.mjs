@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load } from './lib/load.mjs';
-import { benchSession, forgetSession, seedVolume, serverBuilt, startPortal } from './lib/portal.mjs';
+import { benchSession, forgetSession, headersOf, seedVolume, serverBuilt, startPortal } from './lib/portal.mjs';
 import { postgresUnavailable, startPostgres } from './lib/postgres.mjs';
 
 process.env.BENCH_POLICIES ??= '10000';
@@ -58,14 +58,7 @@ try {
   process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${profDir}`;
   const portal = await startPortal(db, work);
   try {
-    // The headers the SPA sends (as run.mjs): the XSRF cookie, and its header on writes; the token
-    // where the route needs it.
-    const session = await benchSession(portal.base, db);
-    const headers = {
-      cookie: session.cookie,
-      ...(route.method === 'GET' ? {} : { 'x-xsrf-token': session.cookie.slice('XSRF-TOKEN='.length), 'content-type': 'application/json' }),
-      ...(route.auth ? { authorization: `Bearer ${session.token}` } : {}),
-    };
+    const headers = headersOf(route, await benchSession(portal.base, db));
     const run = {
       base: portal.base,
       method: route.method,

@@ -33,7 +33,7 @@ if (QUICK) {
 const { argon2Baseline } = await import('./lib/argon2.mjs');
 const { load } = await import('./lib/load.mjs');
 const { postgresUnavailable, startPostgres } = await import('./lib/postgres.mjs');
-const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, seedVolume, serverBuilt, startPortal } =
+const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, headersOf, seedVolume, serverBuilt, startPortal } =
   await import('./lib/portal.mjs');
 const { readUnits, sqlFloor } = await import('./lib/sql-floor.mjs');
 const { BENCH_POLICIES, PAYMENTS_PER_POLICY, seedPolicyVolume } = await import('./lib/policy-volume.mjs');
@@ -74,16 +74,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     console.error(`[bench] ${signal}: stopping`);
     void cleanup().finally(() => process.exit(130));
   });
-}
-
-/** The headers the SPA sends: the XSRF cookie (and header on writes), the token where the route needs it. */
-function headersOf(route, session) {
-  const xsrfToken = session.cookie.slice('XSRF-TOKEN='.length);
-  return {
-    cookie: session.cookie,
-    ...(route.method === 'GET' ? {} : { 'x-xsrf-token': xsrfToken, 'content-type': 'application/json' }),
-    ...(route.auth ? { authorization: `Bearer ${session.token}` } : {}),
-  };
 }
 
 /** The session of a route's user (`route.user`, default the advisor), each signed in once per portal. */

@@ -131,6 +131,16 @@ export async function benchSession(base, db, username = ADVISOR) {
 }
 
 /** Forgets the saved session of a database that is about to be removed. */
+/** The headers the SPA sends: the XSRF cookie (and header on writes), the token where the route needs it. */
+export function headersOf(route, session) {
+  const xsrfToken = session.cookie.slice('XSRF-TOKEN='.length);
+  return {
+    cookie: session.cookie,
+    ...(route.method === 'GET' ? {} : { 'x-xsrf-token': xsrfToken, 'content-type': 'application/json' }),
+    ...(route.auth ? { authorization: `Bearer ${session.token}` } : {}),
+  };
+}
+
 export function forgetSession(db) {
   for (const username of [ADVISOR, AGENCY_ADMIN]) rmSync(sessionFile(db, username), { force: true });
 }

@@ -7,7 +7,7 @@ import type { PageContactsQuery, PageContactsResponse } from '@portal/domain/con
 import type { UpdateContactRequest } from '@portal/domain/contracts/contacts/update-contact';
 import { instantToOffsetDateTime } from '@portal/domain/format/date';
 import { AppError } from '../../lib/app-error';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditEntry, AuditService } from '../audit/audit.service';
 import type { ActivitiesRepository } from '../activities/activities.repository';
 import { toActivityResponse } from '../activities/activity-response';
 import { contactSearchPatterns } from './contact-search';
@@ -108,15 +108,12 @@ export class ContactsService {
     return { ownerUserId: caller.user.id };
   }
 
+  private entry(caller: Caller, action: string, id: string | null, details?: Record<string, unknown>): AuditEntry {
+    return { actorUserId: caller.user.id, action, entity: AUDIT_ENTITY, entityId: id, ip: caller.ip, details: details ?? null };
+  }
+
   private record(caller: Caller, action: string, id: string, details?: Record<string, unknown>): Promise<void> {
-    return this.audit.record({
-      actorUserId: caller.user.id,
-      action,
-      entity: AUDIT_ENTITY,
-      entityId: id,
-      ip: caller.ip,
-      details: details ?? null,
-    });
+    return this.audit.record(this.entry(caller, action, id, details));
   }
 
   /** The visible contact or a 404. */
@@ -182,10 +179,7 @@ export class ContactsService {
 
   /** The audit row of a list the caller reads: the contacts it shows are added by the read itself. */
   private listAudit(caller: Caller, view: 'page' | 'search', shown: number): ListAudit {
-    return {
-      row: this.audit.rowOf({ actorUserId: caller.user.id, action: 'read', entity: AUDIT_ENTITY, ip: caller.ip, details: { view } }),
-      shown,
-    };
+    return { row: this.audit.rowOf(this.entry(caller, 'read', null, { view })), shown };
   }
 
   async page(caller: Caller, query: PageContactsQuery): Promise<PageContactsResponse> {
