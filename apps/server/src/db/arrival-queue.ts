@@ -84,7 +84,7 @@ export class ArrivalQueue {
 }
 
 /** Methods of the PGlite client that use the connection; each call waits its turn in `queue`. */
-const QUEUED_METHODS: ReadonlySet<PropertyKey> = new Set(['query', 'exec', 'transaction', 'sql', 'describeQuery']);
+const QUEUED_METHODS: ReadonlySet<PropertyKey> = new Set(['query', 'exec', 'transaction', 'sql', 'describeQuery', 'runExclusive']);
 
 /** `client` with its statements and transactions behind `queue` (everything else as it is). */
 export function behindQueue<C extends object>(client: C, queue: ArrivalQueue): C {
