@@ -5,12 +5,19 @@
 import * as z from 'zod';
 import { SEARCH_MIN_LENGTH } from '../constants/ui';
 import type { FormErrorKey } from '../errors/error-keys';
-import { addKeyIssue, typeError } from './generic';
+import { addKeyIssue, typeError, UNSAFE_TEXT_CHARACTERS } from './generic';
 import { COUNTRY_CODE } from '../constants/locale';
 
-/** The term as it is searched: trimmed, inner runs of spaces collapsed. */
+const UNSAFE_TEXT_EVERYWHERE = new RegExp(UNSAFE_TEXT_CHARACTERS.source, 'g');
+
+/**
+ * The term as it is searched: without the characters no typed text needs (control characters and
+ * bidirectional overrides, invisible in a search box and often pasted along with a name), trimmed,
+ * inner runs of spaces collapsed. The web searches this term, so it never sends what the server's
+ * text guard refuses.
+ */
 export function normaliseSearchTerm(term: string): string {
-  return term.trim().replace(/\s+/g, ' ');
+  return term.replace(UNSAFE_TEXT_EVERYWHERE, '').trim().replace(/\s+/g, ' ');
 }
 
 export function isSearchable(term: string): boolean {

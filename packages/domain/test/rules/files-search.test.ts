@@ -8,7 +8,13 @@ import {
   isUploadExtension,
   sniffFileType,
 } from '@portal/domain/rules/files';
-import { isSearchable, optionalSearchTermSchema, searchTermIssue, searchTermSchema } from '@portal/domain/rules/search';
+import {
+  isSearchable,
+  normaliseSearchTerm,
+  optionalSearchTermSchema,
+  searchTermIssue,
+  searchTermSchema,
+} from '@portal/domain/rules/search';
 
 const MB = 1024 * 1024;
 
@@ -104,5 +110,14 @@ describe('search: minimum length 3 (spec §9)', () => {
     expect(optionalSearchTermSchema.parse(undefined)).toBeUndefined();
     expect(optionalSearchTermSchema.parse('  ')).toBeUndefined();
     expect(optionalSearchTermSchema.safeParse('ab').success).toBe(false);
+  });
+
+  it('drops control characters and bidirectional overrides, which no search box shows', () => {
+    expect(normaliseSearchTerm('\u202Eso\u0000kha\u2066 ')).toBe('sokha');
+    expect(normaliseSearchTerm('ចាន់\u0007 \t សុខា')).toBe('ចាន់ សុខា');
+    expect(searchTermSchema.parse('0\u001B12\u202D3')).toBe('0123');
+    expect(isSearchable('a\u0000\u0001\u202Eb')).toBe(false);
+    expect(searchTermIssue('\u2067\u2069')).toBe('required');
+    expect(optionalSearchTermSchema.parse('\u0000 \u007F')).toBeUndefined();
   });
 });

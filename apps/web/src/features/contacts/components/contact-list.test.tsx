@@ -75,6 +75,19 @@ describe('ContactList search', () => {
     expect(names()).toEqual([latinName(bopha)]);
   });
 
+  it('searches for the letters a pasted name shows, without its invisible control characters', async () => {
+    const { user, box, searches, router } = await openList((q) => (q === 'dara' ? page(dara) : page(bopha)));
+    await waitFor(() => expect(names()).toEqual([latinName(bopha)]));
+
+    await user.click(box);
+    await user.paste('\u202Eda\u0000ra\u2069');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(names()).toEqual([latinName(dara)]));
+    expect(searches()).toEqual([null, 'dara']);
+    expect(router.state.location.search).toBe('?q=dara');
+  });
+
   it('searches at once on Enter', async () => {
     const { user, box, searches } = await openList((q) => (q === 'sok' ? page(dara) : page()));
     await waitFor(() => expect(searches()).toEqual([null]));

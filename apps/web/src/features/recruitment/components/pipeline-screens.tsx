@@ -12,6 +12,7 @@ import { productName } from '../../../lib/product-name';
 import { isApplicant } from '@portal/domain/codes/roles';
 import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
+import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
 import { IconAlert, IconCheck } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { isApiError } from '../../../lib/api-client';
@@ -239,9 +240,9 @@ function CandidateRows({ items, action }: { items: CandidateSummary[]; action: (
 export function IrcListScreen({ titleKey = 'recruitment:irc_list_title' }: { titleKey?: string }) {
   const { t } = useTranslation(['recruitment']);
   const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const [debounced] = useDebouncedValue(normaliseSearchTerm(term), SEARCH_DEBOUNCE_MS);
   // The list redraws only when the applied term changes, at a lower priority than the search box.
-  const search = useDeferredValue(debounced.length >= 3 ? debounced : '');
+  const search = useDeferredValue(isSearchable(debounced) ? debounced : '');
   return (
     <>
       <PageHeader titleKey={titleKey} />
