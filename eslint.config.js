@@ -162,8 +162,6 @@ export default tseslint.config(
       'apps/server/src/importers/**',
       'apps/server/src/commands/**',
       'apps/server/src/plugins/db.ts',
-      // Each figure provider is one query over its module's tables for the dashboard.
-      'apps/server/src/modules/dashboard/figures/*.figures.ts',
       // Providers whose store is a table (the blob table, the SMS outbox): a repository of that table.
       'apps/server/src/providers/blob/postgres-blob-store.ts',
       'apps/server/src/providers/sms/outbox-sms.ts',
