@@ -1,6 +1,6 @@
 /**
  * Named (prepared) statements, db/prepared.ts: the same rows as an unnamed statement on either
- * database, the statement parsed once per PGlite instance, errors as PostgreSQL raised them with
+ * database, the statement parsed once per connection, errors as PostgreSQL raised them with
  * the connection usable after them, a transaction's queries kept in it, and concurrent callers
  * served one exchange at a time behind the arrival queue.
  */
@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../src/db/ambient-transaction';
-import type { DbHandle } from '../../src/db/client';
+import { createDb, type DbHandle } from '../../src/db/client';
 import { executePrepared } from '../../src/db/prepared';
 import { createTestDb } from '../helpers/test-app';
 
@@ -38,16 +38,24 @@ describe('executePrepared', () => {
     }
   });
 
-  it('parses a statement once on PGlite and keeps it under one name', async () => {
-    if (handle.kind !== 'pglite') return; // node-postgres keeps a pooled connection's named statements itself
-    const marker = `once_${randomUUID().replaceAll('-', '')}`;
-    const query = (n: number) => sql`SELECT ${n}::int AS n, ${marker}::text AS marker`;
-    for (let n = 0; n < 4; n++) expect((await executePrepared<{ n: number }>(handle.db, query(n))).rows).toEqual([{ n, marker }]);
-    const { rows } = (await handle.db.execute(
-      sql`SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE ${`%::text AS marker`} AND name LIKE 'portal_%'`,
-    )) as unknown as { rows: { name: string; statement: string }[] };
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.statement).toBe('SELECT $1::int AS n, $2::text AS marker');
+  it('parses a statement once per connection and keeps it under one name', async () => {
+    // One connection, so the statement's one preparation is where the check looks: PGlite has one;
+    // on PostgreSQL a pool of one on the same database.
+    const single =
+      handle.kind === 'pglite'
+        ? { db: handle.db, close: async () => {} }
+        : await createDb({ databaseUrl: handle.client.options.connectionString, dataDir: '' }, { poolMax: 1 });
+    try {
+      const marker = `once_${randomUUID().replaceAll('-', '')}`;
+      const query = (n: number) => sql`SELECT ${n}::int AS n, ${marker}::text AS marker`;
+      for (let n = 0; n < 4; n++) expect((await executePrepared<{ n: number }>(single.db, query(n))).rows).toEqual([{ n, marker }]);
+      const prepared = sql`SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE ${`%::text AS marker`} AND name LIKE 'portal_%'`;
+      const { rows } = (await single.db.execute(prepared)) as unknown as { rows: { name: string; statement: string }[] };
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.statement).toBe('SELECT $1::int AS n, $2::text AS marker');
+    } finally {
+      await single.close();
+    }
   });
 
   it("raises PostgreSQL's error and leaves the connection usable", async () => {
