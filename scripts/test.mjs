@@ -13,7 +13,7 @@ import { ensureChromium, ensurePdfTools } from './ensure-chromium.mjs';
 import { buildIfStale } from './lib/build.mjs';
 import { freePort } from './lib/free-port.mjs';
 import { ROOT, run, stopChildrenOnSignals } from './lib/proc.mjs';
-import { countsFromReport, exitNote } from './lib/reports.mjs';
+import { countsFromReport, exitNote, failuresIn } from './lib/reports.mjs';
 
 const RESULTS = join(ROOT, '.tmp', 'test-results');
 const MIN = 60_000;
@@ -210,6 +210,11 @@ async function main() {
   writeFileSync(join(RESULTS, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   printSummary(results);
   console.log(`\nreports: ${RESULTS}`);
+  const failures = failuresIn(
+    RESULTS,
+    results.map((r) => r.name),
+  );
+  if (failures.length > 0) console.log(`failed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
   console.log(`${summary.passed} passed, ${summary.failed} failed`);
   process.exitCode = summary.failed > 0 ? 1 : 0;
 }

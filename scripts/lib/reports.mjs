@@ -1,6 +1,7 @@
 // Turns a test runner's JSON report into { passed, failed, skipped, note }. Used by
 // scripts/test.mjs and, through the small CLI at the bottom, by .ci/run.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** Vitest's JSON report: a file that failed to load has no tests, so it counts as one failure. */
@@ -27,6 +28,62 @@ export function playwrightCounts(r) {
   };
 }
 
+/** Names of the failed tests in a vitest report: "file › full name", or "file (did not load)". */
+export function vitestFailures(r) {
+  const out = [];
+  for (const f of r.testResults ?? []) {
+    const file = relativeName(f.name);
+    const failed = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (failed.length === 0 && f.status === 'failed') out.push(`${file} (failed outside a test)`);
+    for (const a of failed) out.push(`${file} › ${a.fullName ?? a.title}`);
+  }
+  return out;
+}
+
+/** Names of the failed tests in a playwright report: "file:line › title" (flaky ones marked). */
+export function playwrightFailures(r) {
+  const out = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected' || t.status === 'flaky') {
+          out.push(
+            `${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}${t.status === 'flaky' ? ' (flaky: passed on retry)' : ''}`,
+          );
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const s of r.suites ?? []) walk(s, []);
+  for (const e of r.errors ?? []) out.push(`outside tests: ${String(e.message ?? '').split('\n')[0]}`);
+  return out;
+}
+
+function relativeName(file = '') {
+  const at = file.search(/\/(apps|packages|e2e|scripts)\//);
+  return at >= 0 ? file.slice(at + 1) : file;
+}
+
+/**
+ * Every failed test named in the JSON reports of a results directory (or only the reports named
+ * in `only`), each prefixed by its report's name.
+ */
+export function failuresIn(dir, only) {
+  const lines = [];
+  const wanted = (n) => n.endsWith('.json') && n !== 'summary.json' && n !== 'budgets.json' && (!only || only.includes(n.slice(0, -5)));
+  for (const name of readdirSync(dir).filter(wanted).sort()) {
+    try {
+      const report = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+      const found = Array.isArray(report.testResults) ? vitestFailures(report) : report.stats ? playwrightFailures(report) : [];
+      for (const f of found) lines.push(`${name.replace(/\.json$/, '')}: ${f}`);
+    } catch {
+      // A missing or half-written report is counted as a failure by countsFromReport already.
+    }
+  }
+  return lines;
+}
+
 export function exitNote(code) {
   return code === 124 ? 'timed out' : `exit ${code}`;
 }
@@ -50,9 +107,14 @@ export function countsFromReport(kind, file, code) {
   return counts;
 }
 
-// CLI for shell scripts:  node scripts/lib/reports.mjs vitest|playwright FILE EXIT_CODE
-// prints "PASSED FAILED SKIPPED NOTE..." on one line.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// CLI for shell scripts:
+//   node scripts/lib/reports.mjs vitest|playwright FILE EXIT_CODE
+//     prints "PASSED FAILED SKIPPED NOTE..." on one line;
+//   node scripts/lib/reports.mjs failures DIR
+//     prints the failed tests of every report in DIR, one a line.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === 'failures') {
+  for (const line of failuresIn(process.argv[3])) console.log(line);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [kind, file, code] = process.argv.slice(2);
   const c = countsFromReport(kind, file, Number(code));
   console.log(`${c.passed} ${c.failed} ${c.skipped} ${c.note ?? ''}`.trimEnd());
