@@ -11,10 +11,17 @@ import { createTestApp, type TestApp } from '../helpers/test-app';
  */
 let release: () => void = () => undefined;
 let ran = 0;
+let slowStarted: () => void = () => undefined;
+const slowRunning = new Promise<void>((resolve) => (slowStarted = resolve));
+let closeStarted: () => void = () => undefined;
+const closing = new Promise<void>((resolve) => (closeStarted = resolve));
 const slowModule: FastifyPluginAsync = async (app) => {
+  // Registered after the draining plugin: by the time this runs, the server refuses new requests.
+  app.addHook('preClose', async () => closeStarted());
   app.get('/api/test/slow', { config: { roles: 'public' } }, async () => {
     await new Promise<void>((resolve) => {
       release = resolve;
+      slowStarted();
     });
     return { done: true };
   });
@@ -40,16 +47,22 @@ describe('a stopping server', () => {
       received += d.toString();
     });
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    let requestsRead = 0;
+    let secondRead: () => void = () => undefined;
+    const secondIsRead = new Promise<void>((resolve) => (secondRead = resolve));
+    t.app.server.on('request', () => {
+      requestsRead += 1;
+      if (requestsRead === 2) secondRead();
+    });
     socket.write('GET /api/test/slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    while (release.length === 0 && received === '') await new Promise((r) => setTimeout(r, 10));
-    await new Promise((r) => setTimeout(r, 50)); // the slow handler is running
+    await slowRunning;
 
-    const closing = t.app.close();
-    await new Promise((r) => setTimeout(r, 50));
-    socket.write('GET /api/test/count HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((r) => setTimeout(r, 50));
-    release();
+    const closed = t.app.close();
     await closing;
+    socket.write('GET /api/test/count HTTP/1.1\r\nHost: x\r\n\r\n');
+    await secondIsRead; // the server has read it, while the first is still running
+    release();
+    await closed;
     await ended;
 
     const answers = received.split(/(?=HTTP\/1\.1 )/);

@@ -128,9 +128,16 @@ describe('SMS through an HTTP gateway (SMS_TRANSPORT=http)', () => {
       (rows) => rows[0]?.status === 'dead',
     );
     expect(row).toMatchObject({ attempts: 3, lastError: 'SMS gateway answered 500', body: REMOVED_BODY, sentAt: null });
-    // No further attempt after dead.
-    await new Promise((r) => setTimeout(r, 500));
+    // A dead message is never claimed again: a pass made now, with the number still failing, sends nothing.
+    const pass = new DeliveryWorker(
+      new OutboxDeliveryRepository(t.db),
+      { sms: new HttpSmsGateway({ url: gateway.url, senderId: 'LifeIns' }) },
+      { maxAttempts: 3 },
+      { warn: () => undefined, error: () => undefined },
+    );
+    expect(await pass.runOnce()).toEqual({ sent: 0, failed: 0, dead: 0 });
     expect(gateway.to('+85512300003')).toHaveLength(3);
+    expect((await rowsTo('+85512300003'))[0]).toMatchObject({ status: 'dead', attempts: 3 });
   });
 
   it('is purged by the retention sweep', async () => {
