@@ -15,6 +15,14 @@ import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import * as z from 'zod';
 import { AppError } from '../../lib/app-error';
 import { callContext } from '../auth/auth-services';
+import type { SignSession } from './remote-sign.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signer's session on the customer routes, set by their session check. */
+    signSession: SignSession | null;
+  }
+}
 
 const errors = {
   401: errorEnvelopeSchema,
@@ -40,10 +48,16 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
   // The session token is the caller: without a valid one, 401 before the body is read or validated.
   // Its link owns the call's Idempotency-Key (plugins/idempotency.ts), so a signature sent again
   // after a lost answer gets the first answer back.
+  app.decorateRequest('signSession', null);
   const session = async (request: FastifyRequest) => {
-    const link = await service.sessionLink(sessionToken(request));
-    if (link === null) throw AppError.http(401);
-    request.idempotencySubject = link;
+    const found = await service.sessionOf(sessionToken(request));
+    if (found === null) throw AppError.http(401);
+    request.signSession = found;
+    request.idempotencySubject = found.linkId;
+  };
+  const signer = (request: FastifyRequest): SignSession => {
+    if (request.signSession === null) throw AppError.http(401);
+    return request.signSession;
   };
 
   app.post(
@@ -71,7 +85,7 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: signCodeResponseSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.resend(sessionToken(request), callContext(request))),
+    async (request, reply) => reply.status(201).send(await service.resend(signer(request), callContext(request))),
   );
 
   app.post(
@@ -86,7 +100,7 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ verified: z.literal(true) }), ...errors },
       },
     },
-    async (request) => service.verify(sessionToken(request), request.body.code, callContext(request)),
+    async (request) => service.verify(signer(request), request.body.code, callContext(request)),
   );
 
   app.get(
@@ -101,7 +115,7 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: signSummarySchema, ...errors },
       },
     },
-    async (request) => service.summary(sessionToken(request), request.query.lang),
+    async (request) => service.summary(signer(request), request.query.lang),
   );
 
   app.post(
@@ -116,6 +130,6 @@ export const customerSignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: signDeclarationResponseSchema, 409: errorEnvelopeSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await service.sign(sessionToken(request), request.body, callContext(request))),
+    async (request, reply) => reply.status(201).send(await service.sign(signer(request), request.body, callContext(request))),
   );
 };

@@ -48,6 +48,12 @@ const AUDIT_ENTITY = 'application';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** A signer's session, from a session token this server signed: the signing link and its application. */
+export interface SignSession {
+  linkId: string;
+  applicationId: string;
+}
+
 export interface RemoteSignConfig {
   jwtSecret: string;
   /** Where the portal is reached from outside: the link's origin. */
@@ -178,8 +184,8 @@ export class RemoteSignService {
   }
 
   /** Another code for the session (REMOTE_SIGN_CODES_PER_HOUR an hour). */
-  async resend(sessionToken: string | undefined, context: CallContext): Promise<SignCodeResponse> {
-    const { row, link } = await this.session(sessionToken);
+  async resend(session: SignSession, context: CallContext): Promise<SignCodeResponse> {
+    const { row, link } = await this.current(session);
     const now = this.now();
     await this.audit.change(() => this.sendCode(row.id, link, context, now));
     return { maskedPhone: link.maskedPhone, codeExpiresIn: REMOTE_SIGN_CODE_TTL_SECONDS };
@@ -202,8 +208,8 @@ export class RemoteSignService {
   }
 
   /** A right code verifies the session; a wrong one is 422, and the last allowed wrong one revokes the link (410). */
-  async verify(sessionToken: string | undefined, code: string, context: CallContext): Promise<{ verified: true }> {
-    const { row, link } = await this.session(sessionToken);
+  async verify(session: SignSession, code: string, context: CallContext): Promise<{ verified: true }> {
+    const { row, link } = await this.current(session);
     const now = this.now();
     const live = await this.repository.liveCode(link.id, now);
     if (live && sameSecret(live.codeHash, hmacHex(this.config.codeKey, link.id, live.id, code))) {
@@ -223,14 +229,14 @@ export class RemoteSignService {
   }
 
   /** The summary to read and sign, once the phone is proved. */
-  async summary(sessionToken: string | undefined, lang: Language): Promise<SignSummary> {
-    const { row, link } = await this.session(sessionToken, true);
+  async summary(session: SignSession, lang: Language): Promise<SignSummary> {
+    const { row, link } = await this.current(session, true);
     return signSummary(row, link.party, lang, await this.names());
   }
 
   /** Stores the drawn signature with its evidence; the summary read must still be the application's. */
-  async sign(sessionToken: string | undefined, body: SignDeclarationRequest, context: CallContext): Promise<SignDeclarationResponse> {
-    const { row, link } = await this.session(sessionToken, true);
+  async sign(session: SignSession, body: SignDeclarationRequest, context: CallContext): Promise<SignDeclarationResponse> {
+    const { row, link } = await this.current(session, true);
     const summary = signSummary(row, link.party, body.lang, await this.names());
     if (summary.hash !== body.summaryHash) throw new AppError(409, SIGN_SUMMARY_CHANGED_KEY, SIGN_SUMMARY_CHANGED_KEY);
     const image = canonicalSignatureImage(body.image);
@@ -260,27 +266,24 @@ export class RemoteSignService {
   }
 
   /**
-   * The signing link a session token names when this server signed it and it is still valid, else
-   * null (the routes check it before the body; `session` then checks the link itself).
+   * The session a session token names when this server signed it for a signing link and it has not
+   * expired, else null. The routes check it before the body and hand it to the methods above,
+   * which then check the link itself.
    */
-  async sessionLink(sessionToken: string | undefined): Promise<string | null> {
+  async sessionOf(sessionToken: string | undefined): Promise<SignSession | null> {
     if (sessionToken === undefined) return null;
-    return (await verifyLinkToken(this.config.jwtSecret, SESSION_PURPOSE, sessionToken, this.now()))?.id ?? null;
+    const claims = await verifyLinkToken(this.config.jwtSecret, SESSION_PURPOSE, sessionToken, this.now());
+    return claims && { linkId: claims.id, applicationId: claims.subject };
   }
 
   /**
-   * The link and pending application a session token names. A missing, forged or expired token,
-   * or a link revoked or signed since, is 410 (the page asks for a new link); `verified` asks
-   * for a proved phone (403 before the code).
+   * The link and pending application of a session. A link revoked or signed since, or an
+   * application no longer pending, is 410 (the page asks for a new link); `verified` asks for a
+   * proved phone (403 before the code).
    */
-  private async session(
-    sessionToken: string | undefined,
-    verified = false,
-  ): Promise<{ row: ApplicationRow; link: ApplicationSignLinkRow }> {
-    const claims = sessionToken ? await verifyLinkToken(this.config.jwtSecret, SESSION_PURPOSE, sessionToken, this.now()) : null;
-    if (!claims) throw AppError.http(401);
-    const link = await this.repository.findLink(claims.id);
-    if (!link || link.applicationId !== claims.subject || link.revokedAt || link.signedAt) throw linkExpired();
+  private async current(session: SignSession, verified = false): Promise<{ row: ApplicationRow; link: ApplicationSignLinkRow }> {
+    const link = await this.repository.findLink(session.linkId);
+    if (!link || link.applicationId !== session.applicationId || link.revokedAt || link.signedAt) throw linkExpired();
     const row = await this.repository.findApplication(link.applicationId);
     if (!row || !isApplicationEditable(row.status)) throw linkExpired();
     if (verified && !link.verifiedCodeId) throw AppError.http(403);

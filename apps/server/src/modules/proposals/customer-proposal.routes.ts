@@ -10,6 +10,14 @@ import { errorEnvelopeSchema } from '@portal/domain/errors/error-envelope';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { callContext } from '../auth/auth-services';
+import type { ProposalView } from './proposal-send.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The customer's view on the customer proposal routes, set by their view-token check. */
+    proposalView: ProposalView | null;
+  }
+}
 
 const errors = { 401: errorEnvelopeSchema, 422: errorEnvelopeSchema, 429: errorEnvelopeSchema };
 const tags = ['customer'];
@@ -27,8 +35,14 @@ export const customerProposalRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.proposalSend;
   const limited = (max: number) => (app.config.rateLimitMax === 0 ? {} : { rateLimit: { max, timeWindow: 60_000 } });
   // The view token is the caller: without a valid one, 401 before the query is validated.
+  app.decorateRequest('proposalView', null);
   const viewer = async (request: FastifyRequest) => {
-    if (!(await service.holdsViewToken(viewToken(request)))) throw AppError.http(401);
+    request.proposalView = await service.viewOf(viewToken(request));
+    if (request.proposalView === null) throw AppError.http(401);
+  };
+  const viewOf = (request: FastifyRequest): ProposalView => {
+    if (request.proposalView === null) throw AppError.http(401);
+    return request.proposalView;
   };
 
   app.post(
@@ -57,7 +71,7 @@ export const customerProposalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: customerProposalSchema, ...errors },
       },
     },
-    async (request) => service.find(viewToken(request), callContext(request)),
+    async (request) => service.find(viewOf(request), callContext(request)),
   );
 
   app.get(
@@ -73,7 +87,7 @@ export const customerProposalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await service.report(viewToken(request), request.query.lang, callContext(request));
+      const { fileName, pdf } = await service.report(viewOf(request), request.query.lang, callContext(request));
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)

@@ -47,6 +47,12 @@ function smsBody(lang: Language, proposalNumber: string, advisorName: string, li
     : `Your insurance proposal ${proposalNumber} from ${advisorName}: ${link} (opens once, within 72 hours)`;
 }
 
+/** A customer's view of a sent proposal, from a view token this server signed: its link and proposal. */
+export interface ProposalView {
+  linkId: string;
+  proposalId: string;
+}
+
 /**
  * Sending a proposal to the customer (contracts/proposals/send-to-customer.ts): the selling
  * advisor sends the policy owner an SMS (through the outbox) with a signed, expiring, single-use
@@ -140,8 +146,8 @@ export class ProposalSendService {
   }
 
   /** The proposal again, for the page's view token (a reload). */
-  async find(viewToken: string | undefined, context: CallContext): Promise<CustomerProposal> {
-    const { row, linkId, lang } = await this.viewed(viewToken);
+  async find(view: ProposalView, context: CallContext): Promise<CustomerProposal> {
+    const { row, linkId, lang } = await this.viewed(view);
     const now = this.now();
     return this.audit.change(async () => {
       await this.customerRecord('customer_read', row.id, linkId, context);
@@ -150,23 +156,25 @@ export class ProposalSendService {
   }
 
   /** The illustration PDF for the page's view token, in `lang`. */
-  async report(viewToken: string | undefined, lang: Language, context: CallContext): Promise<{ fileName: string; pdf: Buffer }> {
-    const { row, linkId } = await this.viewed(viewToken);
+  async report(view: ProposalView, lang: Language, context: CallContext): Promise<{ fileName: string; pdf: Buffer }> {
+    const { row, linkId } = await this.viewed(view);
     const pdf = await this.proposals.illustration(row, lang);
     await this.customerRecord('customer_download', row.id, linkId, context, { lang });
     return { fileName: proposalReportFileName(row.proposalNumber, lang), pdf };
   }
 
-  /** Whether `viewToken` is a view token this server signed and still valid (the routes check it before the body). */
-  async holdsViewToken(viewToken: string | undefined): Promise<boolean> {
-    return viewToken !== undefined && (await verifyLinkToken(this.config.jwtSecret, VIEW_PURPOSE, viewToken, this.now())) !== null;
+  /**
+   * What a view token names when this server signed it and it has not expired, else null. The
+   * routes check it before the query and hand it to the methods above.
+   */
+  async viewOf(viewToken: string | undefined): Promise<ProposalView | null> {
+    const claims = viewToken ? await verifyLinkToken(this.config.jwtSecret, VIEW_PURPOSE, viewToken, this.now()) : null;
+    return claims && { linkId: claims.id, proposalId: claims.subject };
   }
 
-  /** The proposal a view token names; a missing, forged or expired one is 401 (the page asks for a new link). */
-  private async viewed(viewToken: string | undefined): Promise<{ row: ProposalRow; linkId: string; lang: Language }> {
-    const claims = viewToken ? await verifyLinkToken(this.config.jwtSecret, VIEW_PURPOSE, viewToken, this.now()) : null;
-    if (!claims) throw AppError.http(401);
-    const [row, link] = await Promise.all([this.links.findProposal(claims.subject), this.links.findById(claims.id)]);
+  /** The proposal and link of a view; either gone is 401 (the page asks for a new link). */
+  private async viewed(view: ProposalView): Promise<{ row: ProposalRow; linkId: string; lang: Language }> {
+    const [row, link] = await Promise.all([this.links.findProposal(view.proposalId), this.links.findById(view.linkId)]);
     if (!row || !link || link.proposalId !== row.id) throw AppError.http(401);
     return { row, linkId: link.id, lang: link.lang === 'km' ? 'km' : 'en' };
   }
