@@ -400,6 +400,17 @@ describe('IRC licence, conversion to a trainee, product permissions', () => {
     );
   });
 
+  it('searches the candidate and IRC lists with a term of at least 3 characters, as every search', async () => {
+    for (const path of ['/api/candidate/v1/find', '/api/candidate/v1/irc/find']) {
+      const found = (await ctx.aa.get(`${path}?q=${licensed.candidateNumber}`)).json() as { items: { candidateNumber: string }[] };
+      expect(found.items.map((i) => i.candidateNumber)).toEqual([licensed.candidateNumber]);
+      const short = await ctx.aa.get(`${path}?q=${encodeURIComponent(' C0 ')}`);
+      expect(short.statusCode, short.body).toBe(422);
+      expect((short.json() as { errors: unknown[] }).errors).toEqual([{ field: 'q', key: 'minlength' }]);
+      expect((await ctx.aa.get(`${path}?q=%20`)).statusCode).toBe(200);
+    }
+  });
+
   it("takes the licence from the candidate's own session, for their own record only", async () => {
     const own = await submitted();
     const approved = await review(own.candidate, 'approve');

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { CANDIDATE_STATUSES } from '../../codes/candidate-status';
 import { CANDIDATE_DOCUMENT_TYPES } from '../../codes/recruitment-documents';
 import { isSafeText } from '../../rules/generic';
+import { optionalSearchTermSchema } from '../../rules/search';
 import { EDUCATION_LEVELS } from './candidate-fields';
 
 export const candidateIdParamsSchema = z.object({ id: z.uuid({ error: 'invalid' }) });
@@ -87,12 +88,15 @@ export const candidateSummarySchema = z.object({
 export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
 
 export const findCandidatesQuerySchema = z.object({
-  q: z.string().trim().max(50).optional(),
+  q: optionalSearchTermSchema,
   status: z.enum(CANDIDATE_STATUSES).optional(),
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type FindCandidatesQuery = z.input<typeof findCandidatesQuerySchema>;
+/** GET /api/candidate/v1/irc/find: an optional search term, as the candidate list's. */
+export const ircListQuerySchema = z.object({ q: optionalSearchTermSchema });
+
 export const findCandidatesResponseSchema = z.object({ items: z.array(candidateSummarySchema), total: z.number() });
 export type FindCandidatesResponse = z.infer<typeof findCandidatesResponseSchema>;
 

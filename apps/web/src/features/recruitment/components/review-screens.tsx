@@ -23,6 +23,7 @@ import { SEARCH_DEBOUNCE_MS } from '@portal/domain/constants/ui';
 import { formatDisplayDate } from '@portal/domain/format/date';
 import { formatPhone } from '@portal/domain/format/phone';
 import { missingForConversion } from '@portal/domain/rules/recruitment';
+import { isSearchable, normaliseSearchTerm } from '@portal/domain/rules/search';
 import { IconAlert, IconCheck } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { currentLanguage } from '../../../lib/i18n';
@@ -43,8 +44,8 @@ export function ApplicationListScreen({ titleKey = 'recruitment:application_list
   const { t } = useTranslation(['recruitment', 'common']);
   const [term, setTerm] = useState('');
   const [status, setStatus] = useState<CandidateStatus | ''>('');
-  const [debounced] = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
-  const q = debounced.length >= 3 ? debounced : '';
+  const [debounced] = useDebouncedValue(normaliseSearchTerm(term), SEARCH_DEBOUNCE_MS);
+  const q = isSearchable(debounced) ? debounced : '';
   const list = useFindCandidates({ q, status });
   return (
     <>
