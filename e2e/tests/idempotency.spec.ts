@@ -1,8 +1,9 @@
-// Saving on a patchy network stores one record: a save whose answer is lost and that the advisor
-// presses again, and a double tap on a slow network, each make one contact. The web app sends one
-// Idempotency-Key per action and reuses it when the action is sent again (lib/action-keys.ts).
+// Saving on a patchy network stores one record: a save whose answer is lost (kept on the phone and
+// sent again by itself), a save on Wi-Fi that carries nothing, and a double tap on a slow network
+// each make one contact. The web app sends one Idempotency-Key per action and reuses it when the
+// action is sent again (lib/action-keys.ts).
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { apiGet } from '../support/auth';
 import { text } from '../support/i18n';
@@ -40,7 +41,10 @@ async function contactsNamed(page: Page, lastName: string): Promise<number> {
 const saveButton = (page: Page) => page.getByRole('button', { name: text('contacts:save_new', 'en'), exact: true });
 const savedPage = (url: URL) => /^\/home\/contact\/success-create-contact\/[^/]+$/.test(url.pathname);
 
-test('a save whose answer was lost, pressed again, stores one contact', async ({ page, pageProblems }) => {
+test('a save whose answer was lost is kept on the phone and sent again by itself with its key: one contact', async ({
+  page,
+  pageProblems,
+}) => {
   test.setTimeout(90_000);
   const lastName = newLastName();
   await fillNewContact(page, lastName);
@@ -60,14 +64,43 @@ test('a save whose answer was lost, pressed again, stores one contact', async ({
   pageProblems.allow(/net::ERR_FAILED/);
 
   await saveButton(page).click();
-  await expect(page.getByText(text('errors:network_error', 'en'))).toBeVisible();
+  // No answer at all: the portal counts as out of reach although the browser says online, and
+  // the save waits on the phone.
+  await expect(page.getByText(text('offline:kept_notice', 'en'))).toBeVisible();
+  await expect(page.getByText(text('common:offline', 'en'))).toBeVisible();
   expect(await contactsNamed(page, lastName), 'the lost save was stored').toBe(1);
 
-  await saveButton(page).click();
-  await expect(page).toHaveURL(savedPage);
+  // The portal answers its probe: the kept save goes out with the same key and gets the first answer.
+  await expect(page.getByText(text('common:offline', 'en'))).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0, { timeout: 30_000 });
   expect(keys).toHaveLength(2);
   expect(keys[0], 'the save carries an Idempotency-Key').toMatch(/^[0-9a-f]{32}$/);
-  expect(keys[1], 'pressed again: the same key').toBe(keys[0]);
+  expect(keys[1], 'sent again: the same key').toBe(keys[0]);
+  expect(await contactsNamed(page, lastName)).toBe(1);
+});
+
+test('Wi-Fi without internet (the browser says online): the offline notice, a save kept, sent once the portal answers', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(90_000);
+  const lastName = newLastName();
+  await fillNewContact(page, lastName);
+  pageProblems.allow(/ERR_INTERNET_DISCONNECTED/);
+  // Every call to the portal gets no answer; the browser still reports a network.
+  const cutOff = (route: Route) => route.abort('internetdisconnected');
+  await page.route('**/api/**', cutOff);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+  await saveButton(page).click();
+  await expect(page.getByText(text('offline:kept_notice', 'en'))).toBeVisible();
+  await expect(page.getByText(text('common:offline', 'en'))).toBeVisible();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  expect(await contactsNamed(page, lastName)).toBe(0);
+
+  await page.unroute('**/api/**', cutOff);
+  await expect(page.getByText(text('common:offline', 'en'))).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('outbox-count')).toHaveCount(0, { timeout: 30_000 });
   expect(await contactsNamed(page, lastName)).toBe(1);
 });
 

@@ -4,6 +4,7 @@ import type { AuthSession } from '@portal/domain/contracts/auth/auth-session';
 import { IDEMPOTENCY_HEADER } from '@portal/domain/api/idempotency';
 import { actionKeyFor, type ActionKey } from './action-keys';
 import { clearLogin, readStoredLogin, storeTokens, type StoredLogin } from './session';
+import { reportAnswer, reportNoAnswer } from './network-status';
 
 /**
  * The one way the web app talks to /api (DESIGN.md §3, §6): relative URLs, JSON, the bearer
@@ -169,10 +170,12 @@ async function send(path: string, options: RequestOptions, accessToken: string |
       keepalive: options.keepalive === true,
     });
     actionKey?.settle(response.status);
+    reportAnswer();
     return response;
   } catch (error) {
     actionKey?.settle(NETWORK_ERROR_STATUS);
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportNoAnswer();
     throw new ApiError({ status: NETWORK_ERROR_STATUS, code: 'network', messageKey: NETWORK_ERROR_KEY });
   }
 }

@@ -4,6 +4,7 @@
  * the API client sends back, and a clean DOM and storage after each test; node tests get nothing.
  */
 import { afterEach, vi } from 'vitest';
+import { resetNetworkStatus } from '../lib/network-status';
 
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
@@ -40,6 +41,7 @@ if (typeof window !== 'undefined') {
 
   afterEach(() => {
     cleanup();
+    resetNetworkStatus();
     vi.useRealTimers();
     vi.unstubAllGlobals();
     localStorage.clear();

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Alert, AppShell, Box, Burger, Group } from '@mantine/core';
-import { useDisclosure, useNetwork } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { canUseScreen } from '@portal/domain/screen-access';
@@ -8,6 +8,7 @@ import { IconWifiOff } from '../../components/ui/icons';
 import { IdleSessionGuard } from '../../features/auth/components/idle-session-guard';
 import { PageLoader } from '../../components/ui/page-loader';
 import { Deferred } from '../../lib/deferred-component';
+import { useOffline } from '../../lib/network-status';
 import { useCurrentScreen } from '../../lib/screen-route';
 import { useRoles } from '../../lib/session';
 import { NotForYourRolePage } from '../routes/not-for-your-role';
@@ -29,7 +30,7 @@ export function AppShellLayout() {
   const { t } = useTranslation(['common', 'nav']);
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
-  const { online } = useNetwork();
+  const offline = useOffline();
   const screen = useCurrentScreen();
   const roles = useRoles();
   const usable = screen === undefined || canUseScreen(screen, roles);
@@ -73,12 +74,12 @@ export function AppShellLayout() {
       </AppShell.Navbar>
       <AppShell.Main id="main-content" tabIndex={-1} className="app-main">
         <Box className="app-main-body">
-          {online ? null : (
+          {offline ? (
             <Alert color="yellow" variant="light" icon={<IconWifiOff />} mb="md" role="status">
               {t('common:offline')}
               <Deferred load={loadOfflineUnlock} needed props={{}} />
             </Alert>
-          )}
+          ) : null}
           <Suspense fallback={<PageLoader />}>{usable ? <Outlet /> : <NotForYourRolePage />}</Suspense>
         </Box>
         <AppFooter />

@@ -1,5 +1,6 @@
 import { actionKeyFor } from '../action-keys';
 import { apiRequest, isApiError, NETWORK_ERROR_STATUS } from '../api-client';
+import { isOffline } from '../network-status';
 import { readProfile } from '../session';
 import { offlineKey } from './offline-key';
 import { FLUSH_MESSAGE, requestBackgroundSync } from './offline-sync';
@@ -8,17 +9,18 @@ import { addToOutbox, localRefsOf, newIdempotencyKey, type NewOutboxItem, type O
 /** An action sent now (the server's answer), or kept on the phone to send when the network returns. */
 export type SentOrKept<T> = { sent: T; kept?: undefined } | { sent?: undefined; kept: OutboxRecord };
 
+/** No network, or the portal does not answer (lib/network-status.ts). */
 export function phoneIsOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
+  return isOffline();
 }
 
 /**
- * Sends a create call, or keeps it in the outbox when the phone has no network (the browser says
- * it is offline, before or during the call). The call and the kept item use one Idempotency-Key
- * (action-keys.ts: a double tap or Save pressed again is the same action), so an attempt that
- * did reach the server is never stored twice. A call that fails while the browser still counts
- * itself online is reported as before (`network_error`, Save again resends with the same key);
- * any answer of the server (a 422, a 409) is the caller's to show.
+ * Sends a create call, or keeps it in the outbox when the phone cannot reach the portal: no
+ * network, or a call that got no answer (before this one, or this one itself: the answer may have
+ * been lost on the way back). The call and the kept item use one Idempotency-Key (action-keys.ts:
+ * a double tap or Save pressed again is the same action), so an attempt that did reach the server
+ * is never stored twice: when the kept item is sent, the server answers it with the first answer.
+ * Any answer of the server (a 422, a 409) is the caller's to show.
  */
 export async function sendOrKeep<T>(
   item: Omit<NewOutboxItem, 'owner' | 'idempotencyKey'>,
