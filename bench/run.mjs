@@ -17,7 +17,7 @@
 //   BENCH_DATA_DIR=...        keep the PGlite data here between runs (top-up instead of reload)
 //   BENCH_ROUTES=search,page  only the routes whose names contain one of these words
 //   BENCH_SERVER=...          another build of the server than apps/server/dist/server.mjs
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ if (QUICK) {
   process.env.BENCH_DURATION ??= '5';
   process.env.BENCH_REQUESTS ??= '2000';
 }
-const { argon2Baseline } = await import('./lib/argon2.mjs');
+const { argon2Baseline, passwordHash } = await import('./lib/argon2.mjs');
 const { load } = await import('./lib/load.mjs');
 const { postgresUnavailable, startPostgres } = await import('./lib/postgres.mjs');
 const { ADVISOR, DEMO_PASSWORD, SERVER_ENTRY, benchSession, forgetSession, headersOf, seedVolume, serverBuilt, startPortal } =
@@ -163,6 +163,24 @@ async function explainPlans(url, requests) {
   }
 }
 
+/** Headers the wire floor must not copy: Node and Fastify write them for each answer themselves. */
+const PER_ANSWER_HEADERS = new Set([
+  'date',
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-encoding',
+  'set-cookie',
+]);
+
+/** A route's answer as it went on the wire: status, every header (cookies included), the body. */
+async function wireOf(res) {
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_ANSWER_HEADERS.has(name)));
+  const cookies = res.headers.getSetCookie();
+  return { status: res.status, headers: cookies.length ? { ...headers, 'set-cookie': cookies } : headers, body: await res.text() };
+}
+
 async function benchDatabase(db, s, floors, logDir, runs, explains) {
   console.log(`\n[bench] ${db.kind}: loading ${s.contacts.toLocaleString('en-US')} contacts`);
   const seedStarted = performance.now();
@@ -180,12 +198,24 @@ async function benchDatabase(db, s, floors, logDir, runs, explains) {
     for (const route of s.routes) {
       const headers = headersOf(route, await sessions(route));
       const expected = route.expect ?? null;
-      // One call first: a route that does not answer stops the run with the reason.
+      // One call first: a route that does not answer stops the run with the reason. For the routes
+      // whose floor is not their SQL, its answer is also the wire floor's (the ceiling, below).
+      let wire = null;
       if (route.baseline !== 'argon2') {
         const path = route.warmup?.[0] ?? route.paths[0];
         const res = await fetch(`${portal.base}${path}`, { method: route.method, headers, ...(route.body ? { body: route.body } : {}) });
         if (!res.ok) throw new Error(`${route.method} ${path} answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
-        if (route.baseline === 'fastify') floors.fastifyBytes = (await res.arrayBuffer()).byteLength;
+        if (route.baseline === 'fastify') {
+          wire = await wireOf(res);
+          floors.fastifyBytes = Buffer.byteLength(wire.body);
+        }
+      } else {
+        const res = await fetch(`${portal.base}${route.paths[0]}`, {
+          method: route.method,
+          headers: { ...headers, 'x-forwarded-for': '10.255.255.254' },
+          body: route.body,
+        });
+        wire = { ...(await wireOf(res)), argon2: { hash: await passwordHash(DEMO_PASSWORD) } };
       }
       const target = { method: route.method, requests: route.requests, body: route.body, headers, expect: expected ?? undefined };
       await load({ base: portal.base, ...target, paths: route.warmup ?? route.paths, connections: 10, duration: WARMUP_SECONDS });
@@ -209,6 +239,27 @@ async function benchDatabase(db, s, floors, logDir, runs, explains) {
             () => sqlFloor({ url: db.url, units: recorded.get(route.name), connections, poolMax: 10, serverEntry: SERVER_ENTRY }),
             { postgres },
           );
+        // The ceiling: bare Fastify taking the route's own requests and sending its answer as it
+        // went on the wire (every header), verifying the password too for sign-in.
+        let ceiling = null;
+        if (wire) {
+          const bare = await floors.wire(route.name, wire);
+          ceiling = await withCpu(
+            () =>
+              load({
+                base: bare.base,
+                method: route.method,
+                paths: ['/floor'],
+                requests: route.requests,
+                headers,
+                body: route.body,
+                connections,
+                duration: s.duration,
+                expect: [wire.status],
+              }),
+            { server: bare.pid, postgres },
+          );
+        }
         const result = await withCpu(
           () =>
             route.sequence
@@ -216,7 +267,7 @@ async function benchDatabase(db, s, floors, logDir, runs, explains) {
               : load({ base: portal.base, ...target, paths: route.paths, connections, duration: s.duration }),
           { server: portal.pid, postgres },
         );
-        runs.push({ db: db.kind, route: route.name, connections, baseline: floor ? route.baseline : 'none', floor, result });
+        runs.push({ db: db.kind, route: route.name, connections, baseline: floor ? route.baseline : 'none', floor, ceiling, result });
         const statuses = result.statusCodes ? ` statuses ${JSON.stringify(result.statusCodes)}` : '';
         const against = floor
           ? ` (${route.baseline} floor ${floor.rps}/s p99 ${floor.p99} ms${floor.errors ? `, ${floor.errors} errors: ${floor.firstError}` : ''})`
@@ -260,6 +311,23 @@ async function main() {
       await waitForHttp(`${this.started.base}/ready`, { child: child.child });
       return this.started;
     },
+  };
+
+  // Per route whose floor is bare Fastify or argon2: bare Fastify sending that route's recorded answer.
+  const wires = new Map();
+  floors.wire = async (name, wire) => {
+    if (wires.has(name)) return wires.get(name);
+    const port = await freePort();
+    const file = join(logDir, `wire-${name.replace(/\W+/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify(wire));
+    const child = startChild(process.execPath, [join(BENCH_DIR, 'fastify-floor.mjs'), String(port), '0', file], {
+      log: logPath(logDir, `wire-floor-${name.replace(/\W+/g, '-')}`),
+    });
+    cleanups.push(child.stop);
+    const started = { base: `http://127.0.0.1:${port}`, pid: child.child.pid };
+    wires.set(name, started);
+    await waitForHttp(`${started.base}/ready`, { child: child.child });
+    return started;
   };
 
   const databases = {};

@@ -6,6 +6,11 @@ import { hash, verify } from '@node-rs/argon2';
 
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/** The password's hash with the server's parameters. */
+export function passwordHash(password) {
+  return hash(password, ARGON2_OPTIONS);
+}
+
 /** `{ rps, p50, p99, requests }` of `concurrency` verify loops for `duration` seconds. */
 export async function argon2Baseline({ password, concurrency, duration }) {
   const stored = await hash(password, ARGON2_OPTIONS);
