@@ -1,6 +1,6 @@
 // Small process helpers for the benchmark: free ports, child processes, waiting for HTTP.
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { closeSync, createWriteStream, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,12 +45,15 @@ export function run(command, args, { env = process.env, cwd = ROOT, log, echo = 
   });
 }
 
-/** Starts a long-running child; its output goes to `log`. `stop()` sends SIGTERM and waits. */
+/**
+ * Starts a long-running child; its output goes straight to the file `log` (the child writes it
+ * itself, as a server writes its log in production: this process, which also generates the load,
+ * never relays it). `stop()` sends SIGTERM and waits.
+ */
 export function startChild(command, args, { env = process.env, cwd = ROOT, log }) {
-  const out = createWriteStream(log, { flags: 'a' });
-  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  const fd = openSync(log, 'a');
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return {
     child,
