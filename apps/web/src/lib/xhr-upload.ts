@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '@portal/domain/api/idempotency';
 import { actionKeyFor, type ActionKey } from './action-keys';
 import { ApiError, NETWORK_ERROR_KEY, NETWORK_ERROR_STATUS, refreshLogin, toApiError } from './api-client';
+import { reportAnswer, reportNoAnswer } from './network-status';
 import { readStoredLogin, type StoredLogin } from './session';
 import { convertFilesInForm } from './convert-upload';
 import { shrinkPhotosInForm } from './shrink-photo';
@@ -9,7 +10,8 @@ import { shrinkPhotosInForm } from './shrink-photo';
  * A multipart POST that reports upload progress. `fetch` cannot report the bytes sent, so this
  * uses XMLHttpRequest and otherwise behaves like lib/api-client: the bearer token, the
  * cross-site request token, one refresh on a 401 that says the session is over, and the error
- * envelope turned into an ApiError. Photos in the form are shrunk first (lib/shrink-photo: a JPEG
+ * envelope turned into an ApiError, an upload with no answer at all reported to the network status
+ * (lib/network-status). Photos in the form are shrunk first (lib/shrink-photo: a JPEG
  * or PNG over about 1 MB is drawn smaller on the phone), then a JPEG or TIFF is turned into a PDF
  * by the conversion route (lib/convert-upload); other files go as they are.
  *
@@ -74,6 +76,7 @@ function sendOnce(
     };
     xhr.onload = () => {
       actionKey?.settle(xhr.status);
+      reportAnswer();
       resolve({
         status: xhr.status,
         body: xhr.responseText,
@@ -83,6 +86,7 @@ function sendOnce(
     };
     xhr.onerror = () => {
       actionKey?.settle(NETWORK_ERROR_STATUS);
+      reportNoAnswer();
       reject(new ApiError({ status: NETWORK_ERROR_STATUS, code: 'network', messageKey: NETWORK_ERROR_KEY }));
     };
     xhr.ontimeout = xhr.onerror;
