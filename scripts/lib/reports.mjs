@@ -28,7 +28,7 @@ export function playwrightCounts(r) {
   };
 }
 
-/** Names of the failed tests in a vitest report: "file › full name", or "file (did not load)". */
+/** Names of the failed tests in a vitest report: "file › full name", or "file (failed outside a test)". */
 export function vitestFailures(r) {
   const out = [];
   for (const f of r.testResults ?? []) {
@@ -112,9 +112,10 @@ export function countsFromReport(kind, file, code) {
 //     prints "PASSED FAILED SKIPPED NOTE..." on one line;
 //   node scripts/lib/reports.mjs failures DIR
 //     prints the failed tests of every report in DIR, one a line.
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === 'failures') {
+const isCli = import.meta.url === pathToFileURL(process.argv[1] ?? '').href;
+if (isCli && process.argv[2] === 'failures') {
   for (const line of failuresIn(process.argv[3])) console.log(line);
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+} else if (isCli) {
   const [kind, file, code] = process.argv.slice(2);
   const c = countsFromReport(kind, file, Number(code));
   console.log(`${c.passed} ${c.failed} ${c.skipped} ${c.note ?? ''}`.trimEnd());

@@ -1,7 +1,7 @@
 import { api } from '../api-client';
+import { isOffline } from '../network-status';
 import { offlineKey } from './offline-key';
 import { findOutboxItem, flushOutbox, OfflineKeyMissingError, reviseOutboxItem, type OutboxContent, type OutboxProblem } from './outbox';
-import { phoneIsOffline } from './send-or-keep';
 
 /** The catalogue version the server has now (a quote made on another one is a conflict). */
 export async function serverCatalogueVersion(): Promise<string | null> {
@@ -23,7 +23,7 @@ export async function saveRevision(id: string, content: OutboxContent, catalogue
   const record = await findOutboxItem(id);
   if (!record) throw new Error('The item is no longer kept');
   await reviseOutboxItem(record, content, key, catalogueVersion);
-  if (phoneIsOffline()) return { state: 'waiting' };
+  if (isOffline()) return { state: 'waiting' };
   // Twice at most: a round already under way when the item changed did not take it.
   for (let round = 0; round < 2; round++) {
     const report = await flushOutbox({ owner: record.owner, currentCatalogueVersion: serverCatalogueVersion });

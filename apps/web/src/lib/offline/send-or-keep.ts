@@ -9,11 +9,6 @@ import { addToOutbox, localRefsOf, newIdempotencyKey, type NewOutboxItem, type O
 /** An action sent now (the server's answer), or kept on the phone to send when the network returns. */
 export type SentOrKept<T> = { sent: T; kept?: undefined } | { sent?: undefined; kept: OutboxRecord };
 
-/** No network, or the portal does not answer (lib/network-status.ts). */
-export function phoneIsOffline(): boolean {
-  return isOffline();
-}
-
 /**
  * Sends a create call, or keeps it in the outbox when the phone cannot reach the portal: no
  * network, or a call that got no answer (before this one, or this one itself: the answer may have
@@ -29,21 +24,21 @@ export async function sendOrKeep<T>(
   const action = actionKeyFor('POST', item.path, item.body);
   const idempotencyKey = action?.key ?? newIdempotencyKey();
   // An item for a contact that waits itself goes after it, through the outbox, network or not.
-  if (!phoneIsOffline() && localRefsOf(item.body).length === 0) {
+  if (!isOffline() && localRefsOf(item.body).length === 0) {
     try {
       const answer = await apiRequest<unknown>(item.path, { method: 'POST', body: item.body, idempotencyKey });
       action?.settle(200);
       return { sent: parse(answer) };
     } catch (error) {
       action?.settle(isApiError(error) ? error.status : NETWORK_ERROR_STATUS);
-      if (!isApiError(error) || error.status !== NETWORK_ERROR_STATUS || !phoneIsOffline()) throw error;
+      if (!isApiError(error) || error.status !== NETWORK_ERROR_STATUS || !isOffline()) throw error;
     }
   }
   const owner = readProfile()?.id;
   if (!owner) throw new Error('No signed-in user');
   const kept = await addToOutbox({ ...item, owner, idempotencyKey }, await offlineKey());
   requestBackgroundSync();
-  if (!phoneIsOffline()) window.dispatchEvent(new Event(FLUSH_MESSAGE));
+  if (!isOffline()) window.dispatchEvent(new Event(FLUSH_MESSAGE));
   return { kept };
 }
 
